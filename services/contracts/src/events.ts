@@ -1,0 +1,73 @@
+/**
+ * Integration events (ARCHITECTURE.md "Events"): topics, the CloudEvents-style
+ * envelope and the payload schema of each event type. Producers and consumers
+ * both validate with these. Events are immutable facts named
+ * `<context>.<aggregate>.<past-tense fact>`; the topic carries the version.
+ */
+import { z } from 'zod';
+import { brandRecordSchema, userRecordSchema } from './records';
+
+export const topics = {
+  identityUser: 'identity.user.v1',
+  brandBrand: 'brand.brand.v1',
+  mediaImage: 'media.image.v1',
+} as const;
+export type Topic = (typeof topics)[keyof typeof topics];
+
+/** Dead-letter topic for poison messages of `topic`. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+export const eventTypes = {
+  userCreated: 'identity.user.created',
+  userUpdated: 'identity.user.updated',
+  brandCreated: 'brand.brand.created',
+  brandUpdated: 'brand.brand.updated',
+  imageStored: 'media.image.stored',
+} as const;
+export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
+
+export const imageStoredSchema = z.object({
+  ownerType: z.enum(['user', 'brand']),
+  ownerId: z.string(),
+  kind: z.enum(['profile', 'cover']),
+  key: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ImageStored = z.infer<typeof imageStoredSchema>;
+
+/** Payload schema per event type. */
+export const payloadSchemas = {
+  [eventTypes.userCreated]: userRecordSchema,
+  [eventTypes.userUpdated]: userRecordSchema,
+  [eventTypes.brandCreated]: brandRecordSchema,
+  [eventTypes.brandUpdated]: brandRecordSchema,
+  [eventTypes.imageStored]: imageStoredSchema,
+} as const;
+
+export const envelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(Object.values(eventTypes) as [EventType, ...EventType[]]),
+  source: z.string(),
+  /** The aggregate id; also the Kafka message key. */
+  subject: z.string(),
+  time: z.string(),
+  /** The aggregate's version after this change (strictly increasing). */
+  version: z.number().int().nonnegative(),
+  data: z.unknown(),
+});
+export type Envelope<T = unknown> = Omit<z.infer<typeof envelopeSchema>, 'data'> & { data: T };
+
+/**
+ * Parses a raw Kafka message value into a typed envelope.
+ * @param raw the message value (UTF-8 JSON)
+ * @returns the envelope with `data` validated against its type's schema
+ * @throws ZodError or SyntaxError for a poison message (send it to the DLQ)
+ */
+export function parseEnvelope(raw: Buffer | string): Envelope {
+  const json: unknown = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
+  const envelope = envelopeSchema.parse(json);
+  const data = payloadSchemas[envelope.type].parse(envelope.data);
+  return { ...envelope, data };
+}

@@ -1,0 +1,206 @@
+/**
+ * Validation rules of spec §5 as zod schemas, shared by the web forms
+ * (react-hook-form + zodResolver) and the services, so both answer the same
+ * rule with the same message. Uniqueness checks (username, e-mail) need the
+ * server and are not here: see the callables in `./callable`.
+ */
+import { z } from 'zod';
+import {
+  BIO_MAX_LENGTH,
+  BIO_MIN_LENGTH,
+  INTERESTS,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants';
+import { messages } from './messages';
+
+/**
+ * What the username field does while typing (spec §5): the first whitespace
+ * character is removed and the text is lowercased.
+ * @param raw what the user typed
+ * @returns the normalised username
+ */
+export function normalizeUsernameInput(raw: string): string {
+  return raw.replace(/\s/, '').toLowerCase();
+}
+
+/**
+ * True when `value` is an absolute http(s) URL with a host name that has a
+ * dot (or is localhost), e.g. `https://raly.example`.
+ */
+export function isHttpUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.hostname === 'localhost' || /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+}
+
+export const usernameSchema = z
+  .string()
+  .min(1, messages.usernameRequired)
+  .min(USERNAME_MIN_LENGTH, messages.usernameTooShort)
+  .max(USERNAME_MAX_LENGTH, messages.usernameTooLong)
+  .regex(/^[A-Za-z0-9]*$/, messages.usernameCharacters);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, messages.emailRequired)
+  .pipe(z.email(messages.emailInvalid));
+
+export const passwordSchema = z
+  .string()
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort);
+
+const requiredText = (message: string) => z.string().trim().min(1, message);
+
+/** An optional URL field: empty means absent; otherwise a valid http(s) URL. */
+const optionalUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v), message)
+    .optional()
+    .default('');
+
+const passwordPair = {
+  password: passwordSchema,
+  confirmPassword: z.string().min(1, messages.passwordConfirmationRequired),
+};
+
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.confirmPassword !== '' && value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordMismatch });
+  }
+}
+
+const creatorRegistrationShape = {
+  username: usernameSchema,
+  email: emailSchema,
+  ...passwordPair,
+  agreeTerms: z.boolean().refine((v) => v === true, messages.agreeTermsRegistration),
+};
+
+/** Registration as a creator (`/join/creator`). */
+export const creatorRegistrationSchema = z
+  .object(creatorRegistrationShape)
+  .superRefine(passwordsMatch);
+export type CreatorRegistration = z.infer<typeof creatorRegistrationSchema>;
+
+/** Registration as a brand (`/join/brand`): adds the brand-only fields. */
+export const brandRegistrationSchema = z
+  .object({
+    ...creatorRegistrationShape,
+    firstName: requiredText(messages.firstNameRequired),
+    lastName: requiredText(messages.lastNameRequired),
+    company: requiredText(messages.companyRequired),
+    website: z
+      .string()
+      .trim()
+      .min(1, messages.websiteRequired)
+      .refine(isHttpUrl, messages.urlHttps),
+  })
+  .superRefine(passwordsMatch);
+export type BrandRegistration = z.infer<typeof brandRegistrationSchema>;
+
+/** createAccount command body (spec §7): registration data plus isBrand. */
+export const createAccountSchema = z.discriminatedUnion('isBrand', [
+  z.object({ isBrand: z.literal(false), registration: creatorRegistrationSchema }),
+  z.object({ isBrand: z.literal(true), registration: brandRegistrationSchema }),
+]);
+export type CreateAccountCommand = z.infer<typeof createAccountSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, messages.passwordRequired),
+});
+export type LoginForm = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+
+/** The `/auth/action` reset form; actionCode is the oobCode query value. */
+export const resetPasswordFormSchema = z.object(passwordPair).superRefine(passwordsMatch);
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+export const resetPasswordSchema = z.object({
+  actionCode: z.string().min(1),
+  password: passwordSchema,
+});
+
+export const verifyPasswordSchema = z.object({
+  password: z.string().min(1, messages.verifyPasswordRequired),
+});
+
+export const interestSchema = z.enum(INTERESTS);
+export const interestsSchema = z.array(interestSchema).min(1, messages.interestsRequired);
+
+export const onboardingTermsSchema = z.object({
+  agreeTerms: z.boolean().refine((v) => v === true, messages.agreeTermsOnboarding),
+});
+
+const notificationsSchema = z.object({ offers: z.boolean(), marketing: z.boolean() });
+const phoneNumberSchema = z.string().trim().max(32).optional().default('');
+
+/** Account form of a creator (non-brand user): username and interests shown. */
+export const creatorAccountSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  phoneNumber: phoneNumberSchema,
+  interests: interestsSchema,
+  notifications: notificationsSchema,
+});
+export type CreatorAccountForm = z.infer<typeof creatorAccountSchema>;
+
+/** Account form of a brand user: no username; first and last name required. */
+export const brandUserAccountSchema = z.object({
+  firstName: requiredText(messages.firstNameRequired),
+  lastName: requiredText(messages.lastNameRequired),
+  email: emailSchema,
+  phoneNumber: phoneNumberSchema,
+  notifications: z.object({ marketing: z.boolean() }),
+});
+export type BrandUserAccountForm = z.infer<typeof brandUserAccountSchema>;
+
+/** Brand profile form (`/settings/brand`). */
+export const brandProfileSchema = z.object({
+  username: usernameSchema,
+  company: requiredText(messages.companyRequired),
+  websiteUrl: z
+    .string()
+    .trim()
+    .min(1, messages.urlHttpOrHttps)
+    .refine(isHttpUrl, messages.urlHttpOrHttps),
+  bio: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.length >= BIO_MIN_LENGTH, messages.bioTooShort)
+    .refine((v) => v.length <= BIO_MAX_LENGTH, messages.bioTooLong)
+    .optional()
+    .default(''),
+  socials: z.object({
+    x: optionalUrl(messages.urlHttps),
+    instagram: optionalUrl(messages.urlHttps),
+    threads: optionalUrl(messages.urlHttps),
+    discord: optionalUrl(messages.urlHttps),
+  }),
+});
+export type BrandProfileForm = z.infer<typeof brandProfileSchema>;
+
+/**
+ * The first message per field of a failed parse, keyed by dotted path
+ * (`socials.x`). Useful for services answering a form with field errors.
+ */
+export function firstErrorByField(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
