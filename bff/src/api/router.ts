@@ -1,0 +1,29 @@
+/** Everything under `/api`, one line per route group. */
+import express, { Router } from 'express';
+import type { Authenticator } from '../auth/keycloak';
+import type { IdentityClient } from '../data-access/identity-client';
+import type { KeycloakTokens } from '../data-access/keycloak-tokens';
+import type { RecordStore } from '../domain/record-store';
+import { accountsRouter } from './accounts-router';
+import { authRouter } from './auth-router';
+import { callableRouter } from './callable-router';
+import { meRouter } from './me-router';
+
+export interface ApiDependencies {
+  authenticator: Authenticator;
+  identity: IdentityClient;
+  keycloak: KeycloakTokens;
+  records: RecordStore;
+}
+
+export function apiRouter({ authenticator, identity, keycloak, records }: ApiDependencies): Router {
+  return Router()
+    .use(express.json({ limit: '100kb' }))
+    .get('/health', (_request, response) => {
+      response.json({ status: 'ok' });
+    })
+    .use('/auth', authRouter(authenticator, keycloak))
+    .use('/accounts', accountsRouter(identity, keycloak))
+    .use('/me', meRouter(authenticator, { identity, records }))
+    .use('/callable', callableRouter(authenticator, identity));
+}

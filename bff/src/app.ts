@@ -1,0 +1,127 @@
+/**
+ * The BFF process: express `/api`, socket.io `/live` on the same HTTP
+ * server, and the Kafka → Redis read-model projector. `start()`/`stop()`
+ * let tests run it in-process on a port of their choosing (0 = any).
+ */
+import cors from 'cors';
+import express from 'express';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { Kafka, logLevel } from 'kafkajs';
+import { apiRouter } from './api/router';
+import { errorMiddleware, notFound } from './api/error-middleware';
+import { createAuthenticator } from './auth/keycloak';
+import { loadConfig, type Config } from './config';
+import { createIdentityClient } from './data-access/identity-client';
+import { createKeycloakTokens } from './data-access/keycloak-tokens';
+import { createReadModel } from './data-access/read-model';
+import { createRecordStore } from './domain/record-store';
+import { createLiveServer, type LiveServer } from './live/socket-server';
+import { createLogger } from './logger';
+import { createEventConsumer, type EventConsumer } from './messaging/event-consumer';
+import { subscriptions } from './messaging/subscriptions';
+
+export interface StartOptions {
+  /** Port to listen on; 0 picks a free one. Defaults to `PORT`. */
+  port?: number;
+  /** Settings that win over the environment (tests: a unique KAFKA_GROUP_ID, identity's URL). */
+  config?: Partial<Config>;
+}
+
+export interface RunningBff {
+  /** The port actually listened on. */
+  port: number;
+  url: string;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one BFF instance.
+ * @returns the running instance (its port and its own `stop`)
+ * @throws ZodError for invalid configuration; connection errors when Redis or Kafka cannot be reached
+ */
+export async function startBff(options: StartOptions = {}): Promise<RunningBff> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true });
+  const redisSubscriber = redis.duplicate();
+  await Promise.all([redis.connect(), redisSubscriber.connect()]);
+
+  const authenticator = createAuthenticator(config);
+  const identity = createIdentityClient(config);
+  const keycloak = createKeycloakTokens(config);
+  let live: LiveServer | undefined;
+  const records = createRecordStore(createReadModel(redis), () => live);
+
+  const app = express()
+    .disable('x-powered-by')
+    .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
+    .use('/api', apiRouter({ authenticator, identity, keycloak, records }))
+    .use(notFound)
+    .use(errorMiddleware(logger.child({ component: 'http' })));
+  const httpServer: HttpServer = createServer(app);
+  live = createLiveServer({
+    httpServer,
+    config,
+    authenticator,
+    me: { identity, records },
+    redisPublisher: redis,
+    redisSubscriber,
+    logger: logger.child({ component: 'live' }),
+  });
+
+  const kafka = new Kafka({
+    clientId: `bff-${config.KAFKA_GROUP_ID}`,
+    brokers: config.KAFKA_BROKERS,
+    logLevel: logLevel.WARN,
+  });
+  const consumer: EventConsumer = createEventConsumer({
+    kafka,
+    groupId: config.KAFKA_GROUP_ID,
+    subscriptions: subscriptions(records),
+    logger: logger.child({ component: 'kafka' }),
+  });
+  await consumer.start();
+
+  const port = options.port ?? config.PORT;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, () => resolve());
+  });
+  const actualPort = (httpServer.address() as AddressInfo).port;
+  logger.info({ port: actualPort, groupId: config.KAFKA_GROUP_ID }, 'bff listening');
+
+  return {
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}`,
+    config,
+    async stop() {
+      await consumer.stop();
+      // Closes the HTTP server too.
+      await live?.close();
+      await Promise.all([redis.quit(), redisSubscriber.quit()]);
+    },
+  };
+}
+
+let running: RunningBff | undefined;
+
+/**
+ * Starts the process's BFF (see {@link startBff}).
+ * @param options.port the port, 0 for any free one
+ */
+export async function start(options: StartOptions = {}): Promise<RunningBff> {
+  if (running) throw new Error('bff already started');
+  running = await startBff(options);
+  return running;
+}
+
+/** Stops the process's BFF: consumer, sockets, HTTP server, Redis. */
+export async function stop(): Promise<void> {
+  const current = running;
+  running = undefined;
+  await current?.stop();
+}

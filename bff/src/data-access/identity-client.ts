@@ -1,0 +1,85 @@
+/**
+ * HTTP client of services/identity-profile (docs/api.md). The user's bearer
+ * token is forwarded unchanged; identity's errors come back as AppErrors
+ * with identity's own code, message, fields and status.
+ */
+import type { UserRecord } from '@raly/contracts/records';
+import type { Config } from '../config';
+import { AppError } from '../errors/app-error';
+import { callUpstream, dataOf, type UpstreamAnswer } from './upstream';
+
+export interface IdentityClient {
+  /** POST /accounts → the new user's id. @throws AppError as identity answered */
+  createAccount(command: unknown): Promise<{ userId: string }>;
+  /** GET /users/me as the token's user → the record, or null on 404. @throws AppError as identity answered */
+  getMyUser(accessToken: string): Promise<UserRecord | null>;
+  /** PATCH /users/me → the updated record. @throws AppError as identity answered */
+  updateMyUser(accessToken: string, changes: unknown): Promise<UserRecord>;
+  /** POST /queries/check-email-exists → true when an account uses the e-mail. */
+  checkEmailExists(email: string): Promise<boolean>;
+  /** POST /queries/check-username-exists → true when the username is taken. */
+  checkUsernameExists(username: string): Promise<boolean>;
+}
+
+/**
+ * Rebuilds identity's error answer as an AppError, unchanged.
+ * @param answer a non-2xx answer
+ * @param fallbackMessage used when the body lacks `error.message`
+ */
+export function forwardedError(answer: UpstreamAnswer, fallbackMessage: string): AppError {
+  const error = (answer.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)
+    ?.error;
+  const code = typeof error?.code === 'string' ? error.code : 'internal';
+  const message = typeof error?.message === 'string' ? error.message : fallbackMessage;
+  const fields =
+    error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
+  return new AppError(code, message, { httpStatus: answer.status, trusted: answer.status < 500, fields });
+}
+
+const isSuccess = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;
+
+/** @param config IDENTITY_URL and the upstream timeout */
+export function createIdentityClient(config: Config): IdentityClient {
+  const base = config.IDENTITY_URL.replace(/\/$/, '');
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const expectData = <T>(answer: UpstreamAnswer, fallbackMessage: string): T => {
+    if (!isSuccess(answer)) throw forwardedError(answer, fallbackMessage);
+    return dataOf<T>(answer);
+  };
+  return {
+    async createAccount(command) {
+      const answer = await callUpstream(`${base}/accounts`, { method: 'POST', json: command, timeoutMs });
+      return expectData(answer, 'identity-profile refused the account');
+    },
+    async getMyUser(accessToken) {
+      const answer = await callUpstream(`${base}/users/me`, { method: 'GET', bearer: accessToken, timeoutMs });
+      if (answer.status === 404) return null;
+      return expectData(answer, 'identity-profile refused the read');
+    },
+    async updateMyUser(accessToken, changes) {
+      const answer = await callUpstream(`${base}/users/me`, {
+        method: 'PATCH',
+        json: changes,
+        bearer: accessToken,
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the update');
+    },
+    async checkEmailExists(email) {
+      const answer = await callUpstream(`${base}/queries/check-email-exists`, {
+        method: 'POST',
+        json: { email },
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the query');
+    },
+    async checkUsernameExists(username) {
+      const answer = await callUpstream(`${base}/queries/check-username-exists`, {
+        method: 'POST',
+        json: { username },
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the query');
+    },
+  };
+}

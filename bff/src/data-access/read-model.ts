@@ -1,0 +1,67 @@
+/**
+ * The Redis read model: the latest snapshot of each user and brand record
+ * the BFF has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`)
+ * with fields `version` and `snapshot` (JSON). A write applies only when its
+ * version is higher than the stored one, atomically in one Lua script, so
+ * redelivered, replayed or out-of-order events and racing HTTP writes never
+ * move a record backwards (ARCHITECTURE.md "Events").
+ */
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import type { Redis } from 'ioredis';
+
+export type AggregateKind = 'user' | 'brand';
+export interface RecordByKind {
+  user: UserRecord;
+  brand: BrandRecord;
+}
+
+/** The Redis key of one aggregate's snapshot. */
+export const readModelKey = (kind: AggregateKind, id: string): string => `rm:${kind}:${id}`;
+
+// KEYS[1] = aggregate key, ARGV[1] = version, ARGV[2] = snapshot JSON.
+// Returns 1 when stored, 0 when the stored version is equal or higher.
+const applyIfNewerScript = `
+local current = redis.call('HGET', KEYS[1], 'version')
+if current and tonumber(current) >= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'snapshot', ARGV[2])
+return 1
+`;
+
+type ReadModelRedis = Redis & {
+  applyIfNewer(key: string, version: string, snapshot: string): Promise<number>;
+};
+
+export interface ReadModel {
+  /**
+   * Stores a snapshot unless a record of equal or higher version is stored.
+   * @param record the whole record; its `version` decides
+   * @returns true when stored, false when ignored as stale or duplicate
+   */
+  apply<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
+  /** The stored snapshot, or null when the BFF has not seen this aggregate. */
+  get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
+}
+
+/** @param redis a connected ioredis client (the script is registered on it) */
+export function createReadModel(redis: Redis): ReadModel {
+  if (!('applyIfNewer' in redis)) {
+    redis.defineCommand('applyIfNewer', { numberOfKeys: 1, lua: applyIfNewerScript });
+  }
+  const client = redis as ReadModelRedis;
+  return {
+    async apply(kind, record) {
+      const applied = await client.applyIfNewer(
+        readModelKey(kind, record.id),
+        String(record.version),
+        JSON.stringify(record),
+      );
+      return applied === 1;
+    },
+    async get(kind, id) {
+      const snapshot = await client.hget(readModelKey(kind, id), 'snapshot');
+      return snapshot ? JSON.parse(snapshot) : null;
+    },
+  };
+}

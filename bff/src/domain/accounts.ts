@@ -1,0 +1,28 @@
+/**
+ * Creating an account (spec §4 join, §7 createAccount): identity-profile
+ * creates the user in Keycloak and its record; the BFF then signs the new
+ * user in so the browser gets a session straight away.
+ */
+import { failures } from '../errors/app-error';
+import type { IdentityClient } from '../data-access/identity-client';
+import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
+
+/**
+ * @param command the CreateAccountCommand as the browser sent it (identity validates it)
+ * @returns the new user's token set
+ * @throws AppError with identity's code, message and status when it refuses;
+ *   `internal` 'There was a problem creating your account. Try again.' when the sign-in after creation fails
+ */
+export async function createAccountAndSignIn(
+  identity: IdentityClient,
+  keycloak: KeycloakTokens,
+  command: unknown,
+): Promise<TokenSet> {
+  await identity.createAccount(command);
+  const { email, password } = command as { email: string; password: string };
+  const tokens = await keycloak.passwordGrant(email, password).catch((error: unknown) => {
+    throw failures.createAccountFailed(error);
+  });
+  if (!tokens) throw failures.createAccountFailed(new Error('sign-in after account creation refused'));
+  return tokens;
+}

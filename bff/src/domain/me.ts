@@ -1,0 +1,69 @@
+/**
+ * The signed-in user's view of themself (GET/PATCH /api/me): their own user
+ * record plus, for a brand user, their brand record. The user id always
+ * comes from the verified token, never from the request, so no one can read
+ * another user's record (privacy promise).
+ */
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import type { AuthenticatedUser } from '../auth/keycloak';
+import { failures } from '../errors/app-error';
+import type { IdentityClient } from '../data-access/identity-client';
+import type { RecordStore } from './record-store';
+
+export interface Me {
+  user: UserRecord;
+  brand: BrandRecord | null;
+}
+
+export interface MeDependencies {
+  identity: IdentityClient;
+  records: RecordStore;
+}
+
+/**
+ * The user's record: the read model's snapshot, else identity-profile's
+ * (then stored in the read model for the next read and for socket rooms).
+ * @returns the record, or null when identity has none for this user
+ */
+export async function findMyUser(
+  { identity, records }: MeDependencies,
+  user: AuthenticatedUser,
+): Promise<UserRecord | null> {
+  const cached = await records.get('user', user.id);
+  if (cached) return cached;
+  const fresh = await identity.getMyUser(user.accessToken);
+  if (!fresh) return null;
+  await records.save('user', fresh);
+  return fresh;
+}
+
+/** The brand record of a brand user from the read model (null for creators, or before the brand's first event). */
+async function findBrandOf(records: RecordStore, record: UserRecord): Promise<BrandRecord | null> {
+  if (!record.brand?.id) return null;
+  return records.get('brand', record.brand.id);
+}
+
+/**
+ * GET /api/me.
+ * @throws AppError `not-found` when the user has no record
+ */
+export async function getMe(dependencies: MeDependencies, user: AuthenticatedUser): Promise<Me> {
+  const record = await findMyUser(dependencies, user);
+  if (!record) throw failures.notFound('No user record');
+  return { user: record, brand: await findBrandOf(dependencies.records, record) };
+}
+
+/**
+ * PATCH /api/me: identity-profile applies the changes; its fresh snapshot
+ * is written into the read model (version-checked, and pushed to the
+ * user's other tabs) and the newest known record is returned.
+ * @throws AppError as identity answered (409 username-taken / email-taken, 400, 500)
+ */
+export async function updateMe(dependencies: MeDependencies, user: AuthenticatedUser, changes: unknown): Promise<Me> {
+  const updated = await dependencies.identity.updateMyUser(user.accessToken, changes);
+  await dependencies.records.save('user', updated);
+  // An event of a later change may already have landed: answer the newest.
+  const newest = (await dependencies.records.get('user', user.id)) ?? updated;
+  const record = newest.version >= updated.version ? newest : updated;
+  return { user: record, brand: await findBrandOf(dependencies.records, record) };
+}

@@ -1,0 +1,43 @@
+/**
+ * Signing in and out (spec §4, §7 login/logout): Keycloak checks the
+ * password; every refusal reads 'Incorrect login' (spec §8).
+ */
+import { failures } from '../errors/app-error';
+import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
+
+/**
+ * Signs a user in.
+ * @param credentials the request body; anything but two strings is a failed login
+ * @returns the token set of the new session
+ * @throws AppError `unauthenticated` 'Incorrect login' on any refusal
+ */
+export async function login(keycloak: KeycloakTokens, credentials: unknown): Promise<TokenSet> {
+  const { email, password } = (credentials ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
+    throw failures.incorrectLogin(new Error('login without e-mail or password'));
+  }
+  let tokens: TokenSet | null;
+  try {
+    tokens = await keycloak.passwordGrant(email, password);
+  } catch (error) {
+    throw failures.incorrectLogin(error);
+  }
+  if (!tokens) throw failures.incorrectLogin(new Error('Keycloak refused the credentials'));
+  return tokens;
+}
+
+/**
+ * Ends the session the refresh token belongs to.
+ * @param body `{ refreshToken }`
+ * @throws AppError `invalid-argument` when the token is missing or Keycloak refuses it
+ */
+export async function logout(keycloak: KeycloakTokens, body: unknown): Promise<true> {
+  const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
+  if (typeof refreshToken !== 'string' || !refreshToken) {
+    throw failures.invalidArgument('refreshToken is required', { refreshToken: 'refreshToken is required' });
+  }
+  if (!(await keycloak.endSession(refreshToken))) {
+    throw failures.invalidArgument('Keycloak refused the refresh token');
+  }
+  return true;
+}
