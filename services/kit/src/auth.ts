@@ -1,0 +1,83 @@
+/**
+ * Access-token verification for services: the caller's Keycloak access
+ * token (forwarded unchanged by the BFF) is checked against the realm's
+ * JWKS, fetched from the back-channel URL, with the issuer Keycloak puts in
+ * every token (the public URL; see docs/conventions.md "Keycloak host names").
+ */
+import type { RequestHandler } from 'express';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AppError } from './errors';
+
+export interface KeycloakSettings {
+  /** Back-channel base URL, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** Base URL in the tokens' issuer, e.g. `http://localhost:8080`. */
+  publicUrl: string;
+  realm: string;
+}
+
+/** Who is calling, taken from a verified access token. */
+export interface Caller {
+  /** The Keycloak user id (`sub`); also the user record's id. */
+  userId: string;
+  email: string | undefined;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by {@link requireAccessToken}. */
+    caller?: Caller;
+  }
+}
+
+/** A verifier of bearer access tokens for one realm. */
+export type AccessTokenVerifier = (token: string) => Promise<Caller>;
+
+/**
+ * Creates a verifier (caches the realm's keys; refetches on an unknown `kid`).
+ * @throws (from the verifier) AppError `unauthenticated` for a bad, expired or foreign token
+ */
+export function createAccessTokenVerifier(settings: KeycloakSettings): AccessTokenVerifier {
+  const jwks = createRemoteJWKSet(
+    new URL(`${settings.url}/realms/${settings.realm}/protocol/openid-connect/certs`),
+  );
+  const issuer = `${settings.publicUrl}/realms/${settings.realm}`;
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      if (!payload.sub) throw new Error('token has no subject');
+      return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
+    } catch (error) {
+      throw new AppError('unauthenticated', 'Unauthenticated', { cause: error });
+    }
+  };
+}
+
+/**
+ * Express middleware: requires `Authorization: Bearer <access token>` and
+ * puts `{ userId, email }` on `req.caller`; otherwise answers 401.
+ */
+export function requireAccessToken(verify: AccessTokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
+    if (!match?.[1]) {
+      next(new AppError('unauthenticated', 'Unauthenticated'));
+      return;
+    }
+    try {
+      req.caller = await verify(match[1]);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The caller a {@link requireAccessToken}-protected route runs for.
+ * @throws AppError `unauthenticated` when the middleware did not run
+ */
+export function callerOf(req: { caller?: Caller }): Caller {
+  if (!req.caller) throw new AppError('unauthenticated', 'Unauthenticated');
+  return req.caller;
+}

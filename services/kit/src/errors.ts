@@ -1,0 +1,104 @@
+/**
+ * The one error type of every service and the one place that turns any
+ * thrown value into a logged, classified AppError. Express (see
+ * `./http`), Kafka consumers (see `./consumer`) and socket.io handlers all
+ * go through {@link handleError}, so an error is logged the same way
+ * wherever it happens. Domain code throws AppError and never imports HTTP:
+ * the HTTP status lives here, in one table keyed by the error code.
+ */
+import { firstErrorByField } from '@raly/contracts/validation';
+import { messages } from '@raly/contracts/messages';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+/** Error code → HTTP status. Codes are the `error.code` field of docs/api.md. */
+export const httpStatusByCode = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  'username-taken': 409,
+  'email-taken': 409,
+  conflict: 409,
+  'payload-too-large': 413,
+  'resource-exhausted': 429,
+  internal: 500,
+  unimplemented: 501,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof httpStatusByCode;
+
+export interface AppErrorOptions {
+  /** False for bugs and broken infrastructure: logged loudly, never shown as-is. Default true. */
+  isTrusted?: boolean;
+  cause?: unknown;
+  /** Per-field messages for `invalid-argument` (dotted paths). */
+  fields?: Record<string, string>;
+  /** Overrides the status of the code table (rarely needed). */
+  httpStatus?: number;
+}
+
+/** An expected (trusted) or unexpected failure, with the code and message the caller sees. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly httpStatus: number;
+  readonly isTrusted: boolean;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.httpStatus = options.httpStatus ?? httpStatusByCode[code];
+    this.isTrusted = options.isTrusted ?? true;
+    this.fields = options.fields;
+  }
+}
+
+/** The JSON error body of docs/api.md. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * Classifies any thrown value as an AppError: AppError as is; ZodError as
+ * `invalid-argument` with the first message per field; anything else as an
+ * untrusted `internal` error with the spec's generic message.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) {
+    const fields = firstErrorByField(error);
+    const first = Object.values(fields)[0] ?? messages.requestProblem;
+    return new AppError('invalid-argument', first, { fields, cause: error });
+  }
+  return new AppError('internal', messages.genericProblem, { isTrusted: false, cause: error });
+}
+
+/**
+ * The central error handler: classifies, then logs (untrusted and 5xx at
+ * error level with the cause, trusted 4xx at info).
+ * @param error whatever was thrown
+ * @param logger where to log; `context` is merged into the log line
+ * @returns the classified error, for the caller to answer with
+ */
+export function handleError(error: unknown, logger: Logger, context: Record<string, unknown> = {}): AppError {
+  const appError = toAppError(error);
+  if (!appError.isTrusted || appError.httpStatus >= 500) {
+    logger.error({ ...context, err: appError.cause ?? appError, code: appError.code }, appError.message);
+  } else {
+    logger.info({ ...context, code: appError.code }, appError.message);
+  }
+  return appError;
+}
+
+/** The body docs/api.md prescribes for `error`. */
+export function toErrorBody(error: AppError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
+  };
+}

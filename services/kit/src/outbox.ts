@@ -1,0 +1,281 @@
+/**
+ * The transactional outbox (ARCHITECTURE.md "Events"). A service writes its
+ * change and an outbox row (built with {@link newOutboxMessage}) in one
+ * database transaction; the relay here publishes pending rows to Kafka with
+ * an idempotent producer and moves each row `pending → published`, or to
+ * `failed` with its attempts counted and a later next attempt (backoff).
+ * Kafka being down means events wait, never that they vanish.
+ *
+ * The relay knows nothing of Prisma models: it works on any table with the
+ * outbox layout (see services/* /prisma/migrations/*_outbox) through a pg
+ * pool, which the service shares with its Prisma adapter.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Envelope, EventType } from '@raly/contracts/events';
+import type { Producer } from 'kafkajs';
+import type { Pool, PoolClient } from 'pg';
+import { handleError } from './errors';
+import type { Logger } from './logger';
+
+/** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
+export interface NewOutboxMessage<T> {
+  id: string;
+  topic: string;
+  key: string;
+  eventType: EventType;
+  envelope: Envelope<T>;
+}
+
+/**
+ * Builds the outbox row of one integration event.
+ * @param event topic, event type, source (service name), subject (aggregate
+ *   id, also the Kafka key), the aggregate's version after the change and
+ *   the whole snapshot as data
+ * @returns the row to insert in the same transaction as the change
+ */
+export function newOutboxMessage<T>(event: {
+  topic: string;
+  type: EventType;
+  source: string;
+  subject: string;
+  version: number;
+  data: T;
+}): NewOutboxMessage<T> {
+  const id = randomUUID();
+  return {
+    id,
+    topic: event.topic,
+    key: event.subject,
+    eventType: event.type,
+    envelope: {
+      id,
+      type: event.type,
+      source: event.source,
+      subject: event.subject,
+      time: new Date().toISOString(),
+      version: event.version,
+      data: event.data,
+    },
+  };
+}
+
+/** A row claimed for publishing. */
+export interface ClaimedOutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  eventType: string;
+  envelope: unknown;
+  attempts: number;
+}
+
+/** Rows claimed by one relay, locked against other replicas until the claim ends. */
+export interface OutboxClaim {
+  rows: ClaimedOutboxRow[];
+  markPublished(ids: string[]): Promise<void>;
+  markFailed(failures: { id: string; attempts: number; nextAttemptAt: Date; error: string }[]): Promise<void>;
+}
+
+/** Where the relay finds pending rows: a way to claim them and mark the outcome. */
+export interface OutboxStore {
+  /**
+   * Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`, oldest first)
+   * and keeps them locked while `work` runs; the marks commit together.
+   * @returns what `work` returned
+   */
+  withClaim<T>(limit: number, work: (claim: OutboxClaim) => Promise<T>): Promise<T>;
+}
+
+/**
+ * An {@link OutboxStore} over a Postgres table with the outbox layout.
+ * @param pool the service's pg pool
+ * @param table table name, default `outbox`
+ */
+export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
+  const quoted = `"${table.replaceAll('"', '""')}"`;
+  return {
+    async withClaim(limit, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<ClaimedOutboxRow>(
+          `SELECT id, topic, key, event_type AS "eventType", envelope, attempts
+             FROM ${quoted}
+            WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
+            ORDER BY sequence
+            LIMIT $1
+              FOR UPDATE SKIP LOCKED`,
+          [limit],
+        );
+        const result = await work(claimOf(client, quoted, rows));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+function claimOf(client: PoolClient, quoted: string, rows: ClaimedOutboxRow[]): OutboxClaim {
+  return {
+    rows,
+    async markPublished(ids) {
+      if (ids.length === 0) return;
+      await client.query(
+        `UPDATE ${quoted} SET status = 'published', published_at = now(), last_error = NULL
+          WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+    },
+    async markFailed(failures) {
+      for (const failure of failures) {
+        await client.query(
+          `UPDATE ${quoted} SET status = 'failed', attempts = $2, next_attempt_at = $3, last_error = $4
+            WHERE id = $1`,
+          [failure.id, failure.attempts, failure.nextAttemptAt, failure.error],
+        );
+      }
+    },
+  };
+}
+
+export interface OutboxRelayOptions {
+  store: OutboxStore;
+  /** An idempotent producer (see `createIdempotentProducer`); the relay connects it. */
+  producer: Producer;
+  logger: Logger;
+  /** How often to look for pending rows, in ms; default 200. */
+  pollIntervalMs?: number;
+  /** Rows per claim; default 100. */
+  batchSize?: number;
+  /** Delay before attempt `attempts + 1`, in ms; default 0.5 s doubling, at most 30 s. */
+  backoffMs?: (attempts: number) => number;
+}
+
+/** A running relay. */
+export interface OutboxRelay {
+  /** Starts polling (returns at once; Kafka may still be down). */
+  start(): void;
+  /** Publishes now instead of at the next poll: call it after committing a change. */
+  wake(): void;
+  /** Stops polling, waits for the batch in flight, disconnects the producer. */
+  stop(): Promise<void>;
+}
+
+const defaultBackoffMs = (attempts: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Creates the outbox relay of one service.
+ * @returns the relay; nothing happens before `start()`
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { store, producer, logger, pollIntervalMs = 200, batchSize = 100 } = options;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  let running = false;
+  let connected = false;
+  let woken = false;
+  let interruptSleep: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function publishClaimed(claim: OutboxClaim): Promise<number> {
+    const publishedIds: string[] = [];
+    const failures: Parameters<OutboxClaim['markFailed']>[0] = [];
+    for (const [topic, rows] of groupByTopic(claim.rows)) {
+      try {
+        await producer.send({
+          topic,
+          messages: rows.map((row) => ({
+            key: row.key,
+            value: JSON.stringify(row.envelope),
+            headers: { 'event-type': row.eventType },
+          })),
+        });
+        publishedIds.push(...rows.map((row) => row.id));
+      } catch (error) {
+        logger.warn({ err: error, topic, count: rows.length }, 'outbox publish failed; will retry');
+        for (const row of rows) {
+          const attempts = row.attempts + 1;
+          failures.push({
+            id: row.id,
+            attempts,
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    }
+    await claim.markPublished(publishedIds);
+    await claim.markFailed(failures);
+    return claim.rows.length;
+  }
+
+  async function relayOnce(): Promise<number> {
+    if (!connected) {
+      await producer.connect();
+      connected = true;
+    }
+    return store.withClaim(batchSize, publishClaimed);
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        interruptSleep = undefined;
+        woken = false;
+        resolve();
+      }
+      interruptSleep = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await relayOnce();
+      } catch (error) {
+        handleError(error, logger, { component: 'outbox-relay' });
+      }
+      if (running && claimed < batchSize) await sleep(pollIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    wake() {
+      woken = true;
+      interruptSleep?.();
+    },
+    async stop() {
+      running = false;
+      interruptSleep?.();
+      await loop;
+      if (connected) await producer.disconnect();
+      connected = false;
+    },
+  };
+}
+
+function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]> {
+  const byTopic = new Map<string, ClaimedOutboxRow[]>();
+  for (const row of rows) {
+    const list = byTopic.get(row.topic) ?? [];
+    list.push(row);
+    byTopic.set(row.topic, list);
+  }
+  return byTopic;
+}

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import pg from 'pg';
+import { migrate, migrationChecksum } from '../src/migrate';
+import { dropDatabase, testStack, uniqueDatabaseName } from '../src/testing';
+
+const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
+const stack = testStack();
+const databases: string[] = [];
+
+function freshDatabaseUrl(): string {
+  const url = stack.postgresUrl(uniqueDatabaseName('raly_kit'));
+  databases.push(url);
+  return url;
+}
+
+async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+after(async () => {
+  await Promise.all(databases.map(dropDatabase));
+});
+
+describe('migration runner', () => {
+  test('when the database is missing, then it is created and every migration is applied and recorded with its checksum', async () => {
+    // Arrange
+    const databaseUrl = freshDatabaseUrl();
+    const outboxScript = await readFile(path.join(fixtures, '20250101000000_outbox', 'migration.sql'), 'utf8');
+
+    // Act
+    const result = await migrate(databaseUrl, fixtures, { engine: 'raly' });
+
+    // Assert
+    assert.deepEqual(result.applied, ['20250101000000_outbox', '20250102000000_widgets']);
+    const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      databaseUrl,
+      'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+    );
+    assert.equal(rows.length, 2);
+    assert.equal(rows[0]?.checksum, migrationChecksum(outboxScript));
+    assert.match(rows[0]?.checksum ?? '', /^[0-9a-f]{64}$/);
+    assert.ok(rows.every((row) => row.finished_at instanceof Date && row.applied_steps_count === 1));
+    await query(databaseUrl, 'SELECT outbox.status, widgets.name FROM outbox, widgets LIMIT 0');
+  });
+
+  test('when the migrations run a second time, then nothing is applied', async () => {
+    // Arrange
+    const databaseUrl = freshDatabaseUrl();
+    await migrate(databaseUrl, fixtures, { engine: 'raly' });
+
+    // Act
+    const second = await migrate(databaseUrl, fixtures, { engine: 'raly' });
+
+    // Assert
+    assert.deepEqual(second.applied, []);
+    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    assert.equal(count?.n, 2);
+  });
+
+  test('when two replicas migrate at once, then each migration is applied exactly once', async () => {
+    // Arrange
+    const databaseUrl = freshDatabaseUrl();
+
+    // Act
+    const [first, second] = await Promise.all([
+      migrate(databaseUrl, fixtures, { engine: 'raly' }),
+      migrate(databaseUrl, fixtures, { engine: 'raly' }),
+    ]);
+
+    // Assert
+    assert.equal(first.applied.length + second.applied.length, 2);
+    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    assert.equal(count?.n, 2);
+  });
+
+  test('when a new migration fails, then its changes are rolled back and it is not recorded', async () => {
+    // Arrange
+    const databaseUrl = freshDatabaseUrl();
+    const migrationsDir = await mkdtemp(path.join(tmpdir(), 'raly-migrations-'));
+    await cp(fixtures, migrationsDir, { recursive: true });
+    await migrate(databaseUrl, migrationsDir, { engine: 'raly' });
+    await mkdir(path.join(migrationsDir, '20250103000000_broken'));
+    await writeFile(
+      path.join(migrationsDir, '20250103000000_broken', 'migration.sql'),
+      'CREATE TABLE "gadgets" ("id" TEXT);\nSELECT no_such_function();\n',
+    );
+
+    // Act
+    const attempt = migrate(databaseUrl, migrationsDir, { engine: 'raly' });
+
+    // Assert
+    await assert.rejects(attempt, /20250103000000_broken failed/);
+    const gadgets = await query<{ t: string | null }>(databaseUrl, `SELECT to_regclass('gadgets')::text AS t`);
+    assert.equal(gadgets[0]?.t, null);
+    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    assert.equal(count?.n, 2);
+  });
+});
