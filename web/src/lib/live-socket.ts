@@ -1,0 +1,43 @@
+/**
+ * The one socket.io connection of the tab to the BFF's live updates
+ * (docs/api.md, path /live). It authenticates with the current access token
+ * in the handshake, reconnects with the fresh token after every refresh, and
+ * closes on sign-out. The server decides the rooms; we only listen.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { env } from '@/config/env';
+import { getAccessToken, onAccessTokenChanged } from '@/lib/session';
+
+let socket: Socket | null = null;
+let lastToken: string | null = null;
+
+function createSocket(): Socket {
+  const created = io({
+    path: env.livePath,
+    autoConnect: false,
+    // Called on every (re)connect, so a reconnect always carries a fresh token.
+    auth: (callback) => {
+      void getAccessToken().then((token) => callback({ token }));
+    },
+  });
+  onAccessTokenChanged((token) => {
+    if (token === null) {
+      lastToken = null;
+      created.disconnect();
+      return;
+    }
+    if (token === lastToken) return;
+    lastToken = token;
+    if (created.active) created.disconnect().connect();
+  });
+  return created;
+}
+
+/**
+ * @returns the shared, connecting (or connected) socket; call only while signed in
+ */
+export function liveSocket(): Socket {
+  socket ??= createSocket();
+  if (!socket.active) socket.connect();
+  return socket;
+}

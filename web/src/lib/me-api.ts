@@ -1,0 +1,54 @@
+/**
+ * The signed-in user's own records (GET/PATCH /api/me), shared by every
+ * screen that shows the user or their brand. The cache entry follows the
+ * live `user.updated` / `brand.updated` pushes, keeping the higher version.
+ */
+import type { UserRecord } from '@raly/contracts/records';
+import { api, unwrapData, type DataEnvelope } from '@/lib/api-client';
+import { applyBrandUpdated, applyUserUpdated, mergeMe, type Me } from '@/lib/live-updates';
+import { liveSocket } from '@/lib/live-socket';
+import type { BrandRecord } from '@raly/contracts/records';
+
+/** Body of PATCH /api/me (docs/api.md): the fields the account form edits. */
+export type MeUpdate = Partial<
+  Pick<UserRecord, 'username' | 'email' | 'phoneNumber' | 'interests' | 'notifications' | 'firstName' | 'lastName'>
+>;
+
+export const meApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMe: build.query<Me, void>({
+      query: () => '/me',
+      transformResponse: unwrapData<Me>,
+      providesTags: ['Me'],
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // the entry went away before data arrived
+        }
+        const socket = liveSocket();
+        const onUser = (user: UserRecord) => updateCachedData((me) => applyUserUpdated(me, user));
+        const onBrand = (brand: BrandRecord) => updateCachedData((me) => applyBrandUpdated(me, brand));
+        // A (re)connect may have missed pushes while the socket was down: read again.
+        const onConnect = () => dispatch(api.util.invalidateTags(['Me']));
+        socket.on('user.updated', onUser);
+        socket.on('brand.updated', onBrand);
+        socket.on('connect', onConnect);
+        await cacheEntryRemoved;
+        socket.off('user.updated', onUser);
+        socket.off('brand.updated', onBrand);
+        socket.off('connect', onConnect);
+      },
+    }),
+    updateMe: build.mutation<Me, MeUpdate>({
+      query: (body) => ({ url: '/me', method: 'PATCH', body }),
+      transformResponse: unwrapData<Me>,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(meApi.util.updateQueryData('getMe', undefined, (me) => mergeMe(me, data)));
+      },
+    }),
+  }),
+});
+
+export const { useGetMeQuery, useUpdateMeMutation } = meApi;

@@ -1,0 +1,43 @@
+/**
+ * The global toast of spec §2: one at a time, success or alert, optional
+ * title, cleared after 5 s (TOAST_DURATION_MS) or by its close button.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastType = 'success' | 'alert';
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  title?: string;
+  message: string;
+}
+
+export interface ToastState {
+  current: Toast | null;
+}
+
+let nextId = 1;
+
+export const toastSlice = createSlice({
+  name: 'toast',
+  initialState: { current: null } as ToastState,
+  reducers: {
+    showToast: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.current = action.payload;
+      },
+      prepare(toast: Omit<Toast, 'id'>) {
+        return { payload: { ...toast, id: nextId++ } };
+      },
+    },
+    clearToast(state, action: PayloadAction<number | undefined>) {
+      if (action.payload === undefined || state.current?.id === action.payload) state.current = null;
+    },
+  },
+});
+
+export const { showToast, clearToast } = toastSlice.actions;
+
+/** Selects the toast on screen from a store that mounts the slice under `toast`. */
+export const selectToast = (state: { toast: ToastState }) => state.toast.current;

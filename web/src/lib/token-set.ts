@@ -1,0 +1,67 @@
+/**
+ * The token set the BFF answers on login and registration (docs/api.md
+ * `TokenSet`), and the pure rules for keeping it in browser storage.
+ */
+import { z } from 'zod';
+
+export const tokenSetSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  idToken: z.string().min(1),
+  /** Seconds. */
+  expiresIn: z.number(),
+  /** Seconds. */
+  refreshExpiresIn: z.number(),
+});
+export type TokenSet = z.infer<typeof tokenSetSchema>;
+
+/** The one localStorage key (origin-scoped) that holds the signed-in user's token set. */
+export const SESSION_STORAGE_KEY = 'raly.session';
+
+/**
+ * Reads the `exp` claim of a JWT without verifying it (the browser never
+ * verifies tokens; Keycloak, the BFF and the services do).
+ * @returns expiry in seconds since the epoch, or null when unreadable
+ */
+export function tokenExpirySeconds(jwt: string): number | null {
+  const exp = decodeJwtPayload(jwt)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/**
+ * @returns the claims of a JWT (unverified), or null when it is not a JWT
+ */
+export function decodeJwtPayload(jwt: string): Record<string, unknown> | null {
+  const payload = jwt.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param raw the stored string (or null when nothing is stored)
+ * @param nowSeconds the current time in seconds since the epoch
+ * @returns the stored token set when it parses and its refresh token has not
+ *   expired (a refresh token without `exp` counts as usable, e.g. offline
+ *   tokens); null otherwise
+ */
+export function readUsableTokenSet(raw: string | null, nowSeconds: number): TokenSet | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = tokenSetSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const refreshExpiry = tokenExpirySeconds(parsed.data.refreshToken);
+  if (refreshExpiry !== null && refreshExpiry <= nowSeconds) return null;
+  return parsed.data;
+}

@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { applyBrandUpdated, applyUserUpdated, isNewer, mergeMe, type Me } from '../../src/lib/live-updates.ts';
+
+function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
+  return {
+    id: randomUUID(),
+    version: 1,
+    username: `user${randomUUID().slice(0, 8)}`,
+    firstName: '',
+    lastName: '',
+    email: `${randomUUID()}@example.com`,
+    phoneNumber: '',
+    profileImg: '',
+    coverImg: '',
+    interests: [],
+    socials: { x: '', instagram: '', threads: '' },
+    onboarding: { terms: false, interests: false, connects: false, wallet: false },
+    permissions: { isInfluencer: false, isBoosted: false, isVerified: false, isSuspended: false, isAmbassador: false },
+    notifications: { offers: true, marketing: true },
+    brand: null,
+    lastLogin: null,
+    created: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
+  return {
+    id: randomUUID(),
+    version: 1,
+    username: `brand${randomUUID().slice(0, 8)}`,
+    company: 'Acme',
+    websiteUrl: 'https://acme.example',
+    profileImg: '',
+    coverImg: '',
+    bio: '',
+    socials: { x: '', instagram: '', threads: '', discord: '' },
+    permissions: { isAgency: false, isVerified: false, isSuspended: false },
+    created: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+test('when a push carries a higher version, then it is newer', () => {
+  assert.equal(isNewer({ version: 3 }, { version: 4 }), true);
+});
+
+test('when a push carries the same or a lower version, then it is not newer', () => {
+  assert.equal(isNewer({ version: 3 }, { version: 3 }), false);
+  assert.equal(isNewer({ version: 3 }, { version: 2 }), false);
+});
+
+test('when nothing is held yet, then any push is newer', () => {
+  assert.equal(isNewer(null, { version: 0 }), true);
+});
+
+test('when user.updated carries a higher version, then the cached user is replaced', () => {
+  const user = aUser({ version: 2 });
+  const me: Me = { user, brand: null };
+  const pushed = { ...user, version: 3, username: 'renamed' };
+
+  const next = applyUserUpdated(me, pushed);
+
+  assert.equal(next.user.username, 'renamed');
+  assert.equal(next.user.version, 3);
+});
+
+test('when user.updated arrives late with an older version, then the cache keeps the newer user', () => {
+  const user = aUser({ version: 5, username: 'newest' });
+  const me: Me = { user, brand: null };
+
+  const next = applyUserUpdated(me, { ...user, version: 4, username: 'older' });
+
+  assert.equal(next, me);
+});
+
+test('when user.updated is for another user, then the cache is untouched', () => {
+  const me: Me = { user: aUser(), brand: null };
+
+  const next = applyUserUpdated(me, aUser({ version: 99 }));
+
+  assert.equal(next, me);
+});
+
+test('when brand.updated is for the user\'s brand and newer, then the cached brand is replaced', () => {
+  const brand = aBrand({ version: 1 });
+  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: true } }), brand };
+
+  const next = applyBrandUpdated(me, { ...brand, version: 2, company: 'Acme 2' });
+
+  assert.equal(next.brand?.company, 'Acme 2');
+});
+
+test('when brand.updated is for a brand the user does not belong to, then the cache is untouched', () => {
+  const brand = aBrand();
+  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: true } }), brand };
+
+  const next = applyBrandUpdated(me, aBrand({ version: 50 }));
+
+  assert.equal(next, me);
+});
+
+test('when the brand record is not loaded yet but the user holds its id, then brand.updated fills it in', () => {
+  const brand = aBrand();
+  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: false } }), brand: null };
+
+  const next = applyBrandUpdated(me, brand);
+
+  assert.equal(next.brand, brand);
+});
+
+test('when an answer of the BFF is merged, then each record keeps its higher version', () => {
+  const brand = aBrand({ version: 7 });
+  const user = aUser({ version: 2, brand: { id: brand.id, isAdmin: true } });
+  const cached: Me = { user, brand };
+
+  const next = mergeMe(cached, { user: { ...user, version: 3, firstName: 'Ada' }, brand: { ...brand, version: 6 } });
+
+  assert.equal(next.user.firstName, 'Ada');
+  assert.equal(next.brand, brand);
+});
