@@ -1,0 +1,139 @@
+/**
+ * Keycloak (Quarkus distribution from Maven Central) in dev mode on
+ * 127.0.0.1:8080, management/health on 9000. Its database is the local Postgres
+ * database raly_keycloak, so the dev server keeps no state of its own.
+ *
+ * The realm comes from infra/keycloak/raly-realm.json through --import-realm,
+ * which only imports a realm that does not exist yet. So the stack remembers the
+ * hash of the file it imported: when the file changes, Keycloak's database is
+ * recreated and the realm imported again (users created locally are lost then).
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StackComponent } from './component';
+import { findJava, requireJava } from './java';
+import { copyArtifact } from './maven';
+import { dataDirectory, downloadsDirectory, ensureDirectory, infraRoot } from './paths';
+import { recreateDatabase } from './postgres';
+import { execFileAsync, recordedLiveProcess, startBackgroundProcess, stopRecorded } from './processes';
+import { httpAnswers, waitUntilHealthy } from './probes';
+import { say, withProgress } from './progress';
+import { host, identityClientSecretDefault, keycloakAdmin, keycloakDatabase, ports, postgresUrl, realm } from './settings';
+
+const name = 'keycloak';
+export const keycloakVersion = '26.7.3';
+const distributionZip = join(downloadsDirectory, `keycloak-quarkus-dist-${keycloakVersion}.zip`);
+const realmFile = join(infraRoot, 'keycloak', 'raly-realm.json');
+const keycloakUrl = `http://${host}:${ports.keycloak}`;
+
+function serverHome(): string {
+  return join(dataDirectory(name), `keycloak-${keycloakVersion}`);
+}
+
+function importedRealmHashFile(): string {
+  return join(dataDirectory(name), 'imported-realm.sha256');
+}
+
+function realmFileHash(): string {
+  return createHash('sha256').update(keycloakVersion).update(readFileSync(realmFile)).digest('hex');
+}
+
+function importedRealmHash(): string | undefined {
+  const path = importedRealmHashFile();
+  return existsSync(path) ? readFileSync(path, 'utf8').trim() : undefined;
+}
+
+async function realmAnswers(): Promise<boolean> {
+  return httpAnswers(`${keycloakUrl}/realms/${realm}/.well-known/openid-configuration`);
+}
+
+async function isHealthy(): Promise<boolean> {
+  return (await httpAnswers(`http://${host}:${ports.keycloakManagement}/health/ready`)) && (await realmAnswers());
+}
+
+async function ensureServerFiles(): Promise<void> {
+  if (existsSync(join(serverHome(), 'bin', 'kc.sh'))) return;
+  if (!existsSync(distributionZip)) {
+    await withProgress(name, `downloading Keycloak ${keycloakVersion} with mvn (≈180 MB)`, () =>
+      copyArtifact(name, `org.keycloak:keycloak-quarkus-dist:${keycloakVersion}:zip`, downloadsDirectory),
+    );
+  }
+  await withProgress(name, 'unpacking', () =>
+    execFileAsync('unzip', ['-q', '-o', distributionZip, '-d', dataDirectory(name)]).then(() => undefined),
+  );
+}
+
+async function startServer(): Promise<void> {
+  // Keycloak 26.7 still runs on Java 17 but recommends 21+; take the newest available.
+  const java = findJava(21) ?? requireJava(name, 17);
+  const home = serverHome();
+  copyFileSync(realmFile, join(ensureDirectory(join(home, 'data', 'import')), 'raly-realm.json'));
+  const jdbcUrl = postgresUrl(keycloakDatabase).replace(/^postgresql:\/\/postgres@/, 'jdbc:postgresql://');
+  await withProgress(name, `starting Keycloak ${keycloakVersion} on Java ${java.featureVersion} (≈40 s)`, async () => {
+    const pid = startBackgroundProcess({
+      component: name,
+      command: join(home, 'bin', 'kc.sh'),
+      args: [
+        'start-dev',
+        '--import-realm',
+        `--http-host=${host}`,
+        `--http-port=${ports.keycloak}`,
+        `--http-management-port=${ports.keycloakManagement}`,
+        // A fixed issuer, so tokens fetched through localhost or 127.0.0.1 validate alike.
+        `--hostname=${keycloakUrl}`,
+        '--health-enabled=true',
+        '--db=postgres',
+        `--db-url=${jdbcUrl}`,
+        '--db-username=postgres',
+        '--db-password=postgres',
+      ],
+      cwd: home,
+      env: {
+        JAVA_HOME: java.home,
+        JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx1g',
+        KC_BOOTSTRAP_ADMIN_USERNAME: keycloakAdmin.username,
+        KC_BOOTSTRAP_ADMIN_PASSWORD: keycloakAdmin.password,
+        KEYCLOAK_IDENTITY_CLIENT_SECRET: process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
+      },
+    });
+    await waitUntilHealthy(isHealthy, {
+      component: name,
+      timeoutMs: 300_000,
+      intervalMs: 1000,
+      stillStarting: () => {
+        if (!recordedLiveProcess(name)) throw new Error(`${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`);
+      },
+    });
+  });
+}
+
+async function ensure(): Promise<'reused' | 'started'> {
+  const currentHash = realmFileHash();
+  const realmChanged = importedRealmHash() !== currentHash;
+  if (await isHealthy()) {
+    if (!realmChanged) return 'reused';
+    if (!recordedLiveProcess(name)) {
+      say(name, 'warning: infra/keycloak/raly-realm.json changed, but the running Keycloak was not started by this stack; restart it to re-import the realm');
+      return 'reused';
+    }
+    say(name, 'realm file changed: restarting Keycloak to re-import it');
+  }
+  if (recordedLiveProcess(name)) await stopRecorded(name);
+  await ensureServerFiles();
+  if (realmChanged) {
+    say(name, `realm file is new or changed: recreating database ${keycloakDatabase} so it is imported afresh`);
+    await recreateDatabase(keycloakDatabase);
+  }
+  await startServer();
+  writeFileSync(importedRealmHashFile(), `${currentHash}\n`);
+  return 'started';
+}
+
+export const keycloak: StackComponent = {
+  name,
+  address: `${host}:${ports.keycloak} (health ${ports.keycloakManagement})`,
+  isHealthy,
+  ensure,
+  stop: () => stopRecorded(name, 30_000),
+};

@@ -1,0 +1,49 @@
+/**
+ * The stack's addresses and local defaults, exactly as docs/conventions.md lists
+ * them. Every other module reads ports and URLs from here, never from literals.
+ */
+export const ports = {
+  postgres: 5432,
+  redis: 6379,
+  kafka: 9092,
+  kafkaController: 9093,
+  keycloak: 8080,
+  keycloakManagement: 9000,
+  s3: 9090,
+  s3Https: 9191,
+  smtp: 1025,
+  smtpCatcherHttp: 1080,
+  bff: 4000,
+  identity: 4001,
+  brand: 4002,
+  media: 4003,
+  web: 5173,
+} as const;
+
+export const host = '127.0.0.1';
+
+export const serviceDatabases = ['raly_identity', 'raly_brand', 'raly_media'] as const;
+export const keycloakDatabase = 'raly_keycloak';
+
+export const realm = 'raly';
+export const identityClientSecretDefault = 'raly-identity-local-secret';
+export const keycloakAdmin = { username: 'admin', password: 'admin' } as const;
+
+export const s3Defaults = {
+  bucket: 'raly-media',
+  region: 'us-east-1',
+  // S3Mock accepts any credentials; these only have to be non-empty for the SDKs.
+  accessKeyId: 'raly-local',
+  secretAccessKey: 'raly-local-secret',
+} as const;
+
+export const kafkaTopics = ['identity.user.v1', 'brand.brand.v1', 'media.image.v1'] as const;
+export const kafkaTopicPartitions = 3;
+
+export function allKafkaTopics(): string[] {
+  return kafkaTopics.flatMap((topic) => [topic, `${topic}.dlq`]);
+}
+
+export function postgresUrl(database: string): string {
+  return `postgresql://postgres@${host}:${ports.postgres}/${database}`;
+}

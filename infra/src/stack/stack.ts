@@ -1,0 +1,138 @@
+/**
+ * The native stack as a whole: ensure every component (in parallel where they
+ * do not depend on each other), report status, stop what this stack started.
+ * A lock file keeps concurrent callers (parallel test files, two terminals)
+ * from starting the same component twice.
+ */
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EnsureOutcome, StackComponent } from './component';
+import { kafka, ensureTopics } from './kafka';
+import { keycloak } from './keycloak';
+import { ensureDirectory, runDirectory } from './paths';
+import { ensureDatabases, postgres } from './postgres';
+import { isAlive, listRunRecords, readRunRecord, stopRecorded } from './processes';
+import { redis } from './redis';
+import { s3 } from './s3';
+import { smtp } from './smtp';
+
+export const components: StackComponent[] = [postgres, redis, kafka, keycloak, s3, smtp];
+
+export type StackOutcome = Record<string, EnsureOutcome>;
+
+const lockPath = () => join(ensureDirectory(runDirectory), 'ensure.lock');
+
+async function withStackLock<T>(work: () => Promise<T>): Promise<T> {
+  const startedWaiting = Date.now();
+  let announced = false;
+  for (;;) {
+    try {
+      const descriptor = openSync(lockPath(), 'wx');
+      writeFileSync(descriptor, String(process.pid));
+      closeSync(descriptor);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath(), 'utf8').trim() || '0');
+      if (!owner || !isAlive(owner)) {
+        rmSync(lockPath(), { force: true });
+        continue;
+      }
+      if (!announced && Date.now() - startedWaiting > 2000) {
+        process.stdout.write(`stack: waiting for process ${owner}, which is starting the stack…\n`);
+        announced = true;
+      }
+      if (Date.now() - startedWaiting > 15 * 60_000) throw new Error('stack: gave up waiting for the stack lock');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lockPath(), { force: true });
+  }
+}
+
+async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(tasks);
+  const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failures.length > 0) {
+    throw new Error(failures.map((failure) => (failure.reason as Error).message ?? String(failure.reason)).join('\n'));
+  }
+}
+
+/** Makes every component healthy; answers which were reused and which started. */
+export async function ensureStack(): Promise<StackOutcome> {
+  const outcome: StackOutcome = {};
+  const ensureOne = async (component: StackComponent) => {
+    outcome[component.name] = await component.ensure();
+  };
+  // Fast path without the lock: everything already answers.
+  const healthy = await Promise.all(components.map((component) => component.isHealthy()));
+  if (healthy.every(Boolean)) {
+    await Promise.all([ensureDatabases(), ensureTopics()]);
+    for (const component of components) outcome[component.name] = 'reused';
+    // Keycloak's ensure also notices a changed realm file.
+    outcome.keycloak = await keycloak.ensure();
+    return outcome;
+  }
+  return withStackLock(async () => {
+    await allSettledOrThrow([
+      (async () => {
+        await ensureOne(postgres);
+        await ensureDatabases();
+        await ensureOne(keycloak);
+      })(),
+      ensureOne(redis),
+      (async () => {
+        await ensureOne(kafka);
+        await ensureTopics();
+      })(),
+      ensureOne(s3),
+      ensureOne(smtp),
+    ]);
+    return outcome;
+  });
+}
+
+export interface ComponentStatus {
+  name: string;
+  address: string;
+  healthy: boolean;
+  /** The pid when this stack started it, "started here" for pg_ctlcluster, else undefined. */
+  startedByStack: string | undefined;
+}
+
+export async function stackStatus(): Promise<ComponentStatus[]> {
+  return Promise.all(
+    components.map(async (component) => {
+      const record = readRunRecord(component.name);
+      const startedByStack = record ? (record.kind === 'process' || record.pid ? `pid ${record.pid}` : 'yes') : undefined;
+      return { name: component.name, address: component.address, healthy: await component.isHealthy(), startedByStack };
+    }),
+  );
+}
+
+/** Stops, in reverse order, every component recorded in .stack/run/ (or only the given ones). */
+export async function stopStack(only?: string[]): Promise<string[]> {
+  const recorded = new Set(listRunRecords().map((record) => record.component));
+  const wanted = [...components].reverse().filter((component) => recorded.has(component.name) && (!only || only.includes(component.name)));
+  const stopped: string[] = [];
+  // Keycloak first (it holds Postgres connections), then the rest together.
+  const keycloakFirst = wanted.filter((component) => component.name === 'keycloak');
+  for (const component of keycloakFirst) if (await component.stop()) stopped.push(component.name);
+  await Promise.all(
+    wanted
+      .filter((component) => component.name !== 'keycloak')
+      .map(async (component) => {
+        if (await component.stop()) stopped.push(component.name);
+      }),
+  );
+  // Records of components this stack no longer knows about.
+  for (const name of recorded) {
+    if (!components.some((component) => component.name === name) && (!only || only.includes(name))) {
+      if (await stopRecorded(name)) stopped.push(name);
+    }
+  }
+  return stopped;
+}
