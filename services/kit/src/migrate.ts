@@ -169,3 +169,16 @@ async function prismaMigrateDeploy(databaseUrl: string, migrationsDir: string): 
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
 }
+
+/**
+ * The `npm run migrate` command of a service: migrates env DATABASE_URL
+ * (else the service's default) and prints what it did.
+ * @param serviceDir the service folder (holding `prisma/migrations`)
+ */
+export async function migrateCommand(serviceDir: string, defaultDatabaseUrl: string): Promise<void> {
+  const result = await migrate(
+    process.env.DATABASE_URL ?? defaultDatabaseUrl,
+    path.join(serviceDir, 'prisma', 'migrations'),
+  );
+  console.log(result.applied.length ? `applied ${result.applied.join(', ')}` : `up to date (${result.engine})`);
+}

@@ -15,6 +15,7 @@ import type { Envelope, EventType } from '@raly/contracts/events';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { handleError } from './errors';
+import { createIdempotentProducer, createKafka } from './kafka';
 import type { Logger } from './logger';
 
 /** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
@@ -278,4 +279,21 @@ function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]>
     byTopic.set(row.topic, list);
   }
   return byTopic;
+}
+
+/**
+ * The usual wiring: an idempotent producer on `brokers` relaying the
+ * `outbox` table reached through `pool`, already started.
+ * @param clientId Kafka client id, e.g. the service name
+ */
+export function startPostgresOutboxRelay(
+  pool: Pool,
+  brokers: string[],
+  clientId: string,
+  logger: Logger,
+): OutboxRelay {
+  const producer = createIdempotentProducer(createKafka(brokers, clientId, logger));
+  const relay = createOutboxRelay({ store: postgresOutboxStore(pool), producer, logger });
+  relay.start();
+  return relay;
 }

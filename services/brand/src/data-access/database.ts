@@ -1,0 +1,8 @@
+/** This service's database: the generated Prisma client over the shared pg pool. */
+import { openDatabase, type Database } from '@raly/service-kit/database';
+import { PrismaClient } from '../generated/prisma/client';
+
+/** @param databaseUrl `postgresql://…/raly_brand` */
+export function openBrandDatabase(databaseUrl: string): Database<PrismaClient> {
+  return openDatabase(databaseUrl, (adapter) => new PrismaClient({ adapter }));
+}

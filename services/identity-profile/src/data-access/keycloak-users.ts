@@ -1,0 +1,123 @@
+/**
+ * Keycloak's Admin API for the users of realm `raly`, called with the
+ * `raly-identity` service account (client credentials). Keycloak is the only
+ * holder of passwords; the realm logs in with the e-mail, so the Keycloak
+ * username is always the e-mail.
+ */
+
+export interface KeycloakAdminSettings {
+  /** Back-channel base URL, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  realm: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Keycloak answered with an error status. */
+export class KeycloakRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
+    super(`Keycloak ${what} answered ${status}: ${body.slice(0, 300)}`);
+    this.name = 'KeycloakRequestError';
+  }
+}
+
+export interface KeycloakUsers {
+  /**
+   * Creates an enabled user with a verified e-mail (also its username) and a
+   * permanent password.
+   * @returns the new Keycloak user id
+   * @throws KeycloakRequestError (409 when the e-mail exists, 400 for a refused password)
+   */
+  create(user: { email: string; password: string }): Promise<string>;
+  /** Deletes the user; an already missing user is fine. */
+  delete(id: string): Promise<void>;
+  /** Changes the user's e-mail and with it the login username. */
+  changeEmail(id: string, email: string): Promise<void>;
+  /** The user's id for an e-mail, or null. */
+  findIdByEmail(email: string): Promise<string | null>;
+}
+
+/** How long before its expiry a service-account token is replaced, in ms. */
+const TOKEN_REFRESH_MARGIN_MS = 10_000;
+
+/** The Admin API client over fetch. */
+export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
+  const usersUrl = `${settings.url}/admin/realms/${encodeURIComponent(settings.realm)}/users`;
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt - TOKEN_REFRESH_MARGIN_MS > Date.now()) return token.value;
+    const response = await fetch(
+      `${settings.url}/realms/${encodeURIComponent(settings.realm)}/protocol/openid-connect/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: settings.clientId,
+          client_secret: settings.clientSecret,
+        }),
+      },
+    );
+    if (!response.ok) throw new KeycloakRequestError(response.status, await response.text(), 'token');
+    const body = (await response.json()) as { access_token: string; expires_in: number };
+    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return token.value;
+  }
+
+  async function call(what: string, url: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(url, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
+    if (!response.ok) throw new KeycloakRequestError(response.status, await response.text(), what);
+    return response;
+  }
+
+  return {
+    async create({ email, password }) {
+      const response = await call('create user', usersUrl, {
+        method: 'POST',
+        body: JSON.stringify({
+          username: email,
+          email,
+          enabled: true,
+          emailVerified: true,
+          credentials: [{ type: 'password', value: password, temporary: false }],
+        }),
+      });
+      const id = response.headers.get('location')?.split('/').pop();
+      if (!id) throw new KeycloakRequestError(response.status, 'no Location header', 'create user');
+      return id;
+    },
+    async delete(id) {
+      try {
+        await call('delete user', `${usersUrl}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      } catch (error) {
+        if (!(error instanceof KeycloakRequestError && error.status === 404)) throw error;
+      }
+    },
+    async changeEmail(id, email) {
+      await call('change e-mail', `${usersUrl}/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ username: email, email, emailVerified: true }),
+      });
+    },
+    async findIdByEmail(email) {
+      const response = await call(
+        'find user',
+        `${usersUrl}?${new URLSearchParams({ email, exact: 'true', briefRepresentation: 'true' })}`,
+      );
+      const users = (await response.json()) as { id: string }[];
+      return users[0]?.id ?? null;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * createAccount (spec §7) as a saga over Keycloak and our database:
+ *
+ *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
+ *     → saveUser (+ outbox event, one transaction)
+ *     ↳ saving failed → deleteKeycloakUser (compensation)
+ *
+ * If Keycloak refuses, nothing is saved. The unique indexes of the database
+ * are the final arbiter of a race between two registrations: the loser's
+ * Keycloak user is deleted and it answers 'Username already exists. Try another.'.
+ */
+import { createAccountSchema } from '@raly/contracts/validation';
+import { KeycloakRequestError } from '../data-access/keycloak-users';
+import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
+import type { IdentityDependencies } from './dependencies';
+import { identityErrors } from './errors';
+import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmail, normalizeUsername } from './uniqueness';
+
+/**
+ * Registers a creator (spec §4 "Registration").
+ * @param input the createAccount command (`createAccountSchema`), unparsed
+ * @returns the new user's id (the Keycloak user id)
+ * @throws AppError invalid-argument (ZodError), username-taken, email-taken,
+ *   unimplemented (brand registration), internal 'There was a problem creating your account. Try again.'
+ */
+export async function createAccount(deps: IdentityDependencies, input: unknown): Promise<{ userId: string }> {
+  const command = createAccountSchema.parse(input);
+  if (command.isBrand) throw identityErrors.brandRegistrationUnavailable();
+  const username = normalizeUsername(command.registration.username);
+  const email = normalizeEmail(command.registration.email);
+
+  await assertUsernameFree(deps, username);
+  await assertEmailFree(deps, email);
+  const userId = await createKeycloakUser(deps, email, command.registration.password);
+  try {
+    await deps.users.insertWithEvent(newCreator({ id: userId, username, email }));
+  } catch (error) {
+    await deleteKeycloakUser(deps, userId);
+    throw error instanceof DuplicateUserError ? duplicateToAppError(error) : identityErrors.createAccountFailed(error);
+  }
+  deps.eventsCommitted();
+  return { userId };
+}
+
+/**
+ * A creator's record at creation (spec §3, §4): every onboarding flag and
+ * permission false; offers and marketing notifications on.
+ */
+export function newCreator(user: { id: string; username: string; email: string }): NewUser {
+  return {
+    ...user,
+    onboardingTerms: false,
+    onboardingInterests: false,
+    onboardingConnects: false,
+    onboardingWallet: false,
+    notifyOffers: true,
+    notifyMarketing: true,
+  };
+}
+
+/**
+ * A brand's user record at creation (spec §3, §6): no username, onboarding
+ * flags terms and brand false, offers off and marketing on; the creating
+ * user is the brand's admin.
+ */
+export function newBrandUser(user: {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  brandId: string;
+}): NewUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    brandId: user.brandId,
+    brandIsAdmin: true,
+    onboardingTerms: false,
+    onboardingBrand: false,
+    notifyOffers: false,
+    notifyMarketing: true,
+  };
+}
+
+async function createKeycloakUser(deps: IdentityDependencies, email: string, password: string): Promise<string> {
+  try {
+    return await deps.keycloak.create({ email, password });
+  } catch (error) {
+    // Keycloak holds the e-mail (also its username) although our table does not.
+    if (error instanceof KeycloakRequestError && error.status === 409) throw identityErrors.emailTaken(error);
+    throw identityErrors.createAccountFailed(error);
+  }
+}
+
+/** Saga compensation; a failure here leaves an orphan Keycloak user, so it is logged loudly. */
+async function deleteKeycloakUser(deps: IdentityDependencies, userId: string): Promise<void> {
+  try {
+    await deps.keycloak.delete(userId);
+  } catch (error) {
+    deps.logger.error({ err: error, keycloakUserId: userId }, 'compensation failed: orphan Keycloak user');
+  }
+}

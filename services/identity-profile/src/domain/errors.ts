@@ -1,0 +1,35 @@
+/**
+ * Every expected failure of identity-profile, with the spec text the caller
+ * sees (spec §5, §8), in one table. Use cases throw these; the central
+ * handler of the service kit turns them into answers.
+ */
+import { messages } from '@raly/contracts/messages';
+import { AppError } from '@raly/service-kit/errors';
+
+export const identityErrors = {
+  /** Spec §8: duplicate username on creation or update. */
+  usernameTaken: (cause?: unknown) => new AppError('username-taken', messages.usernameExists, { cause }),
+  /** Spec §5: the e-mail belongs to another account. */
+  emailTaken: (cause?: unknown) => new AppError('email-taken', messages.emailTaken, { cause }),
+  /** The token's user has no record here. */
+  userNotFound: () => new AppError('not-found', 'User record not found'),
+  /** Brand users have no username of their own (spec §6: the field is hidden). */
+  brandUserHasNoUsername: () =>
+    new AppError('invalid-argument', messages.requestProblem, {
+      fields: { username: messages.requestProblem },
+    }),
+  /** Spec §5: first and last name are required for brand users. */
+  brandUserNameRequired: (field: 'firstName' | 'lastName') =>
+    new AppError('invalid-argument', messages[`${field}Required`], {
+      fields: { [field]: messages[`${field}Required`] },
+    }),
+  /** Brand registration needs the brand service (comes with the brands issue). */
+  brandRegistrationUnavailable: () =>
+    new AppError('unimplemented', messages.createAccountFailed),
+  /** Spec §8: any other failure creating an account. */
+  createAccountFailed: (cause: unknown) =>
+    new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  /** Spec §8: any other failure updating an account. */
+  updateAccountFailed: (cause: unknown) =>
+    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+};

@@ -1,0 +1,80 @@
+/**
+ * The shape every service runs in: a Postgres database, an outbox relay to
+ * Kafka and an HTTP API with health probes. A service's `start()` opens its
+ * database, then hands the parts to {@link runService}; `stop()` undoes it
+ * in reverse order (HTTP, relay, database).
+ */
+import type { Express } from 'express';
+import { createHttpApp, listen, type ReadinessProbe } from './http';
+import type { Database } from './database';
+import type { Logger } from './logger';
+import { startPostgresOutboxRelay, type OutboxRelay } from './outbox';
+
+export interface ServiceParts<Client> {
+  /** Service name: logger name and Kafka client id. */
+  name: string;
+  logger: Logger;
+  port: number;
+  kafkaBrokers: string[];
+  database: Database<Client>;
+  /** Probes besides the database's, e.g. an S3 bucket. */
+  readiness?: Record<string, ReadinessProbe>;
+  /** Adds the service's routers; `relay.wake()` after committing an event. */
+  routes: (app: Express, relay: OutboxRelay) => void;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the relay and the HTTP server of a service.
+ * @returns the bound port (0 asked → a free one) and how to stop
+ */
+export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
+  const { name, logger, database } = parts;
+  const relay = startPostgresOutboxRelay(database.pool, parts.kafkaBrokers, name, logger);
+  const app = createHttpApp({
+    logger,
+    readiness: { database: database.ping, ...parts.readiness },
+    routes: (express) => parts.routes(express, relay),
+  });
+  try {
+    const server = await listen(app, parts.port);
+    logger.info({ port: server.port }, `${name} listening`);
+    return {
+      port: server.port,
+      async stop() {
+        await server.close();
+        await relay.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await relay.stop();
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs a service as a process (`src/main.ts`): starts it and stops it
+ * cleanly on SIGINT/SIGTERM; a failed start exits with status 1.
+ */
+export async function runAsProcess(service: { start(): Promise<unknown>; stop(): Promise<void> }): Promise<void> {
+  try {
+    await service.start();
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      service.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
