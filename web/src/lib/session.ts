@@ -21,6 +21,12 @@ export type SessionState =
 
 /** Seconds of validity an access token must still have before a call; below that we refresh first. */
 const MIN_TOKEN_VALIDITY_SECONDS = 30;
+/**
+ * How long a tab whose refresh failed waits for another tab's rotated token
+ * set to appear in storage before it concludes the session is over (ms).
+ */
+const ROTATION_GRACE_MS = 2000;
+const ROTATION_POLL_MS = 100;
 
 const signedOut: SessionState = { status: 'signed-out' };
 
@@ -141,6 +147,22 @@ async function openSession(tokens: TokenSet): Promise<void> {
   announceToken(kc.token ?? null);
 }
 
+/**
+ * With refresh-token rotation, two tabs refreshing at once spend the same
+ * refresh token: one wins, and the loser finds the winner's token set in
+ * storage shortly after.
+ * @returns a stored token set with a refresh token other than `spent`, or null after ROTATION_GRACE_MS
+ */
+async function waitForRotatedTokens(spent: string | undefined): Promise<TokenSet | null> {
+  const deadline = Date.now() + ROTATION_GRACE_MS;
+  for (;;) {
+    const stored = readUsableTokenSet(localStorage.getItem(SESSION_STORAGE_KEY), nowSeconds());
+    if (stored && stored.refreshToken !== spent) return stored;
+    if (!stored || Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, ROTATION_POLL_MS));
+  }
+}
+
 function isExpired(jwt: string): boolean {
   const exp = tokenExpirySeconds(jwt);
   return exp !== null && exp <= nowSeconds();
@@ -188,7 +210,9 @@ export async function startSession(): Promise<void> {
   try {
     await openSession(tokens);
   } catch {
-    localStorage.removeItem(SESSION_STORAGE_KEY);
+    const rotated = await waitForRotatedTokens(tokens.refreshToken);
+    if (rotated && (await openSession(rotated).then(() => true, () => false))) return;
+    if (localStorage.getItem(SESSION_STORAGE_KEY) === raw) localStorage.removeItem(SESSION_STORAGE_KEY);
     closeSession();
   }
 }
@@ -217,11 +241,13 @@ export async function getAccessToken(): Promise<string | undefined> {
     return kc.token;
   } catch {
     if (keycloak !== kc) return keycloak?.token;
-    const stored = readUsableTokenSet(localStorage.getItem(SESSION_STORAGE_KEY), nowSeconds());
-    if (stored && stored.refreshToken !== triedRefreshToken) {
-      adoptTokens(kc, stored);
+    const rotated = await waitForRotatedTokens(triedRefreshToken);
+    if (keycloak !== kc) return keycloak?.token;
+    if (rotated) {
+      adoptTokens(kc, rotated);
       return kc.token;
     }
+    // Keycloak unreachable (not a 400): the access token still works until it expires.
     if (kc.token && !isExpired(kc.token)) return kc.token;
     localStorage.removeItem(SESSION_STORAGE_KEY);
     closeSession();
