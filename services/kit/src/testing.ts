@@ -1,55 +1,37 @@
 /**
- * Test helpers shared by the services' integration tests: where the test
- * stack is (environment variables with the docs/conventions.md defaults),
- * fresh uniquely named databases, and unique values. Tests only; never
- * imported by service code.
+ * Test helpers shared by the services' integration tests: fresh, uniquely
+ * named, migrated databases and unique values. Where the stack is comes
+ * from `@raly/infra/test-env`. Tests only; never imported by service code.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { resolveTestStack } from '@raly/infra/test-env';
+import { Kafka, logLevel, type Consumer, type KafkaMessage } from 'kafkajs';
 import pg from 'pg';
+import { migrate } from './migrate';
 
-/** Connection settings of the test stack. */
-export interface TestStack {
-  postgresUrl: (database: string) => string;
-  kafkaBrokers: string[];
-  keycloakUrl: string;
-  keycloakPublicUrl: string;
-  keycloakRealm: string;
-  identityClientSecret: string;
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
-}
-
-/** The test stack from the environment, defaulting to the native stack's addresses. */
-export function testStack(env: Record<string, string | undefined> = process.env): TestStack {
-  // Server URL without a database, e.g. postgresql://postgres@127.0.0.1:5432
-  const postgresServer = (env.TEST_POSTGRES_SERVER_URL ?? 'postgresql://postgres@127.0.0.1:5432').replace(/\/$/, '');
-  return {
-    postgresUrl: (database) => `${postgresServer}/${database}`,
-    kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    keycloakUrl: env.KEYCLOAK_URL ?? 'http://127.0.0.1:8080',
-    keycloakPublicUrl: env.KEYCLOAK_PUBLIC_URL ?? 'http://localhost:8080',
-    keycloakRealm: env.KEYCLOAK_REALM ?? 'raly',
-    identityClientSecret: env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? 'raly-identity-local-secret',
-    s3: {
-      endpoint: env.S3_ENDPOINT ?? 'http://127.0.0.1:9090',
-      bucket: env.S3_BUCKET ?? 'raly-media',
-      region: env.S3_REGION ?? 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID ?? 'raly-local',
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? 'raly-local-secret',
-    },
-  };
-}
-
-/** A short unique lowercase token, e.g. for usernames (letters and digits only). */
+/** A short unique lowercase token of letters and digits (fits a username). */
 export function uniqueToken(length = 10): string {
   return randomUUID().replaceAll('-', '').slice(0, length);
 }
 
+/** A database created for one test file, and how to drop it. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /**
- * A fresh database name for one test run, e.g. `raly_identity_test_3f2a…`.
- * @param prefix the service database name
+ * Creates a fresh database named `<prefix>_test_<token>` and applies the
+ * service's migrations to it (with the migration runner under test).
+ * @param prefix the service database name, e.g. `raly_identity`
+ * @param serviceDir the service folder holding `prisma/migrations`
  */
-export function uniqueDatabaseName(prefix: string): string {
-  return `${prefix}_test_${uniqueToken(12)}`;
+export async function createTestDatabase(prefix: string, serviceDir: string): Promise<TestDatabase> {
+  const stack = await resolveTestStack();
+  const url = stack.databaseUrl(`${prefix}_test_${uniqueToken(12)}`);
+  await migrate(url, path.join(serviceDir, 'prisma', 'migrations'));
+  return { url, drop: () => dropDatabase(url) };
 }
 
 /**
@@ -67,4 +49,50 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** What a test reads from a topic: every message since it started listening. */
+export interface TopicListener {
+  messages: KafkaMessage[];
+  /**
+   * Waits until a message matches.
+   * @param timeoutMs default 15 000
+   * @throws when none arrives in time
+   */
+  waitFor(matches: (message: KafkaMessage) => boolean, timeoutMs?: number): Promise<KafkaMessage>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Listens to `topic` with a fresh consumer group, from the beginning (tests
+ * pick their messages by unique keys, so this cannot miss one that raced the
+ * group join).
+ * @param brokers the stack's Kafka brokers
+ */
+export async function listenToTopic(brokers: string[], topic: string): Promise<TopicListener> {
+  const kafka = new Kafka({ clientId: 'raly-test', brokers, logLevel: logLevel.NOTHING });
+  const consumer: Consumer = kafka.consumer({ groupId: `raly-test-${uniqueToken(12)}` });
+  const messages: KafkaMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      messages.push(message);
+    },
+  });
+  await joined;
+  return {
+    messages,
+    async waitFor(matches, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message on ${topic} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => consumer.disconnect(),
+  };
 }

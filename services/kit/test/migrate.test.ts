@@ -5,14 +5,14 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { migrate, migrationChecksum } from '../src/migrate';
-import { dropDatabase, testStack, uniqueDatabaseName } from '../src/testing';
+import { resolveTestStack } from '@raly/infra/test-env';
+import { dropDatabase, uniqueToken } from '../src/testing';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
-const stack = testStack();
 const databases: string[] = [];
 
-function freshDatabaseUrl(): string {
-  const url = stack.postgresUrl(uniqueDatabaseName('raly_kit'));
+async function freshDatabaseUrl(): Promise<string> {
+  const url = (await resolveTestStack()).databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
   databases.push(url);
   return url;
 }
@@ -34,7 +34,7 @@ after(async () => {
 describe('migration runner', () => {
   test('when the database is missing, then it is created and every migration is applied and recorded with its checksum', async () => {
     // Arrange
-    const databaseUrl = freshDatabaseUrl();
+    const databaseUrl = await freshDatabaseUrl();
     const outboxScript = await readFile(path.join(fixtures, '20250101000000_outbox', 'migration.sql'), 'utf8');
 
     // Act
@@ -55,7 +55,7 @@ describe('migration runner', () => {
 
   test('when the migrations run a second time, then nothing is applied', async () => {
     // Arrange
-    const databaseUrl = freshDatabaseUrl();
+    const databaseUrl = await freshDatabaseUrl();
     await migrate(databaseUrl, fixtures, { engine: 'raly' });
 
     // Act
@@ -69,7 +69,7 @@ describe('migration runner', () => {
 
   test('when two replicas migrate at once, then each migration is applied exactly once', async () => {
     // Arrange
-    const databaseUrl = freshDatabaseUrl();
+    const databaseUrl = await freshDatabaseUrl();
 
     // Act
     const [first, second] = await Promise.all([
@@ -85,7 +85,7 @@ describe('migration runner', () => {
 
   test('when a new migration fails, then its changes are rolled back and it is not recorded', async () => {
     // Arrange
-    const databaseUrl = freshDatabaseUrl();
+    const databaseUrl = await freshDatabaseUrl();
     const migrationsDir = await mkdtemp(path.join(tmpdir(), 'raly-migrations-'));
     await cp(fixtures, migrationsDir, { recursive: true });
     await migrate(databaseUrl, migrationsDir, { engine: 'raly' });
