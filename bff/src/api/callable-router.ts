@@ -8,14 +8,12 @@ import { Router } from 'express';
 import type { Authenticator } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import { runCallable } from '../domain/callables';
-import { markCallable } from './error-middleware';
 import { rateLimit } from './rate-limit';
 
 const bearerOf = (header: string | undefined) => /^Bearer (.+)$/i.exec(header ?? '')?.[1];
 
 export function callableRouter(authenticator: Authenticator, identity: IdentityClient): Router {
   return Router()
-    .use(markCallable)
     .post('/:name', rateLimit('callable'), async (request, response) => {
       if (request.headers.authorization) await authenticator.verify(bearerOf(request.headers.authorization));
       response.json({ data: await runCallable(identity, String(request.params.name), request.body) });

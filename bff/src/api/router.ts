@@ -7,6 +7,7 @@ import type { RecordStore } from '../domain/record-store';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
 import { callableRouter } from './callable-router';
+import { markCallable } from './error-middleware';
 import { meRouter } from './me-router';
 
 export interface ApiDependencies {
@@ -18,6 +19,8 @@ export interface ApiDependencies {
 
 export function apiRouter({ authenticator, identity, keycloak, records }: ApiDependencies): Router {
   return Router()
+    // Before the body parser, so a body that is not JSON gets the callable error shape too.
+    .use('/callable', markCallable)
     .use(express.json({ limit: '100kb' }))
     .get('/health', (_request, response) => {
       response.json({ status: 'ok' });

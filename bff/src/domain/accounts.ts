@@ -3,6 +3,7 @@
  * creates the user in Keycloak and its record; the BFF then signs the new
  * user in so the browser gets a session straight away.
  */
+import { createAccountSchema } from '@raly/contracts/validation';
 import { failures } from '../errors/app-error';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
@@ -19,7 +20,8 @@ export async function createAccountAndSignIn(
   command: unknown,
 ): Promise<TokenSet> {
   await identity.createAccount(command);
-  const { email, password } = command as { email: string; password: string };
+  // Identity accepted the command, so it is a valid CreateAccountCommand.
+  const { email, password } = createAccountSchema.parse(command).registration;
   const tokens = await keycloak.passwordGrant(email, password).catch((error: unknown) => {
     throw failures.createAccountFailed(error);
   });

@@ -1,0 +1,285 @@
+/**
+ * The BFF's REST API (docs/api.md) against the real Keycloak and Redis:
+ * sign-in and sign-out, the callable protocol, and /api/me from the point
+ * of view of a visitor and of another user.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '@raly/contracts/messages';
+import { topics } from '@raly/contracts/events';
+import type { RunningBff } from '../src/app';
+import { callBff, startTestBff } from './support/bff';
+import { eventually } from './support/eventually';
+import { identityAvailable, startIdentity, type RunningIdentity } from './support/identity';
+import { connectTestKafka, type TestKafka } from './support/kafka';
+import { testKeycloak, type TestKeycloak, type TestUser } from './support/keycloak';
+import { aCreatorAccount, aUserRecord, anEnvelope, uniqueSuffix } from './support/records';
+import { testStack } from './support/stack';
+
+const needsIdentity = identityAvailable() ? false : 'identity-profile service not built yet';
+
+describe('BFF REST API', () => {
+  let bff: RunningBff;
+  let kafka: TestKafka;
+  let keycloak: TestKeycloak;
+  let identity: RunningIdentity | undefined;
+
+  before(async () => {
+    const stack = await testStack();
+    if (!needsIdentity) identity = await startIdentity(stack);
+    bff = await startTestBff(stack, identity ? { IDENTITY_URL: identity.url } : {});
+    kafka = await connectTestKafka(stack.kafkaBrokers);
+    keycloak = testKeycloak(stack);
+  });
+
+  after(async () => {
+    await bff?.stop();
+    await identity?.stop();
+    await kafka?.close();
+    await keycloak?.cleanUp();
+  });
+
+  const signIn = async (user: TestUser) =>
+    (await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).body
+      .data as { accessToken: string; refreshToken: string };
+
+  describe('sign-in and sign-out', () => {
+    test('when the password is right, then login answers a token set for that user', async () => {
+      // Arrange
+      const user = await keycloak.createUser();
+
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+
+      // Assert
+      assert.equal(answer.status, 200);
+      const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = answer.body.data;
+      assert.ok(accessToken && refreshToken && idToken);
+      assert.ok(expiresIn > 0 && refreshExpiresIn > 0);
+      assert.equal(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sub, user.id);
+    });
+
+    test("when the password is wrong, then login answers 401 'Incorrect login'", async () => {
+      // Arrange
+      const user = await keycloak.createUser();
+
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
+
+      // Assert
+      assert.equal(answer.status, 401);
+      assert.deepEqual(answer.body, { error: { code: 'unauthenticated', message: messages.incorrectLogin } });
+    });
+
+    test("when the e-mail is unknown or missing, then login answers 401 'Incorrect login'", async () => {
+      const unknown = await callBff(bff, 'POST', '/api/auth/login', {
+        body: { email: `nobody.${uniqueSuffix()}@example.test`, password: 'whatever' },
+      });
+      const missing = await callBff(bff, 'POST', '/api/auth/login', { body: {} });
+
+      assert.equal(unknown.status, 401);
+      assert.equal(unknown.body.error.message, messages.incorrectLogin);
+      assert.equal(missing.status, 401);
+      assert.equal(missing.body.error.message, messages.incorrectLogin);
+    });
+
+    test('when a signed-in user logs out, then the session ends and its refresh token stops working', async () => {
+      // Arrange
+      const user = await keycloak.createUser();
+      const tokens = await signIn(user);
+
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/auth/logout', {
+        token: tokens.accessToken,
+        body: { refreshToken: tokens.refreshToken },
+      });
+
+      // Assert
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, { data: true });
+      assert.equal(await keycloak.refreshWorks(tokens.refreshToken), false);
+    });
+
+    test('when a visitor calls logout, then it answers 401', async () => {
+      const answer = await callBff(bff, 'POST', '/api/auth/logout', { body: { refreshToken: 'x' } });
+
+      assert.equal(answer.status, 401);
+      assert.equal(answer.body.error.code, 'unauthenticated');
+    });
+  });
+
+  describe('callables', () => {
+    test("when the body has no data, then the callable answers 400 with status 'invalid-argument'", async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', { body: { email: 'a@b.test' } });
+
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.error.status, 'invalid-argument');
+      assert.equal(answer.body.error.code, 'invalid-argument');
+    });
+
+    test("when data lacks the callable's field, then it answers 400 'invalid-argument' naming the field", async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', { body: { data: {} } });
+
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.error.status, 'invalid-argument');
+      assert.ok(answer.body.error.fields.username);
+    });
+
+    test('when the body is not JSON, then the callable answers 400 invalid-argument', async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', { rawBody: '{"data":' });
+
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.error.status, 'invalid-argument');
+    });
+
+    test("when the callable does not exist, then it answers 404 'not-found'", async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/deleteEverything', { body: { data: {} } });
+
+      assert.equal(answer.status, 404);
+      assert.equal(answer.body.error.status, 'not-found');
+    });
+
+    test("when the bearer token is invalid, then the callable answers 401 'unauthenticated'", async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        token: 'not-a-token',
+        body: { data: { email: 'a@b.test' } },
+      });
+
+      assert.equal(answer.status, 401);
+      assert.equal(answer.body.error.status, 'unauthenticated');
+    });
+
+    test('when an e-mail has an account, then checkEmailExists answers data true, else false', { skip: needsIdentity }, async () => {
+      // Arrange
+      const account = aCreatorAccount();
+      assert.equal((await callBff(bff, 'POST', '/api/accounts', { body: account })).status, 201);
+
+      // Act
+      const known = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        body: { data: { email: account.registration.email } },
+      });
+      const unknown = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        body: { data: { email: `nobody.${uniqueSuffix()}@example.test` } },
+      });
+
+      // Assert
+      assert.deepEqual(known.body, { data: true });
+      assert.deepEqual(unknown.body, { data: false });
+    });
+
+    test('when a username is free, then checkUsernameExists answers data false', { skip: needsIdentity }, async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
+        body: { data: { username: `free${uniqueSuffix()}` } },
+      });
+
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, { data: false });
+    });
+  });
+
+  describe('accounts', () => {
+    test('when a visitor creates a creator account, then it answers 201 with a token set of the new user', { skip: needsIdentity }, async () => {
+      // Arrange
+      const account = aCreatorAccount();
+
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
+
+      // Assert
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      const claims = JSON.parse(Buffer.from(answer.body.data.accessToken.split('.')[1], 'base64url').toString());
+      assert.equal(claims.email, account.registration.email);
+      assert.ok(answer.body.data.refreshToken);
+    });
+
+    test("when the e-mail is already used, then it forwards identity's 409 email-taken unchanged", { skip: needsIdentity }, async () => {
+      // Arrange
+      const first = aCreatorAccount();
+      await callBff(bff, 'POST', '/api/accounts', { body: first });
+      const second = aCreatorAccount({ email: first.registration.email });
+
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/accounts', { body: second });
+
+      // Assert
+      assert.equal(answer.status, 409);
+      assert.deepEqual(answer.body, { error: { code: 'email-taken', message: messages.emailTaken } });
+    });
+  });
+
+  describe('/api/me', () => {
+    test('when a visitor asks for /api/me, then it answers 401 unauthenticated', async () => {
+      const answer = await callBff(bff, 'GET', '/api/me');
+
+      assert.equal(answer.status, 401);
+      assert.equal(answer.body.error.code, 'unauthenticated');
+    });
+
+    test('when the token is forged, then /api/me answers 401', async () => {
+      // Arrange
+      const user = await keycloak.createUser();
+      const [header, payload] = (await signIn(user)).accessToken.split('.');
+
+      // Act
+      const answer = await callBff(bff, 'GET', '/api/me', { token: `${header}.${payload}.AAAA` });
+
+      // Assert
+      assert.equal(answer.status, 401);
+    });
+
+    test("when a new user asks for /api/me, then they get their own record from identity and no brand", { skip: needsIdentity }, async () => {
+      // Arrange
+      const account = aCreatorAccount();
+      const tokens = (await callBff(bff, 'POST', '/api/accounts', { body: account })).body.data;
+
+      // Act
+      const answer = await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken });
+
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.data.user.email, account.registration.email);
+      assert.equal(answer.body.data.user.username, account.registration.username);
+      assert.equal(answer.body.data.brand, null);
+    });
+
+    test('when a user patches /api/me, then the answer carries the change at a higher version', { skip: needsIdentity }, async () => {
+      // Arrange
+      const tokens = (await callBff(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })).body.data;
+      const before = (await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken })).body.data.user;
+
+      // Act
+      const answer = await callBff(bff, 'PATCH', '/api/me', {
+        token: tokens.accessToken,
+        body: { notifications: { offers: false, marketing: false } },
+      });
+
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
+      assert.ok(answer.body.data.user.version > before.version);
+      const reread = await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken });
+      assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
+    });
+
+    test("when user B asks for /api/me, then B gets B's record and nothing of A's", async () => {
+      // Arrange
+      const [userA, userB] = await Promise.all([keycloak.createUser(), keycloak.createUser()]);
+      const recordA = aUserRecord({ id: userA.id, email: userA.email, firstName: `Alice${uniqueSuffix()}` });
+      const recordB = aUserRecord({ id: userB.id, email: userB.email, firstName: `Bob${uniqueSuffix()}` });
+      await kafka.produce(topics.identityUser, userA.id, JSON.stringify(anEnvelope(recordA)));
+      await kafka.produce(topics.identityUser, userB.id, JSON.stringify(anEnvelope(recordB)));
+      const tokenB = (await signIn(userB)).accessToken;
+
+      // Act
+      const answer = await eventually('B to read their record', async () => {
+        const attempt = await callBff(bff, 'GET', '/api/me', { token: tokenB });
+        return attempt.status === 200 ? attempt : undefined;
+      });
+
+      // Assert
+      assert.deepEqual(answer.body, { data: { user: recordB, brand: null } });
+      const text = JSON.stringify(answer.body);
+      assert.ok(!text.includes(userA.id) && !text.includes(userA.email) && !text.includes(recordA.firstName));
+    });
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The Kafka → Redis read model, end to end: events are produced to the real
+ * Kafka, a real BFF consumes them, and the real Redis is inspected.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { deadLetterTopic, eventTypes, topics } from '@raly/contracts/events';
+import { Redis } from 'ioredis';
+import type { RunningBff } from '../src/app';
+import { readModelKey } from '../src/data-access/read-model';
+import { startTestBff } from './support/bff';
+import { eventually } from './support/eventually';
+import { connectTestKafka, type TestKafka } from './support/kafka';
+import { aBrandRecord, aUserRecord, anEnvelope, uniqueSuffix } from './support/records';
+import { testStack } from './support/stack';
+
+describe('read model projection', () => {
+  let bff: RunningBff;
+  let kafka: TestKafka;
+  let redis: Redis;
+
+  before(async () => {
+    const stack = await testStack();
+    bff = await startTestBff(stack);
+    kafka = await connectTestKafka(stack.kafkaBrokers);
+    redis = new Redis(stack.redisUrl);
+  });
+
+  after(async () => {
+    await bff?.stop();
+    await kafka?.close();
+    redis?.disconnect();
+  });
+
+  const storedVersion = async (key: string) => {
+    const version = await redis.hget(key, 'version');
+    return version === null ? undefined : Number(version);
+  };
+  const storedSnapshot = async (key: string) => JSON.parse((await redis.hget(key, 'snapshot'))!);
+
+  test('when a newer user snapshot is published, then the read model holds it', async () => {
+    // Arrange
+    const record = aUserRecord({ version: 4, firstName: 'Newer' });
+    const key = readModelKey('user', record.id);
+
+    // Act
+    await kafka.produce(topics.identityUser, record.id, JSON.stringify(anEnvelope(record)));
+
+    // Assert
+    assert.equal(await eventually('version 4 in Redis', () => storedVersion(key)), 4);
+    assert.deepEqual(await storedSnapshot(key), record);
+  });
+
+  test('when an older or equal version arrives after a newer one, then it is ignored and its offset committed', async () => {
+    // Arrange
+    const current = aUserRecord({ version: 5, firstName: 'Current' });
+    const key = readModelKey('user', current.id);
+    await kafka.produce(topics.identityUser, current.id, JSON.stringify(anEnvelope(current)));
+    await eventually('version 5 in Redis', () => storedVersion(key));
+
+    // Act
+    await kafka.produce(topics.identityUser, current.id, JSON.stringify(anEnvelope({ ...current, version: 3, firstName: 'Stale' })));
+    const duplicate = await kafka.produce(
+      topics.identityUser,
+      current.id,
+      JSON.stringify(anEnvelope({ ...current, firstName: 'Redelivered' })),
+    );
+    await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, duplicate);
+
+    // Assert
+    assert.equal(await storedVersion(key), 5);
+    assert.equal((await storedSnapshot(key)).firstName, 'Current');
+  });
+
+  test('when a brand snapshot is published, then the read model holds it under the brand key', async () => {
+    // Arrange
+    const brand = aBrandRecord({ version: 2 });
+
+    // Act
+    await kafka.produce(topics.brandBrand, brand.id, JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)));
+
+    // Assert
+    const key = readModelKey('brand', brand.id);
+    assert.equal(await eventually('brand version 2 in Redis', () => storedVersion(key)), 2);
+    assert.deepEqual(await storedSnapshot(key), brand);
+  });
+
+  test('when a message is not a valid envelope, then it lands in the dead-letter topic and its offset is committed', async () => {
+    // Arrange
+    const messageKey = `poison-${uniqueSuffix()}`;
+
+    // Act
+    const position = await kafka.produce(topics.identityUser, messageKey, '{"this is": "not an envelope"');
+
+    // Assert
+    await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, position);
+    const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), messageKey);
+    assert.equal(deadLetter.value, '{"this is": "not an envelope"');
+    assert.equal(deadLetter.headers['dlq-original-topic'], topics.identityUser);
+    assert.match(deadLetter.headers['dlq-reason'] ?? '', /SyntaxError/);
+  });
+
+  test('when a brand event arrives on the user topic, then it is dead-lettered and the read model is untouched', async () => {
+    // Arrange
+    const brand = aBrandRecord({ version: 1 });
+
+    // Act
+    const position = await kafka.produce(
+      topics.identityUser,
+      brand.id,
+      JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)),
+    );
+
+    // Assert
+    await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, position);
+    const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), brand.id);
+    assert.match(deadLetter.headers['dlq-reason'] ?? '', /does not belong/);
+    assert.equal(await redis.exists(readModelKey('user', brand.id), readModelKey('brand', brand.id)), 0);
+  });
+});

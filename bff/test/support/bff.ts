@@ -1,0 +1,45 @@
+/** Starts a real BFF in-process on a free port, with a consumer group of its own. */
+import { randomUUID } from 'node:crypto';
+import { startBff, type RunningBff } from '../../src/app';
+import type { Config } from '../../src/config';
+import type { TestStack } from './stack';
+
+/**
+ * @param stack connection settings of the test stack
+ * @param overrides e.g. IDENTITY_URL of an in-process identity-profile
+ */
+export function startTestBff(stack: TestStack, overrides: Partial<Config> = {}): Promise<RunningBff> {
+  return startBff({
+    port: 0,
+    config: {
+      REDIS_URL: stack.redisUrl,
+      KAFKA_BROKERS: stack.kafkaBrokers,
+      KAFKA_GROUP_ID: `bff-test-${randomUUID()}`,
+      KEYCLOAK_URL: stack.keycloakUrl,
+      KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
+      KEYCLOAK_REALM: stack.realm,
+      // Nothing listens here unless a test starts identity-profile and overrides it.
+      IDENTITY_URL: 'http://127.0.0.1:14999',
+      LOG_LEVEL: (process.env.LOG_LEVEL as Config['LOG_LEVEL']) ?? 'silent',
+      ...overrides,
+    },
+  });
+}
+
+/** JSON request to the BFF. */
+export async function callBff(
+  bff: RunningBff,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; rawBody?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${bff.url}${path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
