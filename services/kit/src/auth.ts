@@ -41,7 +41,10 @@ export function createAccessTokenVerifier(settings: KeycloakSettings): AccessTok
   const jwks = createRemoteJWKSet(
     new URL(`${settings.url}/realms/${settings.realm}/protocol/openid-connect/certs`),
   );
-  const issuer = `${settings.publicUrl}/realms/${settings.realm}`;
+  // The public issuer is the one tokens carry (docs/conventions.md); the
+  // back-channel one is also accepted for a Keycloak started without a fixed
+  // --hostname, which names itself after the host it was asked on. Same keys.
+  const issuer = [...new Set([settings.publicUrl, settings.url])].map((base) => `${base}/realms/${settings.realm}`);
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer });
