@@ -8,7 +8,9 @@ import express from 'express';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { Kafka, logLevel } from 'kafkajs';
+import { runConsumer, type RunningConsumer } from '@raly/service-kit/consumer';
+import { createKafka } from '@raly/service-kit/kafka';
+import { createLogger } from '@raly/service-kit/logger';
 import { apiRouter } from './api/router';
 import { errorMiddleware, notFound } from './api/error-middleware';
 import { createAuthenticator } from './auth/keycloak';
@@ -18,8 +20,6 @@ import { createKeycloakTokens } from './data-access/keycloak-tokens';
 import { createReadModel } from './data-access/read-model';
 import { createRecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
-import { createLogger } from './logger';
-import { createEventConsumer, type EventConsumer } from './messaging/event-consumer';
 import { subscriptions } from './messaging/subscriptions';
 
 export interface StartOptions {
@@ -44,7 +44,7 @@ export interface RunningBff {
  */
 export async function startBff(options: StartOptions = {}): Promise<RunningBff> {
   const config: Config = { ...loadConfig(), ...options.config };
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger('bff', config.LOG_LEVEL);
 
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true });
   const redisSubscriber = redis.duplicate();
@@ -73,18 +73,14 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     logger: logger.child({ component: 'live' }),
   });
 
-  const kafka = new Kafka({
-    clientId: `bff-${config.KAFKA_GROUP_ID}`,
-    brokers: config.KAFKA_BROKERS,
-    logLevel: logLevel.WARN,
-  });
-  const consumer: EventConsumer = createEventConsumer({
-    kafka,
+  const consumerLogger = logger.child({ component: 'kafka' });
+  // A new group replays the topics from the beginning: events are idempotent snapshots.
+  const consumer: RunningConsumer = await runConsumer({
+    kafka: createKafka(config.KAFKA_BROKERS, `bff-${config.KAFKA_GROUP_ID}`, consumerLogger),
     groupId: config.KAFKA_GROUP_ID,
     subscriptions: subscriptions(records),
-    logger: logger.child({ component: 'kafka' }),
+    logger: consumerLogger,
   });
-  await consumer.start();
 
   const port = options.port ?? config.PORT;
   await new Promise<void>((resolve, reject) => {

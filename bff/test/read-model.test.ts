@@ -97,24 +97,21 @@ describe('read model projection', () => {
     const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), messageKey);
     assert.equal(deadLetter.value, '{"this is": "not an envelope"');
     assert.equal(deadLetter.headers['dlq-original-topic'], topics.identityUser);
-    assert.match(deadLetter.headers['dlq-reason'] ?? '', /SyntaxError/);
+    assert.match(deadLetter.headers['dlq-reason'] ?? '', /unparseable/);
   });
 
-  test('when a brand event arrives on the user topic, then it is dead-lettered and the read model is untouched', async () => {
+  test("when an envelope's subject is not its record's id, then it is dead-lettered and the read model is untouched", async () => {
     // Arrange
-    const brand = aBrandRecord({ version: 1 });
+    const record = aUserRecord({ version: 1 });
+    const envelope = { ...anEnvelope(record), subject: `someone-else-${uniqueSuffix()}` };
 
     // Act
-    const position = await kafka.produce(
-      topics.identityUser,
-      brand.id,
-      JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)),
-    );
+    const position = await kafka.produce(topics.identityUser, envelope.subject, JSON.stringify(envelope));
 
     // Assert
     await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, position);
-    const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), brand.id);
-    assert.match(deadLetter.headers['dlq-reason'] ?? '', /does not belong/);
-    assert.equal(await redis.exists(readModelKey('user', brand.id), readModelKey('brand', brand.id)), 0);
+    const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), envelope.subject);
+    assert.match(deadLetter.headers['dlq-reason'] ?? '', /handler failed/);
+    assert.equal(await redis.exists(readModelKey('user', record.id)), 0);
   });
 });

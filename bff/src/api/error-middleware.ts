@@ -5,9 +5,9 @@
  */
 import { callableCodeFor } from '@raly/contracts/callable';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { failures } from '../errors/app-error';
-import { handleError } from '../errors/handle-error';
-import type { Logger } from '../logger';
+import { handleError, toErrorBody } from '@raly/service-kit/errors';
+import type { Logger } from '@raly/service-kit/logger';
+import { failures } from '../errors/failures';
 
 /** Marks the request as a callable so errors get the callable shape. */
 export const markCallable: RequestHandler = (_request, response, next) => {
@@ -23,14 +23,13 @@ const isBodyParseError = (error: unknown) =>
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, _next) => {
     const appError = handleError(
-      logger,
       isBodyParseError(error) ? failures.invalidArgument('Request body is not JSON.') : error,
+      logger,
       { route: `${request.method} ${request.originalUrl}` },
     );
-    const body: Record<string, unknown> = { code: appError.code, message: appError.message };
-    if (appError.fields) body.fields = appError.fields;
-    if (response.locals.callable) body.status = callableCodeFor(appError.httpStatus);
-    response.status(appError.httpStatus).json({ error: body });
+    const body = toErrorBody(appError);
+    const callable = response.locals.callable ? { status: callableCodeFor(appError.httpStatus) } : {};
+    response.status(appError.httpStatus).json({ error: { ...body.error, ...callable } });
   };
 }
 

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { userOf, type Authenticator } from '../auth/keycloak';
 import { getMe, updateMe, type MeDependencies } from '../domain/me';
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 
 export function meRouter(authenticator: Authenticator, dependencies: MeDependencies): Router {
   const currentUser = (locals: Parameters<typeof userOf>[0]) => {

@@ -7,7 +7,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import KeycloakConnect from 'keycloak-connect';
 import { backChannelRealmUrlOf, type Config } from '../config';
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 
 /** Who a verified access token belongs to. */
 export interface AuthenticatedUser {

@@ -5,7 +5,8 @@
  */
 import type { UserRecord } from '@raly/contracts/records';
 import type { Config } from '../config';
-import { AppError } from '../errors/app-error';
+import type { AppError } from '@raly/service-kit/errors';
+import { failures } from '../errors/failures';
 import { callUpstream, dataOf, type UpstreamAnswer } from './upstream';
 
 export interface IdentityClient {
@@ -33,7 +34,7 @@ export function forwardedError(answer: UpstreamAnswer, fallbackMessage: string):
   const message = typeof error?.message === 'string' ? error.message : fallbackMessage;
   const fields =
     error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
-  return new AppError(code, message, { httpStatus: answer.status, trusted: answer.status < 500, fields });
+  return failures.forwarded(code, message, answer.status, fields);
 }
 
 const isSuccess = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;

@@ -2,7 +2,7 @@
  * JSON over HTTP to Keycloak and the services, with a timeout. Answers are
  * returned whatever their status; callers decide what a status means.
  */
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 
 export interface UpstreamAnswer {
   status: number;

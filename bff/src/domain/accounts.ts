@@ -4,7 +4,7 @@
  * user in so the browser gets a session straight away.
  */
 import { createAccountSchema } from '@raly/contracts/validation';
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
 

@@ -4,7 +4,7 @@
  */
 import { callables, type CallableName } from '@raly/contracts/callable';
 import { firstErrorByField } from '@raly/contracts/validation';
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 
 type Handlers = { [Name in CallableName]: (identity: IdentityClient, data: never) => Promise<unknown> };

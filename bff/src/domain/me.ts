@@ -6,7 +6,7 @@
  */
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { AuthenticatedUser } from '../auth/keycloak';
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { RecordStore } from './record-store';
 

@@ -2,7 +2,7 @@
  * Signing in and out (spec §4, §7 login/logout): Keycloak checks the
  * password; every refusal reads 'Incorrect login' (spec §8).
  */
-import { failures } from '../errors/app-error';
+import { failures } from '../errors/failures';
 import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
 
 /**

@@ -14,8 +14,8 @@ import type { Config } from '../config';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
-import { handleError } from '../errors/handle-error';
-import type { Logger } from '../logger';
+import { handleError } from '@raly/service-kit/errors';
+import type { Logger } from '@raly/service-kit/logger';
 
 export const LIVE_PATH = '/live';
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -60,7 +60,7 @@ async function roomsOf(me: MeDependencies, user: AuthenticatedUser, logger: Logg
   } catch (error) {
     // Identity down: the socket still gets its own pushes; the brand room
     // is joined when the next user snapshot arrives (recordUpdated).
-    handleError(logger, error, { socket: 'brand room lookup', userId: user.id });
+    handleError(error, logger, { socket: 'brand room lookup', userId: user.id });
   }
   return rooms;
 }
@@ -87,7 +87,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
         next();
       })
       .catch((error: unknown) => {
-        handleError(logger, error, { socket: 'handshake' });
+        handleError(error, logger, { socket: 'handshake' });
         next(new Error('unauthenticated'));
       });
   });
