@@ -1,15 +1,8 @@
 /** The brand service's environment, validated at start (fail fast). */
+import { serviceConfigShape } from '@raly/service-kit/config';
 import { z } from 'zod';
 
-export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
-  DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/raly_brand'),
-  KAFKA_BROKERS: z
-    .string()
-    .default('127.0.0.1:9092')
-    .transform((value) => value.split(',').map((broker) => broker.trim())),
-  LOG_LEVEL: z.string().default('info'),
-});
+export const configSchema = z.object(serviceConfigShape({ port: 4002, database: 'raly_brand' }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,12 +1,13 @@
 /**
  * Composition root of identity-profile: configuration, database, Keycloak
  * Admin API, outbox relay and the HTTP API. `start()`/`stop()` run it
- * in-process (tests use port 0); `main.ts` runs it as a process.
+ * in-process (tests use port 0); `main.ts` runs it as a process. Migrate
+ * first: `npm run migrate`.
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { createLogger } from '@raly/service-kit/logger';
-import { runService, type RunningService } from '@raly/service-kit/service';
+import { defineService, runService } from '@raly/service-kit/service';
 import { accountsRouter } from './api/accounts-router';
 import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
@@ -16,23 +17,9 @@ import { keycloakUsers } from './data-access/keycloak-users';
 import { userRepository } from './data-access/user-repository';
 
 const serviceName = 'identity-profile';
-let running: RunningService | undefined;
 
-export interface StartOptions {
-  /** TCP port; 0 picks a free one. Default env PORT, else 4001. */
-  port?: number;
-  /** Overrides of the environment (tests pass their own DATABASE_URL etc.). */
-  env?: Record<string, string | undefined>;
-}
-
-/**
- * Starts the service (the database must be migrated: `npm run migrate`).
- * @returns the bound port
- * @throws Error for an invalid configuration, or when already started
- */
-export async function start(options: StartOptions = {}): Promise<{ port: number }> {
-  if (running) throw new Error(`${serviceName} is already started`);
-  const config = loadConfig(configSchema, { ...process.env, ...options.env });
+export const { start, stop } = defineService(serviceName, async (env, port) => {
+  const config = loadConfig(configSchema, env);
   const logger = createLogger(serviceName, config.LOG_LEVEL);
   const database = openIdentityDatabase(config.DATABASE_URL);
   const keycloak = keycloakUsers({
@@ -46,10 +33,10 @@ export async function start(options: StartOptions = {}): Promise<{ port: number 
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
     realm: config.KEYCLOAK_REALM,
   });
-  running = await runService({
+  return runService({
     name: serviceName,
     logger,
-    port: options.port ?? config.PORT,
+    port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
     database,
     routes: (app, relay) => {
@@ -64,12 +51,4 @@ export async function start(options: StartOptions = {}): Promise<{ port: number 
       app.use(queriesRouter(deps));
     },
   });
-  return { port: running.port };
-}
-
-/** Stops the HTTP server, then the relay, then closes the database. */
-export async function stop(): Promise<void> {
-  const service = running;
-  running = undefined;
-  await service?.stop();
-}
+});

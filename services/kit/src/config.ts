@@ -3,7 +3,7 @@
  * zod schema (with the conventions' defaults) and refuses to start when a
  * variable is missing or malformed.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Parses the environment with `schema`.
@@ -22,4 +22,22 @@ export function loadConfig<Schema extends z.ZodType>(
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return result.data;
+}
+
+/**
+ * The variables every service reads, with its local defaults
+ * (docs/conventions.md): PORT, DATABASE_URL, KAFKA_BROKERS (comma list →
+ * array), LOG_LEVEL. Spread into the service's own `z.object({...})`.
+ * @param defaults the service's port and database name, e.g. `{ port: 4002, database: 'raly_brand' }`
+ */
+export function serviceConfigShape(defaults: { port: number; database: string }) {
+  return {
+    PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port),
+    DATABASE_URL: z.url().default(`postgresql://postgres@127.0.0.1:5432/${defaults.database}`),
+    KAFKA_BROKERS: z
+      .string()
+      .default('127.0.0.1:9092')
+      .transform((value) => value.split(',').map((broker) => broker.trim())),
+    LOG_LEVEL: z.string().default('info'),
+  };
 }

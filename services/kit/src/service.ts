@@ -78,3 +78,35 @@ export async function runAsProcess(service: { start(): Promise<unknown>; stop():
     });
   }
 }
+
+/** How a test or `main.ts` starts a service. */
+export interface StartOptions {
+  /** TCP port; 0 picks a free one. Default env PORT, else the service's port. */
+  port?: number;
+  /** Overrides of the environment (tests pass their own DATABASE_URL etc.). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * The `start()`/`stop()` pair a service's `app.ts` exports: one instance per
+ * process, the environment merged with `options.env`.
+ * @param launch opens the service's parts and returns it running (usually via {@link runService})
+ */
+export function defineService(
+  name: string,
+  launch: (env: Record<string, string | undefined>, port: number | undefined) => Promise<RunningService>,
+): { start(options?: StartOptions): Promise<{ port: number }>; stop(): Promise<void> } {
+  let running: RunningService | undefined;
+  return {
+    async start(options = {}) {
+      if (running) throw new Error(`${name} is already started`);
+      running = await launch({ ...process.env, ...options.env }, options.port);
+      return { port: running.port };
+    },
+    async stop() {
+      const service = running;
+      running = undefined;
+      await service?.stop();
+    },
+  };
+}
