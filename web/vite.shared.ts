@@ -70,6 +70,8 @@ export function webConfig(options: WebConfigOptions): UserConfig {
     root: import.meta.dirname,
     plugins: [react(), tailwindcss(), cspMetaPlugin(options.keycloakUrl)],
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
+    // React, Redux, the router, keycloak-js and socket.io-client make one ~600 kB (190 kB gzip) bundle.
+    build: { chunkSizeWarningLimit: 800 },
     server: { host: 'localhost', port: options.port ?? 5173, strictPort: true, proxy },
     preview: {
       host: 'localhost',

@@ -4,8 +4,7 @@
  * request first makes sure the access token has 30 s left (keycloak-js
  * `updateToken(30)`) and sends it as the bearer.
  */
-import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { SerializedError } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/session';
 
@@ -30,15 +29,3 @@ export interface DataEnvelope<T> {
 
 /** Unwraps the `{ data }` envelope of a BFF answer. */
 export const unwrapData = <T>(body: DataEnvelope<T>): T => body.data;
-
-/**
- * The message to show for a failed call: the BFF's `error.message` (the spec
- * text when the spec has one), else `fallback`.
- */
-export function apiErrorMessage(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): string {
-  if (error && 'status' in error) {
-    const body = error.data as { error?: { message?: unknown } } | undefined;
-    if (typeof body?.error?.message === 'string' && body.error.message) return body.error.message;
-  }
-  return fallback;
-}

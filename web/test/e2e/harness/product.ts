@@ -87,8 +87,8 @@ async function startWeb(bffUrl: string, keycloakUrl: string): Promise<{ server: 
   process.env.VITE_KEYCLOAK_URL = keycloakUrl;
   const config = webConfig({ bffUrl, keycloakUrl, port: WEB_TEST_PORT });
   const shared = { ...config, root: webRoot, configFile: false as const, logLevel: 'warn' as const };
-  await build({ ...shared, build: { outDir, emptyOutDir: true } });
-  const server = await preview({ ...shared, build: { outDir } });
+  await build({ ...shared, build: { ...config.build, outDir, emptyOutDir: true } });
+  const server = await preview({ ...shared, build: { ...config.build, outDir } });
   return { server, outDir };
 }
 

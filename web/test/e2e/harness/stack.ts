@@ -15,7 +15,7 @@ export interface E2eStack extends TestStack {
 /** @returns the stack settings the product under test connects to */
 export async function resolveStack(): Promise<E2eStack> {
   const stack = await resolveTestStack();
-  const keycloakPublicUrl = process.env.KEYCLOAK_PUBLIC_URL ?? 'http://localhost:8080';
+  const keycloakPublicUrl = process.env.KEYCLOAK_PUBLIC_URL ?? (await issuerHost(stack));
   return {
     ...stack,
     keycloakPublicUrl,
@@ -36,4 +36,16 @@ export async function resolveStack(): Promise<E2eStack> {
       LOG_LEVEL: 'warn',
     },
   };
+}
+
+/**
+ * The front-channel address of Keycloak, read from the realm's discovery
+ * document (the issuer is `<address>/realms/<realm>`), so services, BFF and
+ * browser agree with whatever host name the running Keycloak was given.
+ */
+async function issuerHost(stack: TestStack): Promise<string> {
+  const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`Keycloak discovery answered ${response.status}`);
+  const { issuer } = (await response.json()) as { issuer: string };
+  return issuer.replace(new RegExp(`/realms/${stack.realm}$`), '');
 }

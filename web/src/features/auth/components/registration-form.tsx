@@ -11,17 +11,12 @@ import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { messages } from '@raly/contracts/messages';
-import {
-  brandRegistrationSchema,
-  creatorRegistrationSchema,
-  emailSchema,
-  normalizeUsernameInput,
-  usernameSchema,
-} from '@raly/contracts/validation';
+import { brandRegistrationSchema, creatorRegistrationSchema } from '@raly/contracts/validation';
 import { paths } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-client';
-import { useCheckEmailExistsMutation, useCheckUsernameExistsMutation } from '@/lib/callables-api';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
 import { signIn } from '@/lib/session';
+import { normalizingUsername } from '@/lib/username-field';
 import { showToast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -54,28 +49,11 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
     resolver: zodResolver(schema) as unknown as Resolver<RegistrationValues>,
     defaultValues: emptyRegistration,
   });
-  const [checkUsernameExists] = useCheckUsernameExistsMutation();
-  const [checkEmailExists] = useCheckEmailExistsMutation();
+  const { usernameIsFree, emailIsFree } = useUniquenessChecks(setError);
   const [createAccount] = useCreateAccountMutation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [signingIn, setSigningIn] = useState(false);
-
-  /** @returns false when the server says the username is taken (a failed check lets the server decide at creation). */
-  const usernameIsFree = async (username: string): Promise<boolean> => {
-    if (!usernameSchema.safeParse(username).success) return true;
-    const taken = await checkUsernameExists({ username }).unwrap().catch(() => false);
-    if (taken) setError('username', { type: 'server', message: messages.usernameTaken });
-    return !taken;
-  };
-
-  const emailIsFree = async (email: string): Promise<boolean> => {
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return true;
-    const taken = await checkEmailExists({ email: parsed.data }).unwrap().catch(() => false);
-    if (taken) setError('email', { type: 'server', message: messages.emailTaken });
-    return !taken;
-  };
 
   const onSubmit = async (values: RegistrationValues) => {
     const [usernameFree, emailFree] = await Promise.all([usernameIsFree(values.username), emailIsFree(values.email)]);
@@ -90,12 +68,12 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
       navigate(paths.dashboard.path);
     } catch (error) {
       setSigningIn(false);
-      const message = apiErrorMessage(error as Parameters<typeof apiErrorMessage>[0], messages.createAccountFailed);
+      const message = apiErrorMessage(error, messages.createAccountFailed);
       dispatch(showToast({ type: 'alert', title: 'Registration failed', message }));
     }
   };
 
-  const username = register('username');
+  const username = normalizingUsername(register('username'));
   const email = register('email');
 
   return (
@@ -117,10 +95,6 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
         autoComplete="username"
         error={errors.username?.message}
         {...username}
-        onChange={(event) => {
-          event.target.value = normalizeUsernameInput(event.target.value);
-          return username.onChange(event);
-        }}
         onBlur={async (event) => {
           await username.onBlur(event);
           await usernameIsFree(event.target.value);

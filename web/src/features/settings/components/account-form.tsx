@@ -10,11 +10,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
 import { isBrandUser, type UserRecord } from '@raly/contracts/records';
 import { messages } from '@raly/contracts/messages';
-import { brandUserAccountSchema, creatorAccountSchema, normalizeUsernameInput } from '@raly/contracts/validation';
-import { apiErrorMessage } from '@/lib/api-client';
-import { useCheckEmailExistsMutation, useCheckUsernameExistsMutation } from '@/lib/callables-api';
+import { brandUserAccountSchema, creatorAccountSchema } from '@raly/contracts/validation';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
 import { useUpdateMeMutation, type MeUpdate } from '@/lib/me-api';
 import { showToast } from '@/lib/toast';
+import { normalizingUsername } from '@/lib/username-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
@@ -48,21 +49,19 @@ export function AccountForm({ user }: { user: UserRecord }) {
     values: valuesOf(user),
     resetOptions: { keepDirtyValues: true },
   });
-  const [checkUsernameExists] = useCheckUsernameExistsMutation();
-  const [checkEmailExists] = useCheckEmailExistsMutation();
+  const { usernameIsFree, emailIsFree } = useUniquenessChecks(setError);
   const [updateMe] = useUpdateMeMutation();
   const dispatch = useDispatch();
 
   const onSubmit = async (values: AccountValues) => {
     const usernameChanged = !brandUser && values.username !== user.username;
     const emailChanged = values.email !== user.email;
-    const [usernameTaken, emailTaken] = await Promise.all([
-      usernameChanged ? checkUsernameExists({ username: values.username }).unwrap().catch(() => false) : false,
-      emailChanged ? checkEmailExists({ email: values.email }).unwrap().catch(() => false) : false,
+    // Spec §5: uniqueness is checked only for changed values (never the username of a brand user).
+    const [usernameFree, emailFree] = await Promise.all([
+      usernameChanged ? usernameIsFree(values.username) : true,
+      emailChanged ? emailIsFree(values.email) : true,
     ]);
-    if (usernameTaken) setError('username', { type: 'server', message: messages.usernameTaken });
-    if (emailTaken) setError('email', { type: 'server', message: messages.emailTaken });
-    if (usernameTaken || emailTaken) return;
+    if (!usernameFree || !emailFree) return;
 
     const update: MeUpdate = brandUser ? { firstName: values.firstName, lastName: values.lastName } : {};
     if (usernameChanged) update.username = values.username;
@@ -71,12 +70,12 @@ export function AccountForm({ user }: { user: UserRecord }) {
       await updateMe(update).unwrap();
       dispatch(showToast({ type: 'success', message: messages.profileUpdated }));
     } catch (error) {
-      const message = apiErrorMessage(error as Parameters<typeof apiErrorMessage>[0], messages.updateAccountFailed);
+      const message = apiErrorMessage(error, messages.updateAccountFailed);
       dispatch(showToast({ type: 'alert', message }));
     }
   };
 
-  const username = register('username');
+  const username = normalizingUsername(register('username'));
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -92,10 +91,6 @@ export function AccountForm({ user }: { user: UserRecord }) {
           autoComplete="username"
           error={errors.username?.message}
           {...username}
-          onChange={(event) => {
-            event.target.value = normalizeUsernameInput(event.target.value);
-            return username.onChange(event);
-          }}
         />
       )}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
