@@ -113,26 +113,22 @@ export async function stackStatus(): Promise<ComponentStatus[]> {
   );
 }
 
-/** Stops, in reverse order, every component recorded in .stack/run/ (or only the given ones). */
+/**
+ * Stops everything recorded in .stack/run/ (or only the given names): first
+ * the apps `npm start` recorded, then Keycloak (it holds Postgres connections),
+ * then the other components.
+ */
 export async function stopStack(only?: string[]): Promise<string[]> {
-  const recorded = new Set(listRunRecords().map((record) => record.component));
-  const wanted = [...components].reverse().filter((component) => recorded.has(component.name) && (!only || only.includes(component.name)));
+  const wanted = (name: string) => !only || only.includes(name);
+  const recorded = listRunRecords().map((record) => record.component).filter(wanted);
   const stopped: string[] = [];
-  // Keycloak first (it holds Postgres connections), then the rest together.
-  const keycloakFirst = wanted.filter((component) => component.name === 'keycloak');
-  for (const component of keycloakFirst) if (await component.stop()) stopped.push(component.name);
-  await Promise.all(
-    wanted
-      .filter((component) => component.name !== 'keycloak')
-      .map(async (component) => {
-        if (await component.stop()) stopped.push(component.name);
-      }),
-  );
-  // Records of components this stack no longer knows about.
-  for (const name of recorded) {
-    if (!components.some((component) => component.name === name) && (!only || only.includes(name))) {
-      if (await stopRecorded(name)) stopped.push(name);
-    }
-  }
+  const stopNamed = async (name: string) => {
+    const component = components.find((candidate) => candidate.name === name);
+    if (await (component ? component.stop() : stopRecorded(name))) stopped.push(name);
+  };
+  const apps = recorded.filter((name) => !components.some((component) => component.name === name));
+  await Promise.all(apps.map(stopNamed));
+  if (recorded.includes('keycloak')) await stopNamed('keycloak');
+  await Promise.all(recorded.filter((name) => name !== 'keycloak' && !apps.includes(name)).map(stopNamed));
   return stopped;
 }

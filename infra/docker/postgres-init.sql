@@ -1,0 +1,5 @@
+-- First start of the compose Postgres: one database per service, and Keycloak's.
+create database raly_identity;
+create database raly_brand;
+create database raly_media;
+create database raly_keycloak;

@@ -1,0 +1,85 @@
+/**
+ * `npm test`: makes sure the stack runs (once), applies each workspace's
+ * migrations, runs each workspace's tests one after the other with the stack's
+ * environment, and ends with a summary whose last line is `N passed, N failed`.
+ */
+import { stackEnvironment } from '../stack/endpoints';
+import { resolveTestStack } from '../test-env';
+import { parseTestSummary } from './test-summary';
+import { ensureDependenciesInstalled, runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
+
+interface WorkspaceResult {
+  workspace: string;
+  passed: number;
+  failed: number;
+  note: string;
+}
+
+const workspaceTimeoutMs = 30 * 60_000;
+
+async function runWithTimeout(args: string[], label: string, index: number, env: Record<string, string>) {
+  const run = runNpm(args, { label, index, env, detached: true });
+  const timer = setTimeout(() => {
+    console.error(`[${label}] still running after ${workspaceTimeoutMs / 60_000} min: stopping it`);
+    if (run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+  }, workspaceTimeoutMs);
+  try {
+    return await run.done;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  await ensureDependenciesInstalled();
+  const stack = await resolveTestStack();
+  const results: WorkspaceResult[] = [];
+
+  for (const [index, workspace] of testedWorkspaces.entries()) {
+    const scripts = workspaceScripts(workspace);
+    const label = shortName(workspace);
+    const env = { ...stackEnvironment(stack, workspace) };
+    if (!scripts.test) {
+      results.push({ workspace, passed: 0, failed: 0, note: 'skipped (no test script)' });
+      continue;
+    }
+    if (scripts.migrate) {
+      const migration = await runWithTimeout(['run', 'migrate', '-w', workspace, '--if-present'], label, index, env);
+      if (migration.code !== 0) {
+        results.push({ workspace, passed: 0, failed: 1, note: `migrations failed (exit ${migration.code}); tests not run` });
+        continue;
+      }
+    }
+    const run = await runWithTimeout(['test', '-w', workspace, '--if-present'], label, index, env);
+    const summary = parseTestSummary(run.output);
+    let { failed } = summary;
+    let note = '';
+    if (run.code !== 0 && failed === 0) {
+      // A crash before or after the runner's summary must not pass silently.
+      failed = 1;
+      note = summary.found ? `exit ${run.code}` : `exit ${run.code} without a test summary`;
+    }
+    results.push({ workspace, passed: summary.passed, failed, note });
+  }
+
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log('');
+  console.log(`Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`);
+  for (const result of results) {
+    console.log(`  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.note ? `  ${result.note}` : ''}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error((error as Error).message);
+  console.log('0 passed, 1 failed');
+  process.exitCode = 1;
+}
+// kafkajs or pg handles of the resolver must not keep the runner alive.
+setTimeout(() => process.exit(), 100).unref();
