@@ -1,23 +1,51 @@
 /**
  * Composition root of the brand service: configuration, database, outbox
- * relay and the HTTP API (health only until the brands issue adds brand
- * records). `start()`/`stop()` run it in-process (tests use port 0);
- * `main.ts` runs it as a process. Migrate first: `npm run migrate`.
+ * relay, the `media.image.v1` consumer and the HTTP API. `start()`/`stop()`
+ * run it in-process (tests use port 0); `main.ts` runs it as a process.
+ * Migrate first: `npm run migrate`.
  */
+import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { createLogger } from '@raly/service-kit/logger';
+import type { OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
+import { brandsRouter } from './api/brands-router';
+import { internalRouter } from './api/internal-router';
 import { configSchema } from './config';
+import { brandRepository } from './data-access/brand-repository';
 import { openBrandDatabase } from './data-access/database';
+import { usernameRegistry } from './data-access/username-registry';
+import type { BrandDependencies } from './domain/dependencies';
+import { subscriptions } from './messaging/subscriptions';
 
-export const { start, stop } = defineService('brand', async (env, port) => {
+const serviceName = 'brand';
+
+export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
+  const logger = createLogger(serviceName, config.LOG_LEVEL);
+  const database = openBrandDatabase(config.DATABASE_URL);
+  const verifyAccessToken = createAccessTokenVerifier({
+    url: config.KEYCLOAK_URL,
+    publicUrl: config.KEYCLOAK_PUBLIC_URL,
+    realm: config.KEYCLOAK_REALM,
+  });
+  const dependencies = (relay: OutboxRelay): BrandDependencies => ({
+    brands: brandRepository(database.prisma),
+    usernames: usernameRegistry(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
+    eventsCommitted: () => relay.wake(),
+    logger,
+  });
   return runService({
-    name: 'brand',
-    logger: createLogger('brand', config.LOG_LEVEL),
+    name: serviceName,
+    logger,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
-    database: openBrandDatabase(config.DATABASE_URL),
-    routes: () => {},
+    database,
+    routes: (app, relay) => {
+      const deps = dependencies(relay);
+      app.use(internalRouter(deps, config.INTERNAL_SERVICE_TOKEN));
+      app.use(brandsRouter(deps, verifyAccessToken));
+    },
+    consumer: { groupId: config.KAFKA_GROUP_ID, subscriptions: (relay) => subscriptions(dependencies(relay)) },
   });
 });

@@ -34,6 +34,11 @@ export const imageStoredSchema = z.object({
   url: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
+  /**
+   * True for the initials picture media makes at creation: the owner applies
+   * it only while the field is still empty, so it never replaces an upload.
+   */
+  isDefault: z.boolean().optional(),
 });
 export type ImageStored = z.infer<typeof imageStoredSchema>;
 

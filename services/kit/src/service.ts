@@ -5,9 +5,11 @@
  * in reverse order (HTTP, relay, database).
  */
 import type { Express } from 'express';
+import { runConsumer, type RunningConsumer, type Subscription } from './consumer';
 import { createHttpApp, listen, type ReadinessProbe } from './http';
 import type { Database } from './database';
 import type { Logger } from './logger';
+import { createKafka } from './kafka';
 import { startPostgresOutboxRelay, type OutboxRelay } from './outbox';
 
 export interface ServiceParts<Client> {
@@ -21,6 +23,11 @@ export interface ServiceParts<Client> {
   readiness?: Record<string, ReadinessProbe>;
   /** Adds the service's routers; `relay.wake()` after committing an event. */
   routes: (app: Express, relay: OutboxRelay) => void;
+  /**
+   * Events the service consumes: its consumer group and its one
+   * subscription list (see `./consumer`); `relay.wake()` after committing.
+   */
+  consumer?: { groupId: string; subscriptions: (relay: OutboxRelay) => Subscription[] };
 }
 
 export interface RunningService {
@@ -29,7 +36,7 @@ export interface RunningService {
 }
 
 /**
- * Starts the relay and the HTTP server of a service.
+ * Starts the relay, the HTTP server and (when given) the consumer of a service.
  * @returns the bound port (0 asked → a free one) and how to stop
  */
 export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
@@ -40,12 +47,25 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
     readiness: { database: database.ping, ...parts.readiness },
     routes: (express) => parts.routes(express, relay),
   });
+  let consumer: RunningConsumer | undefined;
   try {
     const server = await listen(app, parts.port);
+    if (parts.consumer) {
+      consumer = await runConsumer({
+        kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger),
+        groupId: parts.consumer.groupId,
+        subscriptions: parts.consumer.subscriptions(relay),
+        logger: logger.child({ component: 'consumer' }),
+      }).catch(async (error: unknown) => {
+        await server.close();
+        throw error;
+      });
+    }
     logger.info({ port: server.port }, `${name} listening`);
     return {
       port: server.port,
       async stop() {
+        await consumer?.stop();
         await server.close();
         await relay.stop();
         await database.close();

@@ -1,0 +1,163 @@
+/**
+ * Brand records and their members in Postgres (the only module that touches
+ * the `brands`, `brand_members` and `outbox` tables). Every write commits the
+ * change and its integration event (the full snapshot) in one transaction,
+ * with the record's version incremented.
+ */
+import type { BrandRecord } from '@raly/contracts/records';
+import type { ImageKind } from '@raly/contracts/images';
+import { Prisma, type Brand, type PrismaClient } from '../generated/prisma/client';
+import { brandCreatedEvent, brandUpdatedEvent } from '../messaging/brand-events';
+
+/** The brands' unique username index refused a write. */
+export class DuplicateBrandUsernameError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('duplicate brand username', options);
+    this.name = 'DuplicateBrandUsernameError';
+  }
+}
+
+export interface NewBrand {
+  creatorUserId: string;
+  username: string;
+  company: string;
+  websiteUrl: string;
+}
+
+/** The brand profile form's columns (spec §5). */
+export type BrandChanges = Partial<
+  Pick<
+    Brand,
+    'username' | 'company' | 'websiteUrl' | 'bio' | 'socialsX' | 'socialsInstagram' | 'socialsThreads' | 'socialsDiscord'
+  >
+>;
+
+export interface BrandRepository {
+  findById(id: string): Promise<BrandRecord | null>;
+  findByUsername(username: string): Promise<BrandRecord | null>;
+  /** The user's membership of the brand, or null when not a member. */
+  findMembership(brandId: string, userId: string): Promise<{ isAdmin: boolean } | null>;
+  /**
+   * Creates the brand, its creator as admin member and `brand.brand.created`
+   * in one transaction; a brand already made for `creatorUserId` is returned as is.
+   * @returns the brand and whether this call created it
+   * @throws DuplicateBrandUsernameError when another brand holds the username
+   */
+  createWithEvent(brand: NewBrand): Promise<{ brand: BrandRecord; created: boolean }>;
+  /**
+   * Deletes the brand with its members and withdraws its events not yet
+   * published (saga compensation). A missing brand is fine.
+   */
+  delete(id: string): Promise<void>;
+  /**
+   * Applies the changes, increments the version and records `brand.brand.updated`.
+   * @returns the new snapshot, or null when no such brand exists
+   * @throws DuplicateBrandUsernameError
+   */
+  updateWithEvent(id: string, changes: BrandChanges): Promise<BrandRecord | null>;
+  /**
+   * Sets profileImg or coverImg to `url` with `brand.brand.updated`, unless
+   * it already is `url` or (`onlyIfEmpty`) already holds an image.
+   * @returns the new snapshot, or null when nothing changed or no such brand exists
+   */
+  setImageWithEvent(id: string, kind: ImageKind, url: string, onlyIfEmpty: boolean): Promise<BrandRecord | null>;
+}
+
+/** The repository over the service's Prisma client. */
+export function brandRepository(prisma: PrismaClient): BrandRepository {
+  return {
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.brand.findUnique({ where: { id } });
+      return row ? toBrandRecord(row) : null;
+    },
+    async findByUsername(username) {
+      const row = await prisma.brand.findUnique({ where: { username } });
+      return row ? toBrandRecord(row) : null;
+    },
+    async findMembership(brandId, userId) {
+      if (!isUuid(brandId)) return null;
+      const member = await prisma.brandMember.findUnique({ where: { brandId_userId: { brandId, userId } } });
+      return member ? { isAdmin: member.isAdmin } : null;
+    },
+    async createWithEvent(brand) {
+      const existing = await prisma.brand.findUnique({ where: { creatorUserId: brand.creatorUserId } });
+      if (existing) return { brand: toBrandRecord(existing), created: false };
+      try {
+        const record = await prisma.$transaction(async (tx) => {
+          const row = await tx.brand.create({
+            data: { ...brand, members: { create: { userId: brand.creatorUserId, isAdmin: true } } },
+          });
+          const snapshot = toBrandRecord(row);
+          await tx.outboxMessage.create({ data: brandCreatedEvent(snapshot) });
+          return snapshot;
+        });
+        return { brand: record, created: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A retry with the same idempotency key raced us: answer its brand.
+        const raced = await prisma.brand.findUnique({ where: { creatorUserId: brand.creatorUserId } });
+        if (raced) return { brand: toBrandRecord(raced), created: false };
+        throw new DuplicateBrandUsernameError({ cause: error });
+      }
+    },
+    async delete(id) {
+      if (!isUuid(id)) return;
+      await prisma.$transaction([
+        prisma.brand.deleteMany({ where: { id } }),
+        prisma.outboxMessage.deleteMany({ where: { key: id, status: 'pending' } }),
+      ]);
+    },
+    async updateWithEvent(id, changes) {
+      try {
+        return await prisma.$transaction(async (tx) => {
+          const { count } = await tx.brand.updateMany({ where: { id }, data: { ...changes, version: { increment: 1 } } });
+          if (count === 0) return null;
+          const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
+          await tx.outboxMessage.create({ data: brandUpdatedEvent(record) });
+          return record;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateBrandUsernameError({ cause: error });
+        throw error;
+      }
+    },
+    async setImageWithEvent(id, kind, url, onlyIfEmpty) {
+      if (!isUuid(id)) return null;
+      const column = kind === 'profile' ? 'profileImg' : 'coverImg';
+      const unlessAlready = onlyIfEmpty ? { [column]: '' } : { NOT: { [column]: url } };
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.brand.updateMany({
+          where: { id, ...unlessAlready },
+          data: { [column]: url, version: { increment: 1 } },
+        });
+        if (count === 0) return null;
+        const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
+        await tx.outboxMessage.create({ data: brandUpdatedEvent(record) });
+        return record;
+      });
+    },
+  };
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/** The row as the BrandRecord snapshot of `@raly/contracts/records` (spec §3): brand fields only. */
+export function toBrandRecord(row: Brand): BrandRecord {
+  return {
+    id: row.id,
+    version: row.version,
+    username: row.username,
+    company: row.company,
+    websiteUrl: row.websiteUrl,
+    profileImg: row.profileImg,
+    coverImg: row.coverImg,
+    bio: row.bio,
+    socials: { x: row.socialsX, instagram: row.socialsInstagram, threads: row.socialsThreads, discord: row.socialsDiscord },
+    permissions: { isAgency: row.isAgency, isVerified: row.isVerified, isSuspended: row.isSuspended },
+    created: row.created.toISOString(),
+  };
+}

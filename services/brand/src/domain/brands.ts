@@ -1,0 +1,166 @@
+/**
+ * Brand records (spec §3, §5, §6): creation during a brand registration
+ * (and its compensation), the members' private read and profile update, the
+ * visitors' public read, and membership checks for other services.
+ *
+ * Updating the username:
+ *   assertMember → claim the new username in identity-profile's registry
+ *     → save the brand (+ outbox event)
+ *       ↳ saving failed → release the new username (compensation)
+ *     → release the old username
+ */
+import { createBrandCommandSchema, type BrandMembership } from '@raly/contracts/internal';
+import type { BrandRecord } from '@raly/contracts/records';
+import { brandProfileSchema, type BrandProfileForm } from '@raly/contracts/validation';
+import { AppError } from '@raly/service-kit/errors';
+import { DuplicateBrandUsernameError, type BrandChanges } from '../data-access/brand-repository';
+import { UsernameTakenError } from '../data-access/username-registry';
+import type { BrandDependencies } from './dependencies';
+import { brandErrors } from './errors';
+
+/** The stored form of a username (lowercased; spec §5). */
+export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+
+/**
+ * `POST /brands` (internal): the brand of a new brand registration, with its
+ * creator as admin member; idempotent on `creatorUserId`.
+ * @param input `createBrandCommandSchema`, unparsed
+ * @returns the brand and whether this call created it
+ * @throws AppError invalid-argument, username-taken, internal
+ */
+export async function createBrand(
+  deps: BrandDependencies,
+  input: unknown,
+): Promise<{ brand: BrandRecord; created: boolean }> {
+  const command = createBrandCommandSchema.parse(input);
+  try {
+    const result = await deps.brands.createWithEvent({ ...command, username: normalizeUsername(command.username) });
+    if (result.created) deps.eventsCommitted();
+    return result;
+  } catch (error) {
+    if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
+    throw brandErrors.createFailed(error);
+  }
+}
+
+/** `DELETE /brands/:id` (internal): undoes {@link createBrand} for a failed registration. */
+export async function deleteBrand(deps: BrandDependencies, brandId: string): Promise<void> {
+  await deps.brands.delete(brandId);
+}
+
+/**
+ * `GET /brands/:id/members/:userId` (internal).
+ * @returns whether the user is a member, and an admin
+ */
+export async function membershipOf(deps: BrandDependencies, brandId: string, userId: string): Promise<BrandMembership> {
+  const membership = await deps.brands.findMembership(brandId, userId);
+  return { isMember: membership !== null, isAdmin: membership?.isAdmin ?? false };
+}
+
+/**
+ * `GET /brands/:id`: the brand as its members see it.
+ * @throws AppError not-found, permission-denied (not a member)
+ */
+export async function getBrandAsMember(deps: BrandDependencies, brandId: string, userId: string): Promise<BrandRecord> {
+  const brand = await deps.brands.findById(brandId);
+  if (!brand) throw brandErrors.brandNotFound();
+  await assertMember(deps, brandId, userId);
+  return brand;
+}
+
+/**
+ * `GET /public/brands/:username`: the public brand profile (spec §1, §3).
+ * The BrandRecord holds brand fields only, never a contact's name or e-mail.
+ * @throws AppError not-found
+ */
+export async function getPublicBrand(deps: BrandDependencies, username: string): Promise<BrandRecord> {
+  const brand = await deps.brands.findByUsername(normalizeUsername(username));
+  if (!brand) throw brandErrors.brandNotFound();
+  return brand;
+}
+
+/**
+ * `PATCH /brands/:id`: the brand profile form (spec §5); the username's
+ * uniqueness is checked only when it changed. Emits `brand.brand.updated`
+ * when anything changed.
+ * @param input the form (`brandProfileSchema`), unparsed
+ * @returns the brand after the change (same version when nothing changed)
+ * @throws AppError invalid-argument (the form's messages), not-found,
+ *   permission-denied, username-taken 'Username already exists. Try another.',
+ *   internal 'There was a problem updating your account. Try again.'
+ */
+export async function updateBrand(
+  deps: BrandDependencies,
+  brandId: string,
+  userId: string,
+  input: unknown,
+): Promise<BrandRecord> {
+  const form = brandProfileSchema.parse(input);
+  const current = await getBrandAsMember(deps, brandId, userId);
+  const changes = changedFields(current, form);
+  if (Object.keys(changes).length === 0) return current;
+
+  const newUsername = changes.username;
+  if (newUsername !== undefined) await claimUsername(deps, newUsername, brandId);
+  let updated: BrandRecord | null;
+  try {
+    updated = await deps.brands.updateWithEvent(brandId, changes);
+  } catch (error) {
+    if (newUsername !== undefined) await releaseUsername(deps, newUsername, brandId);
+    if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
+    throw brandErrors.updateFailed(error);
+  }
+  if (!updated) throw brandErrors.brandNotFound();
+  deps.eventsCommitted();
+  if (newUsername !== undefined) await releaseUsername(deps, current.username, brandId);
+  return updated;
+}
+
+async function assertMember(deps: BrandDependencies, brandId: string, userId: string): Promise<void> {
+  if (!(await deps.brands.findMembership(brandId, userId))) throw brandErrors.notAMember();
+}
+
+/** The columns that really change. */
+function changedFields(current: BrandRecord, form: BrandProfileForm): BrandChanges {
+  const wanted: Required<BrandChanges> = {
+    username: normalizeUsername(form.username),
+    company: form.company,
+    websiteUrl: form.websiteUrl,
+    bio: form.bio,
+    socialsX: form.socials.x,
+    socialsInstagram: form.socials.instagram,
+    socialsThreads: form.socials.threads,
+    socialsDiscord: form.socials.discord,
+  };
+  const now: Required<BrandChanges> = {
+    username: current.username,
+    company: current.company,
+    websiteUrl: current.websiteUrl,
+    bio: current.bio,
+    socialsX: current.socials.x,
+    socialsInstagram: current.socials.instagram,
+    socialsThreads: current.socials.threads,
+    socialsDiscord: current.socials.discord,
+  };
+  return Object.fromEntries(
+    Object.entries(wanted).filter(([field, value]) => now[field as keyof BrandChanges] !== value),
+  ) as BrandChanges;
+}
+
+async function claimUsername(deps: BrandDependencies, username: string, brandId: string): Promise<void> {
+  try {
+    await deps.usernames.claim(username, brandId);
+  } catch (error) {
+    if (error instanceof UsernameTakenError) throw brandErrors.usernameTaken(error);
+    throw error instanceof AppError ? error : brandErrors.updateFailed(error);
+  }
+}
+
+/** Best effort: a failure leaves a username reserved for nobody, so it is logged loudly. */
+async function releaseUsername(deps: BrandDependencies, username: string, brandId: string): Promise<void> {
+  try {
+    await deps.usernames.release(username, brandId);
+  } catch (error) {
+    deps.logger.error({ err: error, brandId, username }, 'username release failed: reserved for nobody');
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Every expected failure of the brand service, with the spec text the
+ * caller sees (spec §5, §8), in one table.
+ */
+import { messages } from '@raly/contracts/messages';
+import { AppError } from '@raly/service-kit/errors';
+
+export const brandErrors = {
+  /** No brand with this id or username. */
+  brandNotFound: () => new AppError('not-found', messages.pageNotFound),
+  /** Only members of the brand may read its private view or change it (spec §3, §6). */
+  notAMember: () => new AppError('permission-denied', messages.updateAccountFailed),
+  /** Spec §8: duplicate username on update (or on creation, raced). */
+  usernameTaken: (cause?: unknown) => new AppError('username-taken', messages.usernameExists, { cause }),
+  /** Spec §8: any other failure creating the brand during registration. */
+  createFailed: (cause: unknown) => new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  /** Spec §8: any other failure updating the brand profile. */
+  updateFailed: (cause: unknown) => new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+};

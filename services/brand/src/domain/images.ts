@@ -1,0 +1,17 @@
+/**
+ * Applies images media stored for brands (spec §7): profileImg or coverImg
+ * becomes the download URL, and `brand.brand.updated` carries it to the
+ * members' open tabs. Idempotent: an event whose URL the brand already
+ * shows changes nothing; a default picture never replaces an upload.
+ */
+import type { Envelope, ImageStored } from '@raly/contracts/events';
+import type { BrandDependencies } from './dependencies';
+
+/** Handles `media.image.stored`; images of other owners are not ours. */
+export async function applyStoredImage(deps: BrandDependencies, event: Envelope<ImageStored>): Promise<void> {
+  const image = event.data;
+  if (image.ownerType !== 'brand') return;
+  const updated = await deps.brands.setImageWithEvent(image.ownerId, image.kind, image.url, image.isDefault === true);
+  if (updated) deps.eventsCommitted();
+  else deps.logger.debug({ eventId: event.id, brandId: image.ownerId }, 'image event changed nothing');
+}

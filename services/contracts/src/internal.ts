@@ -1,0 +1,44 @@
+/**
+ * Service-to-service contracts (docs/api.md "Internal endpoints"): the
+ * shared-token header that guards them and the bodies they take. The BFF
+ * never proxies an internal endpoint, so a browser cannot reach one.
+ */
+import { z } from 'zod';
+import { imageOwnerTypeSchema } from './images';
+
+/**
+ * Header carrying `INTERNAL_SERVICE_TOKEN` on internal calls. Every service
+ * refuses an internal call without the exact token (401).
+ */
+export const INTERNAL_TOKEN_HEADER = 'x-raly-service-token';
+
+/**
+ * `POST /brands` on services/brand, sent by identity-profile while it
+ * registers a brand (spec §4). `creatorUserId` is the new user's id: the
+ * idempotency key (a retry returns the brand already made) and the brand's
+ * first member, its admin.
+ */
+export const createBrandCommandSchema = z.object({
+  creatorUserId: z.string().min(1),
+  username: z.string().min(1),
+  company: z.string().min(1),
+  websiteUrl: z.string().min(1),
+});
+export type CreateBrandCommand = z.infer<typeof createBrandCommandSchema>;
+
+/**
+ * `POST /usernames/claim` and `POST /usernames/release` on
+ * identity-profile, which owns the one registry of usernames shared by
+ * creators and brands (spec §5: unique across both). Creators' usernames
+ * are claimed by identity-profile itself; other services claim for brands.
+ */
+export const usernameClaimSchema = z.object({
+  username: z.string().min(1),
+  ownerType: imageOwnerTypeSchema.extract(['brand']),
+  ownerId: z.string().min(1),
+});
+export type UsernameClaim = z.infer<typeof usernameClaimSchema>;
+
+/** `GET /brands/:id/members/:userId` on services/brand → `{ data: BrandMembership }`. */
+export const brandMembershipSchema = z.object({ isMember: z.boolean(), isAdmin: z.boolean() });
+export type BrandMembership = z.infer<typeof brandMembershipSchema>;
