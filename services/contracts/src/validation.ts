@@ -8,6 +8,8 @@ import { z } from 'zod';
 import {
   BIO_MAX_LENGTH,
   BIO_MIN_LENGTH,
+  BRAND_ONBOARDING_STEPS,
+  CREATOR_ONBOARDING_STEPS,
   INTERESTS,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -166,6 +168,44 @@ export const brandUserAccountSchema = z.object({
   notifications: z.object({ marketing: z.boolean() }),
 });
 export type BrandUserAccountForm = z.infer<typeof brandUserAccountSchema>;
+
+/**
+ * A partial update of a creator's account (server side of PATCH /api/me):
+ * the fields of {@link creatorAccountSchema}, each optional, no defaults, no
+ * other keys. An absent field stays as it is.
+ */
+export const creatorAccountUpdateSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    phoneNumber: z.string().trim().max(32),
+    interests: interestsSchema,
+    notifications: notificationsSchema,
+  })
+  .partial()
+  .strict();
+export type CreatorAccountUpdate = z.infer<typeof creatorAccountUpdateSchema>;
+
+/**
+ * A partial update of a brand user's account: the fields of
+ * {@link brandUserAccountSchema}, each optional (first and last name, when
+ * sent, must not be empty); no username, interests or offer notifications.
+ */
+export const brandUserAccountUpdateSchema = z
+  .object({
+    firstName: requiredText(messages.firstNameRequired),
+    lastName: requiredText(messages.lastNameRequired),
+    email: emailSchema,
+    phoneNumber: z.string().trim().max(32),
+    notifications: z.object({ marketing: z.boolean() }).strict(),
+  })
+  .partial()
+  .strict();
+export type BrandUserAccountUpdate = z.infer<typeof brandUserAccountUpdateSchema>;
+
+/** Every onboarding step name (spec §4); which ones apply depends on the user's kind. */
+export const onboardingStepSchema = z.union([z.enum(CREATOR_ONBOARDING_STEPS), z.enum(BRAND_ONBOARDING_STEPS)]);
+export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
 /** Brand profile form (`/settings/brand`). */
 export const brandProfileSchema = z.object({

@@ -9,11 +9,14 @@ import { loadConfig } from '@raly/service-kit/config';
 import { createLogger } from '@raly/service-kit/logger';
 import { defineService, runService } from '@raly/service-kit/service';
 import { accountsRouter } from './api/accounts-router';
+import { passwordResetsRouter } from './api/password-resets-router';
 import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
 import { keycloakUsers } from './data-access/keycloak-users';
+import { smtpMailer } from './data-access/mailer';
+import { resetCodeRepository } from './data-access/reset-codes';
 import { userRepository } from './data-access/user-repository';
 
 const serviceName = 'identity-profile';
@@ -49,6 +52,18 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(accountsRouter(deps));
       app.use(usersRouter(deps, verifyAccessToken));
       app.use(queriesRouter(deps));
+      app.use(
+        passwordResetsRouter({
+          ...deps,
+          resetCodes: resetCodeRepository(database.prisma),
+          mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
+          settings: {
+            webUrl: config.WEB_URL,
+            apiKey: config.PUBLIC_API_KEY,
+            codeTtlMs: config.RESET_CODE_TTL_SECONDS * 1000,
+          },
+        }),
+      );
     },
   });
 });

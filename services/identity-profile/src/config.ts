@@ -11,6 +11,16 @@ export const configSchema = z.object({
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
   KEYCLOAK_IDENTITY_CLIENT_ID: z.string().min(1).default('raly-identity'),
   KEYCLOAK_IDENTITY_CLIENT_SECRET: z.string().min(1).default('raly-identity-local-secret'),
+  /** Where password reset e-mails go out (nodemailer URL). */
+  SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
+  /** Sender of the e-mails. */
+  MAIL_FROM: z.string().min(1).default('Raly <no-reply@raly.local>'),
+  /** The web app's origin; reset links point at `${WEB_URL}/auth/action`. */
+  WEB_URL: z.url().default('http://localhost:5173'),
+  /** Public (non-secret) key the reset link carries as `apiKey` (spec §2: /auth/action needs it). */
+  PUBLIC_API_KEY: z.string().min(1).default('raly-local-public-key'),
+  /** How long a password reset code stays usable, in seconds (default 1 hour). */
+  RESET_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -10,7 +10,10 @@ import { passwordGrant, resolveTestStack, type TestStack } from '@raly/infra/tes
 import { createTestDatabase, listenToTopic, uniqueToken, type TestDatabase, type TopicListener } from '@raly/service-kit/testing';
 import pg from 'pg';
 import { start, stop } from '../src/app';
+import { openIdentityDatabase } from '../src/data-access/database';
 import { keycloakUsers, type KeycloakUsers } from '../src/data-access/keycloak-users';
+import { userRepository } from '../src/data-access/user-repository';
+import { newBrandUser } from '../src/domain/accounts';
 
 export interface Harness {
   baseUrl: string;
@@ -22,6 +25,11 @@ export interface Harness {
   /** Messages of `identity.user.v1` since the run started. */
   userEvents: TopicListener;
 }
+
+/** What the service under test is configured with (reset links, code lifetime). */
+export const testWebUrl = 'http://localhost:15173';
+export const testApiKey = `test-api-key-${uniqueToken(6)}`;
+export const testResetCodeTtlSeconds = 1800;
 
 /** Starts the service for this test file; stops it and cleans up after. */
 export function useIdentityService(): Harness {
@@ -41,6 +49,10 @@ export function useIdentityService(): Harness {
         KEYCLOAK_URL: harness.stack.keycloakUrl,
         KEYCLOAK_REALM: harness.stack.realm,
         KEYCLOAK_IDENTITY_CLIENT_SECRET: harness.stack.identityClientSecret,
+        SMTP_URL: `smtp://${harness.stack.smtp.host}:${harness.stack.smtp.port}`,
+        WEB_URL: testWebUrl,
+        PUBLIC_API_KEY: testApiKey,
+        RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       },
     });
@@ -124,6 +136,43 @@ export async function registeredCreator(harness: Harness) {
   if (created.status !== 201 || !created.body.data) throw new Error(`registration failed: ${JSON.stringify(created.body)}`);
   const tokens = await passwordGrant(harness.stack, registration.email, registration.password);
   return { registration, userId: created.body.data.userId, accessToken: tokens.access_token };
+}
+
+/** A brand's user: a Keycloak user and a brand-side record (brand registration itself is tested elsewhere). */
+export async function registeredBrandUser(harness: Harness) {
+  const token = uniqueToken(10);
+  const email = `brand-user-${token}@raly.test`;
+  const password = `pw-${token}`;
+  registeredEmails.add(email);
+  const userId = await harness.keycloak.create({ email, password });
+  const database = openIdentityDatabase(harness.database.url);
+  try {
+    await userRepository(database.prisma).insertWithEvent(
+      newBrandUser({ id: userId, email, firstName: 'Bea', lastName: 'Brand', brandId: `brand-${token}` }),
+    );
+  } finally {
+    await database.close();
+  }
+  const tokens = await passwordGrant(harness.stack, email, password);
+  return { userId, email, password, accessToken: tokens.access_token };
+}
+
+/** Tries a refresh grant with `raly-web`; true while Keycloak still accepts the refresh token. */
+export async function refreshWorks(stack: TestStack, refreshToken: string): Promise<boolean> {
+  const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'raly-web', refresh_token: refreshToken }),
+  });
+  return response.ok;
+}
+
+/** True when Keycloak accepts the e-mail and password. */
+export async function signsIn(stack: TestStack, email: string, password: string): Promise<boolean> {
+  return passwordGrant(stack, email, password).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The envelope of a Kafka message value. */

@@ -1,7 +1,12 @@
-/** `GET /users/me`, `PATCH /users/me` (docs/api.md): the caller's own record only. */
+/**
+ * The caller's own record only (docs/api.md): `GET /users/me`,
+ * `PATCH /users/me`, `PATCH /users/me/onboarding`, `PUT /users/me/interests`,
+ * `POST /users/me/login-recorded`.
+ */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
+import { completeOnboardingStep, recordLogin, updateInterests } from '../domain/onboarding';
 import { getOwnUser, updateOwnUser } from '../domain/users';
 
 export function usersRouter(deps: IdentityDependencies, verifyAccessToken: AccessTokenVerifier): Router {
@@ -12,6 +17,15 @@ export function usersRouter(deps: IdentityDependencies, verifyAccessToken: Acces
   });
   router.patch('/users/me', async (req, res) => {
     res.json({ data: await updateOwnUser(deps, callerOf(req).userId, req.body) });
+  });
+  router.patch('/users/me/onboarding', async (req, res) => {
+    res.json({ data: await completeOnboardingStep(deps, callerOf(req).userId, req.body) });
+  });
+  router.put('/users/me/interests', async (req, res) => {
+    res.json({ data: await updateInterests(deps, callerOf(req).userId, req.body) });
+  });
+  router.post('/users/me/login-recorded', async (req, res) => {
+    res.json({ data: await recordLogin(deps, callerOf(req).userId) });
   });
   return router;
 }

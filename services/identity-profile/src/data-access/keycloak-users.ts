@@ -39,6 +39,15 @@ export interface KeycloakUsers {
   changeEmail(id: string, email: string): Promise<void>;
   /** The user's id for an e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
+  /**
+   * Sets a new permanent password (Admin API reset-password, temporary false).
+   * @throws KeycloakRequestError (400 when the password policy refuses it, 404 for an unknown user)
+   */
+  setPassword(id: string, password: string): Promise<void>;
+  /** Ends every session of the user (their refresh tokens stop working). */
+  endAllSessions(id: string): Promise<void>;
+  /** Clears the user's brute-force lock-out and failure count. */
+  clearLoginFailures(id: string): Promise<void>;
 }
 
 /** How long before its expiry a service-account token is replaced, in ms. */
@@ -46,7 +55,8 @@ const TOKEN_REFRESH_MARGIN_MS = 10_000;
 
 /** The Admin API client over fetch. */
 export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
-  const usersUrl = `${settings.url}/admin/realms/${encodeURIComponent(settings.realm)}/users`;
+  const adminUrl = `${settings.url}/admin/realms/${encodeURIComponent(settings.realm)}`;
+  const usersUrl = `${adminUrl}/users`;
   let token: { value: string; expiresAt: number } | undefined;
 
   async function accessToken(): Promise<string> {
@@ -118,6 +128,20 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
       );
       const users = (await response.json()) as { id: string }[];
       return users[0]?.id ?? null;
+    },
+    async setPassword(id, password) {
+      await call('reset password', `${usersUrl}/${encodeURIComponent(id)}/reset-password`, {
+        method: 'PUT',
+        body: JSON.stringify({ type: 'password', value: password, temporary: false }),
+      });
+    },
+    async endAllSessions(id) {
+      await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, { method: 'POST' });
+    },
+    async clearLoginFailures(id) {
+      await call('clear login failures', `${adminUrl}/attack-detection/brute-force/users/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      });
     },
   };
 }

@@ -24,12 +24,27 @@ export type NewUser = Omit<Prisma.UserCreateInput, 'version' | 'created' | 'upda
 export type UserChanges = Partial<
   Pick<
     User,
-    'username' | 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'interests' | 'notifyOffers' | 'notifyMarketing'
+    | 'username'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phoneNumber'
+    | 'interests'
+    | 'notifyOffers'
+    | 'notifyMarketing'
+    | 'onboardingTerms'
+    | 'onboardingInterests'
+    | 'onboardingConnects'
+    | 'onboardingWallet'
+    | 'onboardingBrand'
+    | 'lastLogin'
   >
 >;
 
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
+  /** The id of the user with this (normalised) e-mail, or null. */
+  findIdByEmail(email: string): Promise<string | null>;
   isUsernameTaken(username: string): Promise<boolean>;
   isEmailTaken(email: string): Promise<boolean>;
   /**
@@ -52,6 +67,9 @@ export function userRepository(prisma: PrismaClient): UserRepository {
     async findById(id) {
       const row = await prisma.user.findUnique({ where: { id } });
       return row ? toUserRecord(row) : null;
+    },
+    async findIdByEmail(email) {
+      return (await prisma.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
     },
     async isUsernameTaken(username) {
       return (await prisma.user.count({ where: { username } })) > 0;

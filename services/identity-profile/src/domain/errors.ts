@@ -18,17 +18,32 @@ export const identityErrors = {
     new AppError('invalid-argument', messages.requestProblem, {
       fields: { username: messages.requestProblem },
     }),
-  /** Spec §5: first and last name are required for brand users. */
-  brandUserNameRequired: (field: 'firstName' | 'lastName') =>
-    new AppError('invalid-argument', messages[`${field}Required`], {
-      fields: { [field]: messages[`${field}Required`] },
-    }),
   /** Brand registration needs the brand service (comes with the brands issue). */
   brandRegistrationUnavailable: () =>
     new AppError('unimplemented', messages.createAccountFailed),
   /** Spec §8: any other failure creating an account. */
   createAccountFailed: (cause: unknown) =>
     new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  /** Spec §5: forgot-password needs an e-mail that has an account. */
+  emailUnknown: () =>
+    new AppError('not-found', messages.emailUnknown, { fields: { email: messages.emailUnknown } }),
+  /** The reset e-mail could not be handed to the SMTP server. */
+  resetMailFailed: (cause: unknown) =>
+    new AppError('internal', messages.requestProblem, { isTrusted: false, cause }),
+  /**
+   * Spec §8 "Reset failure": unknown, used or expired code, a refused
+   * password, or Keycloak failing; the cause is only logged.
+   */
+  resetFailed: (cause: unknown, fields?: Record<string, string>) =>
+    new AppError('invalid-argument', messages.requestProblem, { cause, fields }),
+  /** An onboarding step the user's kind does not have (creator: terms, interests, connects, wallet; brand: terms, brand). */
+  onboardingStepInvalid: (step: string) =>
+    new AppError('invalid-argument', messages.genericProblem, {
+      fields: { step: `${step} is not an onboarding step of this user` },
+    }),
+  /** Spec §6: brand users have no interests. */
+  brandUserHasNoInterests: () =>
+    new AppError('invalid-argument', messages.requestProblem, { fields: { interests: messages.requestProblem } }),
   /** Spec §8: any other failure updating an account. */
   updateAccountFailed: (cause: unknown) =>
     new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),

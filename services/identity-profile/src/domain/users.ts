@@ -5,28 +5,18 @@
  * when our database refuses the change, so both always agree.
  */
 import type { UserRecord } from '@raly/contracts/records';
-import { emailSchema, interestsSchema, usernameSchema } from '@raly/contracts/validation';
+import {
+  brandUserAccountUpdateSchema,
+  creatorAccountUpdateSchema,
+  type BrandUserAccountUpdate,
+  type CreatorAccountUpdate,
+} from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
-import { z } from 'zod';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type UserChanges } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
 import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmail, normalizeUsername } from './uniqueness';
-
-/** The body of `PATCH /users/me` (docs/api.md): every field optional. */
-export const updateOwnUserSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    phoneNumber: z.string().trim().max(32),
-    interests: interestsSchema,
-    notifications: z.object({ offers: z.boolean(), marketing: z.boolean() }).partial(),
-    firstName: z.string().trim(),
-    lastName: z.string().trim(),
-  })
-  .partial()
-  .strict();
 
 /**
  * The caller's own record.
@@ -40,16 +30,20 @@ export async function getOwnUser(deps: IdentityDependencies, userId: string): Pr
 
 /**
  * Updates the caller's account form fields; unchanged values are not
- * re-checked (spec §5). Emits `identity.user.updated` when anything changed.
+ * re-checked (spec §5). A creator's body is checked with
+ * `creatorAccountUpdateSchema` (username, email, phoneNumber, interests,
+ * notifications), a brand user's with `brandUserAccountUpdateSchema`
+ * (firstName, lastName, email, phoneNumber, notifications.marketing); saving
+ * interests also sets the interests onboarding flag (spec §4). Emits
+ * `identity.user.updated` when anything changed.
  * @param input the `PATCH /users/me` body, unparsed
  * @returns the record after the change (the same version when nothing changed)
  * @throws AppError invalid-argument, not-found, username-taken, email-taken,
  *   internal 'There was a problem updating your account. Try again.'
  */
 export async function updateOwnUser(deps: IdentityDependencies, userId: string, input: unknown): Promise<UserRecord> {
-  const patch = updateOwnUserSchema.parse(input);
   const current = await getOwnUser(deps, userId);
-  const changes = changedFields(current, patch);
+  const changes = changedFields(current, parseAccountUpdate(current, input));
   if (Object.keys(changes).length === 0) return current;
 
   if (changes.username !== undefined) await assertUsernameFree(deps, changes.username as string);
@@ -58,44 +52,70 @@ export async function updateOwnUser(deps: IdentityDependencies, userId: string, 
     await changeKeycloakEmail(deps, userId, changes.email);
   }
   try {
+    return await saveChanges(deps, userId, changes);
+  } catch (error) {
+    if (changes.email !== undefined) await revertKeycloakEmail(deps, userId, current.email);
+    throw error;
+  }
+}
+
+/**
+ * Writes the changes with their `identity.user.updated` event and wakes the relay.
+ * @returns the new snapshot
+ * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
+ */
+export async function saveChanges(deps: IdentityDependencies, userId: string, changes: UserChanges): Promise<UserRecord> {
+  try {
     const updated = await deps.users.updateWithEvent(userId, changes);
     if (!updated) throw identityErrors.userNotFound();
     deps.eventsCommitted();
     return updated;
   } catch (error) {
-    if (changes.email !== undefined) await revertKeycloakEmail(deps, userId, current.email);
     throw toUpdateError(error);
   }
 }
 
-type UserPatch = z.infer<typeof updateOwnUserSchema>;
+/** Either kind's update, read field by field. */
+type AccountUpdate = Omit<CreatorAccountUpdate, 'notifications'> &
+  Partial<Omit<BrandUserAccountUpdate, 'notifications'>> & {
+    notifications?: { offers?: boolean; marketing?: boolean };
+  };
+
+/** The body checked with the schema of the user's kind (spec §5 "Account form", §6). */
+function parseAccountUpdate(current: UserRecord, input: unknown): AccountUpdate {
+  if (current.brand === null) return creatorAccountUpdateSchema.parse(input);
+  if (input && typeof input === 'object' && 'username' in input) throw identityErrors.brandUserHasNoUsername();
+  return brandUserAccountUpdateSchema.parse(input);
+}
 
 /** The columns that really change, with usernames and e-mails normalised. */
-function changedFields(current: UserRecord, patch: UserPatch): UserChanges {
-  const isBrandUser = current.brand !== null;
+function changedFields(current: UserRecord, patch: AccountUpdate): UserChanges {
   const changes: UserChanges = {};
   if (patch.username !== undefined && normalizeUsername(patch.username) !== current.username) {
-    if (isBrandUser) throw identityErrors.brandUserHasNoUsername();
     changes.username = normalizeUsername(patch.username);
   }
   if (patch.email !== undefined && normalizeEmail(patch.email) !== current.email) {
     changes.email = normalizeEmail(patch.email);
   }
-  for (const field of ['firstName', 'lastName'] as const) {
+  for (const field of ['firstName', 'lastName', 'phoneNumber'] as const) {
     const value = patch[field];
-    if (value === undefined || value === current[field]) continue;
-    if (isBrandUser && value === '') throw identityErrors.brandUserNameRequired(field);
-    changes[field] = value;
+    if (value !== undefined && value !== current[field]) changes[field] = value;
   }
-  if (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phoneNumber) {
-    changes.phoneNumber = patch.phoneNumber;
-  }
-  if (patch.interests !== undefined && patch.interests.join() !== current.interests.join()) {
-    changes.interests = patch.interests;
-  }
+  if (patch.interests !== undefined) Object.assign(changes, interestChanges(current, patch.interests));
   const { offers, marketing } = patch.notifications ?? {};
   if (offers !== undefined && offers !== current.notifications.offers) changes.notifyOffers = offers;
   if (marketing !== undefined && marketing !== current.notifications.marketing) changes.notifyMarketing = marketing;
+  return changes;
+}
+
+/**
+ * Saving interests sets the interests onboarding flag true (spec §4).
+ * @returns the columns that change (none when both already hold)
+ */
+export function interestChanges(current: UserRecord, interests: UserRecord['interests']): UserChanges {
+  const changes: UserChanges = {};
+  if (interests.join() !== current.interests.join()) changes.interests = interests;
+  if ((current.onboarding as { interests?: boolean }).interests !== true) changes.onboardingInterests = true;
   return changes;
 }
 
