@@ -20,6 +20,7 @@ describe('stack endpoints from environment variables', () => {
     assert.equal(endpoints.keycloakUrl, 'http://kc:8080');
     assert.equal(endpoints.databaseUrl('raly_media'), 'postgresql://postgres@db:5433/raly_media');
     assert.deepEqual(endpoints.smtp, { host: 'mail', port: 2525 });
+    assert.equal(endpoints.keycloakPublicUrl, 'http://localhost:8080');
   });
 
   test('when a workspace owns a database, then its environment carries that DATABASE_URL', () => {

@@ -22,7 +22,7 @@ describe('the raly realm', () => {
     assert.equal(claims.sub, userId);
     assert.equal(claims.email, email);
     assert.equal(claims.preferred_username, email);
-    assert.equal(claims.iss, `${stack.keycloakUrl}/realms/${stack.realm}`);
+    assert.equal(claims.iss, `${stack.keycloakPublicUrl}/realms/${stack.realm}`);
     assert.equal(Number(claims.exp) - Number(claims.iat), 300);
     assert.ok(tokens.refresh_token, 'a refresh token is issued to the SPA');
   });

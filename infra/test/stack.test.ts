@@ -57,11 +57,11 @@ describe('the test stack', () => {
     }
   });
 
-  test('when asking Keycloak for the raly realm, then its OpenID configuration names the realm issuer', async () => {
+  test('when asking Keycloak for the raly realm, then its issuer is the public Keycloak address', async () => {
     const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`);
     assert.equal(response.status, 200);
     const configuration = (await response.json()) as { issuer: string };
-    assert.equal(configuration.issuer, `${stack.keycloakUrl}/realms/${stack.realm}`);
+    assert.equal(configuration.issuer, `${stack.keycloakPublicUrl}/realms/${stack.realm}`);
   });
 
   test('when asking the S3 store for the media bucket, then it exists', async () => {

@@ -139,6 +139,8 @@ export async function startContainerStack(): Promise<StackEndpoints> {
       redisUrl: `redis://${redisContainer.getHost()}:${redisContainer.getMappedPort(6379)}`,
       kafkaBrokers: [`${runtimeHost}:${kafkaHostPort}`],
       keycloakUrl: `http://${keycloakContainer.getHost()}:${keycloakContainer.getMappedPort(8080)}`,
+      // No fixed hostname in the container: the issuer follows the address tests call it on.
+      keycloakPublicUrl: `http://${keycloakContainer.getHost()}:${keycloakContainer.getMappedPort(8080)}`,
       realm,
       identityClientSecret: identityClientSecretDefault,
       s3: { endpoint: `http://${s3Container.getHost()}:${s3Container.getMappedPort(9090)}`, ...s3Defaults },

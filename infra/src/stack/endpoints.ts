@@ -3,14 +3,17 @@
  * environment variables), and the environment variables that carry it to the
  * services (docs/conventions.md lists the names).
  */
-import { host, identityClientSecretDefault, ports, postgresUrl, realm, s3Defaults } from './settings';
+import { host, identityClientSecretDefault, keycloakPublicUrl, ports, postgresUrl, realm, s3Defaults } from './settings';
 
 export interface StackEndpoints {
   /** A Postgres URL for one database, e.g. databaseUrl('raly_identity'). */
   databaseUrl(databaseName: string): string;
   redisUrl: string;
   kafkaBrokers: string[];
+  /** Back channel: where servers and tests call Keycloak. */
   keycloakUrl: string;
+  /** Front channel: the origin of the tokens' issuer (`iss = <keycloakPublicUrl>/realms/<realm>`). */
+  keycloakPublicUrl: string;
   realm: string;
   identityClientSecret: string;
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -24,6 +27,7 @@ export function nativeEndpoints(): StackEndpoints {
     redisUrl: `redis://${host}:${ports.redis}`,
     kafkaBrokers: [`${host}:${ports.kafka}`],
     keycloakUrl: `http://${host}:${ports.keycloak}`,
+    keycloakPublicUrl,
     realm,
     identityClientSecret: process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
     s3: { endpoint: `http://${host}:${ports.s3}`, ...s3Defaults },
@@ -56,6 +60,7 @@ export function endpointsFromEnvironment(env: NodeJS.ProcessEnv = process.env): 
     redisUrl: env.REDIS_URL ?? defaults.redisUrl,
     kafkaBrokers: KAFKA_BROKERS.split(',').map((broker) => broker.trim()).filter(Boolean),
     keycloakUrl: KEYCLOAK_URL.replace(/\/$/, ''),
+    keycloakPublicUrl: (env.KEYCLOAK_PUBLIC_URL ?? defaults.keycloakPublicUrl).replace(/\/$/, ''),
     realm: env.KEYCLOAK_REALM ?? defaults.realm,
     identityClientSecret: env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? defaults.identityClientSecret,
     s3: {
@@ -86,6 +91,7 @@ export function stackEnvironment(endpoints: StackEndpoints, workspace?: string):
     REDIS_URL: endpoints.redisUrl,
     KAFKA_BROKERS: endpoints.kafkaBrokers.join(','),
     KEYCLOAK_URL: endpoints.keycloakUrl,
+    KEYCLOAK_PUBLIC_URL: endpoints.keycloakPublicUrl,
     KEYCLOAK_REALM: endpoints.realm,
     KEYCLOAK_IDENTITY_CLIENT_SECRET: endpoints.identityClientSecret,
     S3_ENDPOINT: endpoints.s3.endpoint,

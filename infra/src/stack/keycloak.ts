@@ -19,7 +19,7 @@ import { recreateDatabase } from './postgres';
 import { execFileAsync, recordedLiveProcess, startBackgroundProcess, stopRecorded } from './processes';
 import { httpAnswers, waitUntilHealthy } from './probes';
 import { say, withProgress } from './progress';
-import { host, identityClientSecretDefault, keycloakAdmin, keycloakDatabase, ports, postgresUrl, realm } from './settings';
+import { host, identityClientSecretDefault, keycloakAdmin, keycloakDatabase, keycloakPublicUrl, ports, postgresUrl, realm } from './settings';
 
 const name = 'keycloak';
 export const keycloakVersion = '26.7.3';
@@ -80,8 +80,10 @@ async function startServer(): Promise<void> {
         `--http-host=${host}`,
         `--http-port=${ports.keycloak}`,
         `--http-management-port=${ports.keycloakManagement}`,
-        // A fixed issuer, so tokens fetched through localhost or 127.0.0.1 validate alike.
-        `--hostname=${keycloakUrl}`,
+        // docs/conventions.md, "Keycloak host names": one issuer (http://localhost:8080) whichever
+        // host asks, while servers call it on 127.0.0.1 (back channel).
+        `--hostname=${keycloakPublicUrl}`,
+        '--hostname-backchannel-dynamic=true',
         '--health-enabled=true',
         '--db=postgres',
         `--db-url=${jdbcUrl}`,

@@ -26,6 +26,8 @@ export const serviceDatabases = ['raly_identity', 'raly_brand', 'raly_media'] as
 export const keycloakDatabase = 'raly_keycloak';
 
 export const realm = 'raly';
+/** The issuer's origin: what tokens carry and the browser talks to (docs/conventions.md). */
+export const keycloakPublicUrl = `http://localhost:${ports.keycloak}`;
 export const identityClientSecretDefault = 'raly-identity-local-secret';
 export const keycloakAdmin = { username: 'admin', password: 'admin' } as const;
 
