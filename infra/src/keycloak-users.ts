@@ -12,14 +12,23 @@ export interface TokenSet {
   token_type: string;
 }
 
-async function tokenRequest(stack: StackEndpoints, form: Record<string, string>): Promise<TokenSet> {
-  const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form),
-  });
+async function tokenRequest(
+  stack: StackEndpoints,
+  form: Record<string, string>,
+): Promise<TokenSet> {
+  const response = await fetch(
+    `${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    },
+  );
   const body = (await response.json()) as TokenSet & { error?: string; error_description?: string };
-  if (!response.ok) throw new Error(`token request failed: HTTP ${response.status} ${body.error}: ${body.error_description}`);
+  if (!response.ok)
+    throw new Error(
+      `token request failed: HTTP ${response.status} ${body.error}: ${body.error_description}`,
+    );
   return body;
 }
 
@@ -52,14 +61,27 @@ export async function createKeycloakUser(
       credentials: [{ type: 'password', value: user.password, temporary: false }],
     }),
   });
-  if (response.status !== 201) throw new Error(`creating user ${user.email} failed: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(
+      `creating user ${user.email} failed: HTTP ${response.status} ${await response.text()}`,
+    );
   const location = response.headers.get('location') ?? '';
   return location.slice(location.lastIndexOf('/') + 1);
 }
 
 /** Logs a user in with the password grant of the public client raly-web. */
-export async function passwordGrant(stack: StackEndpoints, email: string, password: string): Promise<TokenSet> {
-  return tokenRequest(stack, { grant_type: 'password', client_id: 'raly-web', username: email, password, scope: 'openid' });
+export async function passwordGrant(
+  stack: StackEndpoints,
+  email: string,
+  password: string,
+): Promise<TokenSet> {
+  return tokenRequest(stack, {
+    grant_type: 'password',
+    client_id: 'raly-web',
+    username: email,
+    password,
+    scope: 'openid',
+  });
 }
 
 /** The claims of a JWT, without verifying it (tests only). */

@@ -28,9 +28,15 @@ function defaultCatcherUrl(): string {
 }
 
 /** Caught mails, oldest first; only those to `to` (case-insensitive) when given. */
-export async function listMails(to?: string, catcherUrl = defaultCatcherUrl()): Promise<CaughtMail[]> {
-  const response = await fetch(`${catcherUrl.replace(/\/$/, '')}/email`, { signal: AbortSignal.timeout(5000) });
-  if (!response.ok) throw new Error(`SMTP catcher answered HTTP ${response.status} at ${catcherUrl}/email`);
+export async function listMails(
+  to?: string,
+  catcherUrl = defaultCatcherUrl(),
+): Promise<CaughtMail[]> {
+  const response = await fetch(`${catcherUrl.replace(/\/$/, '')}/email`, {
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok)
+    throw new Error(`SMTP catcher answered HTTP ${response.status} at ${catcherUrl}/email`);
   const messages = (await response.json()) as MailDevMessage[];
   const mails = messages.map((message) => ({
     id: message.id,
@@ -42,20 +48,27 @@ export async function listMails(to?: string, catcherUrl = defaultCatcherUrl()): 
     date: new Date(message.date ?? message.time ?? 0),
   }));
   const recipient = to?.toLowerCase();
-  return recipient ? mails.filter((mail) => mail.to.some((address) => address.toLowerCase() === recipient)) : mails;
+  return recipient
+    ? mails.filter((mail) => mail.to.some((address) => address.toLowerCase() === recipient))
+    : mails;
 }
 
 /** Waits for the first mail to `to` that matches, polling the catcher. */
 export async function waitForMail(
   to: string,
-  options: { matching?: (mail: CaughtMail) => boolean; timeoutMs?: number; catcherUrl?: string } = {},
+  options: {
+    matching?: (mail: CaughtMail) => boolean;
+    timeoutMs?: number;
+    catcherUrl?: string;
+  } = {},
 ): Promise<CaughtMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
     const mails = await listMails(to, options.catcherUrl);
     const found = mails.find(options.matching ?? (() => true));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived within ${options.timeoutMs ?? 15_000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to} arrived within ${options.timeoutMs ?? 15_000} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

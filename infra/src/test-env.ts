@@ -11,7 +11,11 @@ import { dockerEngineAnswers, startContainerStack } from './stack/containers';
 import { endpointsFromEnvironment, nativeEndpoints, type StackEndpoints } from './stack/endpoints';
 import { ensureTopics } from './stack/kafka';
 import { ensureBucket } from './stack/s3';
-import { listMails as listCaughtMails, waitForMail as waitForCaughtMail, type CaughtMail } from './mail-catcher';
+import {
+  listMails as listCaughtMails,
+  waitForMail as waitForCaughtMail,
+  type CaughtMail,
+} from './mail-catcher';
 
 export type TestStack = StackEndpoints;
 export type { CaughtMail };
@@ -23,7 +27,8 @@ async function resolve(): Promise<TestStack> {
   if (forced !== 'docker' && forced !== 'native') {
     const fromEnvironment = endpointsFromEnvironment();
     if (fromEnvironment) return fromEnvironment;
-    if (forced === 'env') throw new Error('RALY_TEST_STACK=env, but KAFKA_BROKERS and KEYCLOAK_URL are not both set');
+    if (forced === 'env')
+      throw new Error('RALY_TEST_STACK=env, but KAFKA_BROKERS and KEYCLOAK_URL are not both set');
   }
   if (forced === 'docker' || (forced !== 'native' && (await dockerEngineAnswers()))) {
     const stack = await startContainerStack();
@@ -45,7 +50,9 @@ export function resolveTestStack(): Promise<TestStack> {
 }
 
 async function catcherUrl(): Promise<string> {
-  return resolved ? (await resolved).smtpCatcherUrl : (process.env.SMTP_CATCHER_URL ?? nativeEndpoints().smtpCatcherUrl);
+  return resolved
+    ? (await resolved).smtpCatcherUrl
+    : (process.env.SMTP_CATCHER_URL ?? nativeEndpoints().smtpCatcherUrl);
 }
 
 /** Mails the SMTP catcher holds, oldest first; only those addressed to `to` when given. */
@@ -61,4 +68,10 @@ export async function waitForMail(
   return waitForCaughtMail(to, { ...options, catcherUrl: await catcherUrl() });
 }
 
-export { createKeycloakUser, decodeJwtClaims, identityServiceToken, passwordGrant, type TokenSet } from './keycloak-users';
+export {
+  createKeycloakUser,
+  decodeJwtClaims,
+  identityServiceToken,
+  passwordGrant,
+  type TokenSet,
+} from './keycloak-users';

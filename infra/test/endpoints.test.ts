@@ -24,10 +24,19 @@ describe('stack endpoints from environment variables', () => {
   });
 
   test('when a workspace owns a database, then its environment carries that DATABASE_URL', () => {
-    const endpoints = endpointsFromEnvironment({ KAFKA_BROKERS: 'k:9092', KEYCLOAK_URL: 'http://kc:8080' });
+    const endpoints = endpointsFromEnvironment({
+      KAFKA_BROKERS: 'k:9092',
+      KEYCLOAK_URL: 'http://kc:8080',
+    });
     assert.ok(endpoints);
-    assert.equal(stackEnvironment(endpoints, 'services/brand').DATABASE_URL, 'postgresql://postgres@127.0.0.1:5432/raly_brand');
+    assert.equal(
+      stackEnvironment(endpoints, 'services/brand').DATABASE_URL,
+      'postgresql://postgres@127.0.0.1:5432/raly_brand',
+    );
     assert.equal(stackEnvironment(endpoints, 'bff').DATABASE_URL, undefined);
-    assert.equal(withDatabase('postgresql://u:p@h:1/x?sslmode=disable', 'y'), 'postgresql://u:p@h:1/y?sslmode=disable');
+    assert.equal(
+      withDatabase('postgresql://u:p@h:1/x?sslmode=disable', 'y'),
+      'postgresql://u:p@h:1/y?sslmode=disable',
+    );
   });
 });

@@ -12,7 +12,10 @@ test('when a message is produced to a topic, then a consumer of a new group rece
   const key = randomUUID();
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
+  await admin.createTopics({
+    topics: [{ topic, numPartitions: 1, replicationFactor: 1 }],
+    waitForLeaders: true,
+  });
   const producer = kafka.producer();
   const consumer = kafka.consumer({ groupId: `infra-test-${randomUUID()}` });
   try {
@@ -20,7 +23,8 @@ test('when a message is produced to a topic, then a consumer of a new group rece
     await consumer.subscribe({ topic, fromBeginning: true });
     const received = new Promise<{ key: string; value: string }>((resolve) => {
       void consumer.run({
-        eachMessage: async ({ message }) => resolve({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' }),
+        eachMessage: async ({ message }) =>
+          resolve({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' }),
       });
     });
 

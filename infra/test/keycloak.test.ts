@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { createKeycloakUser, decodeJwtClaims, passwordGrant, resolveTestStack } from '../src/test-env';
+import {
+  createKeycloakUser,
+  decodeJwtClaims,
+  passwordGrant,
+  resolveTestStack,
+} from '../src/test-env';
 
 const uniqueEmail = () => `infra-${randomUUID()}@example.com`;
 
@@ -38,7 +43,10 @@ describe('the raly realm', () => {
   test('when a password is shorter than 6 characters, then Keycloak refuses to create the user', async () => {
     const stack = await resolveTestStack();
 
-    await assert.rejects(createKeycloakUser(stack, { email: uniqueEmail(), password: 'short' }), /HTTP 400/);
+    await assert.rejects(
+      createKeycloakUser(stack, { email: uniqueEmail(), password: 'short' }),
+      /HTTP 400/,
+    );
   });
 
   test('when a second user registers with the same e-mail, then Keycloak answers a conflict', async () => {

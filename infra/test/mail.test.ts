@@ -8,10 +8,19 @@ test('when a mail is sent through the SMTP catcher, then it can be read back by 
   // Arrange
   const stack = await resolveTestStack();
   const to = `infra-${randomUUID()}@example.com`;
-  const transport = nodemailer.createTransport({ host: stack.smtp.host, port: stack.smtp.port, secure: false });
+  const transport = nodemailer.createTransport({
+    host: stack.smtp.host,
+    port: stack.smtp.port,
+    secure: false,
+  });
 
   // Act
-  await transport.sendMail({ from: 'no-reply@raly.local', to, subject: 'Welcome to Raly', text: 'Hello from the test' });
+  await transport.sendMail({
+    from: 'no-reply@raly.local',
+    to,
+    subject: 'Welcome to Raly',
+    text: 'Hello from the test',
+  });
 
   // Assert
   const mail = await waitForMail(to);

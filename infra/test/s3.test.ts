@@ -17,7 +17,14 @@ test('when an object is put into the media bucket, then getting it answers the s
   const body = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
 
   // Act
-  await s3.send(new PutObjectCommand({ Bucket: stack.s3.bucket, Key: key, Body: body, ContentType: 'image/png' }));
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: stack.s3.bucket,
+      Key: key,
+      Body: body,
+      ContentType: 'image/png',
+    }),
+  );
   const object = await s3.send(new GetObjectCommand({ Bucket: stack.s3.bucket, Key: key }));
 
   // Assert

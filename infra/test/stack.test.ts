@@ -9,7 +9,9 @@ import { resolveTestStack, type TestStack } from '../src/test-env';
 function redisPing(redisUrl: string): Promise<string> {
   const url = new URL(redisUrl);
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port) }, () => socket.write('PING\r\n'));
+    const socket = connect({ host: url.hostname, port: Number(url.port) }, () =>
+      socket.write('PING\r\n'),
+    );
     socket.once('data', (reply) => {
       socket.destroy();
       resolve(reply.toString().trim());
@@ -58,7 +60,9 @@ describe('the test stack', () => {
   });
 
   test('when asking Keycloak for the raly realm, then its issuer is the public Keycloak address', async () => {
-    const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`);
+    const response = await fetch(
+      `${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`,
+    );
     assert.equal(response.status, 200);
     const configuration = (await response.json()) as { issuer: string };
     assert.equal(configuration.issuer, `${stack.keycloakPublicUrl}/realms/${stack.realm}`);

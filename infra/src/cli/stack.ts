@@ -10,24 +10,34 @@ async function up(): Promise<void> {
   const startedAt = Date.now();
   const outcome = await ensureStack();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  for (const [name, result] of Object.entries(outcome)) console.log(`  ${name.padEnd(9)} ${result}`);
+  for (const [name, result] of Object.entries(outcome))
+    console.log(`  ${name.padEnd(9)} ${result}`);
   console.log(`stack is up (${seconds} s). Environment for services:`);
-  for (const [key, value] of Object.entries(stackEnvironment(nativeEndpoints()))) console.log(`  ${key}=${value}`);
+  for (const [key, value] of Object.entries(stackEnvironment(nativeEndpoints())))
+    console.log(`  ${key}=${value}`);
 }
 
 async function status(): Promise<boolean> {
   const statuses = await stackStatus();
   for (const component of statuses) {
     const health = component.healthy ? 'healthy' : 'DOWN';
-    const owner = component.startedByStack ? `started by stack (${component.startedByStack})` : 'not started by stack';
-    console.log(`${component.name.padEnd(9)} ${health.padEnd(8)} ${component.address.padEnd(32)} ${owner}`);
+    const owner = component.startedByStack
+      ? `started by stack (${component.startedByStack})`
+      : 'not started by stack';
+    console.log(
+      `${component.name.padEnd(9)} ${health.padEnd(8)} ${component.address.padEnd(32)} ${owner}`,
+    );
   }
   return statuses.every((component) => component.healthy);
 }
 
 async function down(only: string[]): Promise<void> {
   const stopped = await stopStack(only.length > 0 ? only : undefined);
-  console.log(stopped.length > 0 ? `stopped: ${stopped.join(', ')}` : 'nothing to stop (the stack started nothing that is still recorded)');
+  console.log(
+    stopped.length > 0
+      ? `stopped: ${stopped.join(', ')}`
+      : 'nothing to stop (the stack started nothing that is still recorded)',
+  );
 }
 
 const [command, ...rest] = process.argv.slice(2);

@@ -9,7 +9,14 @@ import { httpAnswers } from '../stack/probes';
 import { removeRunRecord, writeRunRecord } from '../stack/processes';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
-import { ensureDependenciesInstalled, runNpm, runnableWorkspaces, shortName, workspaceScripts, type NpmRun } from './workspaces';
+import {
+  ensureDependenciesInstalled,
+  runNpm,
+  runnableWorkspaces,
+  shortName,
+  workspaceScripts,
+  type NpmRun,
+} from './workspaces';
 
 const webUrl = `http://localhost:${ports.web}`;
 const running = new Map<string, NpmRun>();
@@ -58,12 +65,15 @@ async function waitForWeb(): Promise<void> {
   const deadline = Date.now() + 5 * 60_000;
   while (!shuttingDown && Date.now() < deadline) {
     if (await httpAnswers(webUrl)) {
-      console.log(`\nRaly is running: open ${webUrl}\n(Ctrl-C stops it; \`npm stop\` from another terminal does too)\n`);
+      console.log(
+        `\nRaly is running: open ${webUrl}\n(Ctrl-C stops it; \`npm stop\` from another terminal does too)\n`,
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  if (!shuttingDown) console.log(`web did not answer on ${webUrl} within 5 min; see the [web] lines above`);
+  if (!shuttingDown)
+    console.log(`web did not answer on ${webUrl} within 5 min; see the [web] lines above`);
 }
 
 async function main(): Promise<void> {
@@ -113,7 +123,8 @@ async function main(): Promise<void> {
     }
     void run.done.then(({ code }) => {
       removeRunRecord(appRecordName(workspace));
-      if (!shuttingDown) console.log(`[${shortName(workspace)}] exited (code ${code}); the others keep running`);
+      if (!shuttingDown)
+        console.log(`[${shortName(workspace)}] exited (code ${code}); the others keep running`);
     });
   }
   if (running.has('web')) await waitForWeb();

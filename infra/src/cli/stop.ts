@@ -6,7 +6,11 @@ import { stopStack } from '../stack/stack';
 
 try {
   const stopped = await stopStack();
-  console.log(stopped.length > 0 ? `stopped: ${stopped.join(', ')}` : 'nothing recorded in .stack/run to stop');
+  console.log(
+    stopped.length > 0
+      ? `stopped: ${stopped.join(', ')}`
+      : 'nothing recorded in .stack/run to stop',
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -6,7 +6,13 @@
 import { stackEnvironment } from '../stack/endpoints';
 import { resolveTestStack } from '../test-env';
 import { parseTestSummary } from './test-summary';
-import { ensureDependenciesInstalled, runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
+import {
+  ensureDependenciesInstalled,
+  runNpm,
+  shortName,
+  testedWorkspaces,
+  workspaceScripts,
+} from './workspaces';
 
 interface WorkspaceResult {
   workspace: string;
@@ -17,7 +23,12 @@ interface WorkspaceResult {
 
 const workspaceTimeoutMs = 30 * 60_000;
 
-async function runWithTimeout(args: string[], label: string, index: number, env: Record<string, string>) {
+async function runWithTimeout(
+  args: string[],
+  label: string,
+  index: number,
+  env: Record<string, string>,
+) {
   const run = runNpm(args, { label, index, env, detached: true });
   const timer = setTimeout(() => {
     console.error(`[${label}] still running after ${workspaceTimeoutMs / 60_000} min: stopping it`);
@@ -45,9 +56,19 @@ async function main(): Promise<number> {
       continue;
     }
     if (scripts.migrate) {
-      const migration = await runWithTimeout(['run', 'migrate', '-w', workspace, '--if-present'], label, index, env);
+      const migration = await runWithTimeout(
+        ['run', 'migrate', '-w', workspace, '--if-present'],
+        label,
+        index,
+        env,
+      );
       if (migration.code !== 0) {
-        results.push({ workspace, passed: 0, failed: 1, note: `migrations failed (exit ${migration.code}); tests not run` });
+        results.push({
+          workspace,
+          passed: 0,
+          failed: 1,
+          note: `migrations failed (exit ${migration.code}); tests not run`,
+        });
         continue;
       }
     }
@@ -68,7 +89,9 @@ async function main(): Promise<number> {
   console.log('');
   console.log(`Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`);
   for (const result of results) {
-    console.log(`  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.note ? `  ${result.note}` : ''}`);
+    console.log(
+      `  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.note ? `  ${result.note}` : ''}`,
+    );
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;

@@ -20,12 +20,21 @@ export const testedWorkspaces = [
 ] as const;
 
 /** What `npm start` runs, backend first so the BFF and the web app find them. */
-export const runnableWorkspaces = ['services/identity-profile', 'services/brand', 'services/media', 'bff', 'web'] as const;
+export const runnableWorkspaces = [
+  'services/identity-profile',
+  'services/brand',
+  'services/media',
+  'bff',
+  'web',
+] as const;
 
 export function workspaceScripts(workspace: string): Record<string, string> {
   const packageJson = join(repositoryRoot, workspace, 'package.json');
   if (!existsSync(packageJson)) return {};
-  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  return (
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> })
+      .scripts ?? {}
+  );
 }
 
 export function shortName(workspace: string): string {
@@ -34,8 +43,14 @@ export function shortName(workspace: string): string {
 
 const colors = [36, 33, 35, 32, 34, 91, 96, 93];
 
-export function prefixer(label: string, index: number, target: NodeJS.WriteStream = process.stdout): (chunk: Buffer) => void {
-  const prefix = process.stdout.isTTY ? `\x1b[${colors[index % colors.length]}m[${label}]\x1b[0m ` : `[${label}] `;
+export function prefixer(
+  label: string,
+  index: number,
+  target: NodeJS.WriteStream = process.stdout,
+): (chunk: Buffer) => void {
+  const prefix = process.stdout.isTTY
+    ? `\x1b[${colors[index % colors.length]}m[${label}]\x1b[0m `
+    : `[${label}] `;
   let pending = '';
   return (chunk) => {
     pending += chunk.toString();
@@ -53,7 +68,13 @@ export interface NpmRun {
 /** Runs `npm <args>` at the repository root, streaming prefixed output and collecting it. */
 export function runNpm(
   args: string[],
-  options: { label: string; index: number; env: Record<string, string>; detached?: boolean; collect?: boolean },
+  options: {
+    label: string;
+    index: number;
+    env: Record<string, string>;
+    detached?: boolean;
+    collect?: boolean;
+  },
 ): NpmRun {
   const child = spawn('npm', args, {
     cwd: repositoryRoot,

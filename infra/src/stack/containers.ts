@@ -12,14 +12,23 @@ import type { StackEndpoints } from './endpoints';
 import { images } from './images';
 import { infraRoot } from './paths';
 import { withProgress } from './progress';
-import { identityClientSecretDefault, kafkaTopicPartitions, realm, s3Defaults, serviceDatabases } from './settings';
+import {
+  identityClientSecretDefault,
+  kafkaTopicPartitions,
+  realm,
+  s3Defaults,
+  serviceDatabases,
+} from './settings';
 
 function pingDockerSocket(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const ping = request({ socketPath, path: '/_ping', method: 'GET', timeout: 1500 }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200);
-    });
+    const ping = request(
+      { socketPath, path: '/_ping', method: 'GET', timeout: 1500 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      },
+    );
     ping.once('error', () => resolve(false));
     ping.once('timeout', () => {
       ping.destroy();
@@ -34,7 +43,9 @@ export async function dockerEngineAnswers(): Promise<boolean> {
   const dockerHost = process.env.DOCKER_HOST;
   if (dockerHost?.startsWith('tcp://')) {
     try {
-      const response = await fetch(`${dockerHost.replace('tcp://', 'http://')}/_ping`, { signal: AbortSignal.timeout(1500) });
+      const response = await fetch(`${dockerHost.replace('tcp://', 'http://')}/_ping`, {
+        signal: AbortSignal.timeout(1500),
+      });
       return response.ok;
     } catch {
       return false;
@@ -56,34 +67,47 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
 export async function startContainerStack(): Promise<StackEndpoints> {
-  const { GenericContainer, Network, Wait, getContainerRuntimeClient } = await import('testcontainers');
+  const { GenericContainer, Network, Wait, getContainerRuntimeClient } =
+    await import('testcontainers');
   return withProgress('containers', 'starting the stack with testcontainers', async () => {
     const network = await new Network().start();
     const kafkaHostPort = await freePort();
     // Kafka tells clients where to reconnect, so its advertised address must be the one they see.
     const runtimeHost = (await getContainerRuntimeClient()).info.containerRuntime.host;
 
-    const createDatabases = serviceDatabases.map((database) => `create database ${database};`).join('\n');
+    const createDatabases = serviceDatabases
+      .map((database) => `create database ${database};`)
+      .join('\n');
     const postgres = new GenericContainer(images.postgres)
       .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
-      .withCopyContentToContainer([{ content: createDatabases, target: '/docker-entrypoint-initdb.d/raly.sql' }])
+      .withCopyContentToContainer([
+        { content: createDatabases, target: '/docker-entrypoint-initdb.d/raly.sql' },
+      ])
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .start();
-    const redis = new GenericContainer(images.redis).withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)).start();
+    const redis = new GenericContainer(images.redis)
+      .withExposedPorts(6379)
+      .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+      .start();
     const kafka = new GenericContainer(images.kafka)
       .withEnvironment({
         KAFKA_NODE_ID: '1',
         KAFKA_PROCESS_ROLES: 'broker,controller',
         KAFKA_LISTENERS: 'PLAINTEXT://:9092,BROKER://:29092,CONTROLLER://:9093',
         KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${runtimeHost}:${kafkaHostPort},BROKER://localhost:29092`,
-        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'PLAINTEXT:PLAINTEXT,BROKER:PLAINTEXT,CONTROLLER:PLAINTEXT',
+        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP:
+          'PLAINTEXT:PLAINTEXT,BROKER:PLAINTEXT,CONTROLLER:PLAINTEXT',
         KAFKA_INTER_BROKER_LISTENER_NAME: 'BROKER',
         KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
         KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
@@ -122,7 +146,10 @@ export async function startContainerStack(): Promise<StackEndpoints> {
         KEYCLOAK_IDENTITY_CLIENT_SECRET: identityClientSecretDefault,
       })
       .withCopyFilesToContainer([
-        { source: join(infraRoot, 'keycloak', 'raly-realm.json'), target: '/opt/keycloak/data/import/raly-realm.json' },
+        {
+          source: join(infraRoot, 'keycloak', 'raly-realm.json'),
+          target: '/opt/keycloak/data/import/raly-realm.json',
+        },
       ])
       .withCommand(['start-dev', '--import-realm'])
       .withExposedPorts(8080, 9000)
@@ -135,7 +162,8 @@ export async function startContainerStack(): Promise<StackEndpoints> {
     const hostOf = postgresContainer.getHost();
     const postgresPort = postgresContainer.getMappedPort(5432);
     return {
-      databaseUrl: (database: string) => `postgresql://postgres@${hostOf}:${postgresPort}/${database}`,
+      databaseUrl: (database: string) =>
+        `postgresql://postgres@${hostOf}:${postgresPort}/${database}`,
       redisUrl: `redis://${redisContainer.getHost()}:${redisContainer.getMappedPort(6379)}`,
       kafkaBrokers: [`${runtimeHost}:${kafkaHostPort}`],
       keycloakUrl: `http://${keycloakContainer.getHost()}:${keycloakContainer.getMappedPort(8080)}`,
@@ -143,7 +171,10 @@ export async function startContainerStack(): Promise<StackEndpoints> {
       keycloakPublicUrl: `http://${keycloakContainer.getHost()}:${keycloakContainer.getMappedPort(8080)}`,
       realm,
       identityClientSecret: identityClientSecretDefault,
-      s3: { endpoint: `http://${s3Container.getHost()}:${s3Container.getMappedPort(9090)}`, ...s3Defaults },
+      s3: {
+        endpoint: `http://${s3Container.getHost()}:${s3Container.getMappedPort(9090)}`,
+        ...s3Defaults,
+      },
       smtp: { host: smtpContainer.getHost(), port: smtpContainer.getMappedPort(1025) },
       smtpCatcherUrl: `http://${smtpContainer.getHost()}:${smtpContainer.getMappedPort(1080)}`,
     };

@@ -14,13 +14,17 @@ function run(command: string, args: string[]): Promise<void> {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
 export async function installDebianPackages(component: string, packages: string[]): Promise<void> {
   if (process.getuid?.() !== 0) {
-    throw new Error(`${component}: missing; install it first: sudo apt-get install -y ${packages.join(' ')}`);
+    throw new Error(
+      `${component}: missing; install it first: sudo apt-get install -y ${packages.join(' ')}`,
+    );
   }
   await withProgress(component, `installing ${packages.join(' ')} with apt-get`, async () => {
     if (!updated) {

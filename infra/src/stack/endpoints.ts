@@ -3,7 +3,15 @@
  * environment variables), and the environment variables that carry it to the
  * services (docs/conventions.md lists the names).
  */
-import { host, identityClientSecretDefault, keycloakPublicUrl, ports, postgresUrl, realm, s3Defaults } from './settings';
+import {
+  host,
+  identityClientSecretDefault,
+  keycloakPublicUrl,
+  ports,
+  postgresUrl,
+  realm,
+  s3Defaults,
+} from './settings';
 
 export interface StackEndpoints {
   /** A Postgres URL for one database, e.g. databaseUrl('raly_identity'). */
@@ -16,7 +24,13 @@ export interface StackEndpoints {
   keycloakPublicUrl: string;
   realm: string;
   identityClientSecret: string;
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
   smtp: { host: string; port: number };
   smtpCatcherUrl: string;
 }
@@ -29,7 +43,8 @@ export function nativeEndpoints(): StackEndpoints {
     keycloakUrl: `http://${host}:${ports.keycloak}`,
     keycloakPublicUrl,
     realm,
-    identityClientSecret: process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
+    identityClientSecret:
+      process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
     s3: { endpoint: `http://${host}:${ports.s3}`, ...s3Defaults },
     smtp: { host, port: ports.smtp },
     smtpCatcherUrl: `http://${host}:${ports.smtpCatcherHttp}`,
@@ -49,16 +64,21 @@ export function withDatabase(databaseUrl: string, databaseName: string): string 
  * defaults. Databases are found through DATABASE_URL, else RALY_POSTGRES_URL
  * (which `npm test` and `npm start` also export to workspaces without a database).
  */
-export function endpointsFromEnvironment(env: NodeJS.ProcessEnv = process.env): StackEndpoints | undefined {
+export function endpointsFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+): StackEndpoints | undefined {
   const { KAFKA_BROKERS, KEYCLOAK_URL } = env;
   if (!KAFKA_BROKERS || !KEYCLOAK_URL) return undefined;
   const defaults = nativeEndpoints();
-  const postgresServerUrl = env.DATABASE_URL ?? env.RALY_POSTGRES_URL ?? defaults.databaseUrl('postgres');
+  const postgresServerUrl =
+    env.DATABASE_URL ?? env.RALY_POSTGRES_URL ?? defaults.databaseUrl('postgres');
   const smtpUrl = env.SMTP_URL ? new URL(env.SMTP_URL) : undefined;
   return {
     databaseUrl: (databaseName) => withDatabase(postgresServerUrl, databaseName),
     redisUrl: env.REDIS_URL ?? defaults.redisUrl,
-    kafkaBrokers: KAFKA_BROKERS.split(',').map((broker) => broker.trim()).filter(Boolean),
+    kafkaBrokers: KAFKA_BROKERS.split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
     keycloakUrl: KEYCLOAK_URL.replace(/\/$/, ''),
     keycloakPublicUrl: (env.KEYCLOAK_PUBLIC_URL ?? defaults.keycloakPublicUrl).replace(/\/$/, ''),
     realm: env.KEYCLOAK_REALM ?? defaults.realm,
@@ -83,7 +103,10 @@ export const workspaceDatabases: Record<string, string> = {
 };
 
 /** The environment variables of docs/conventions.md for a child process. */
-export function stackEnvironment(endpoints: StackEndpoints, workspace?: string): Record<string, string> {
+export function stackEnvironment(
+  endpoints: StackEndpoints,
+  workspace?: string,
+): Record<string, string> {
   const database = workspace ? workspaceDatabases[workspace] : undefined;
   return {
     ...(database ? { DATABASE_URL: endpoints.databaseUrl(database) } : {}),

@@ -43,8 +43,14 @@ function candidateHomes(): string[] {
 
 export function findJava(minimumVersion: number): JavaRuntime | undefined {
   const runtimes = candidateHomes()
-    .map((home) => ({ home, executable: join(home, 'bin', 'java'), featureVersion: releaseVersion(home) ?? 0 }))
-    .filter((runtime) => runtime.featureVersion >= minimumVersion && existsSync(runtime.executable));
+    .map((home) => ({
+      home,
+      executable: join(home, 'bin', 'java'),
+      featureVersion: releaseVersion(home) ?? 0,
+    }))
+    .filter(
+      (runtime) => runtime.featureVersion >= minimumVersion && existsSync(runtime.executable),
+    );
   runtimes.sort((a, b) => b.featureVersion - a.featureVersion);
   return runtimes[0];
 }

@@ -12,7 +12,12 @@ import type { StackComponent } from './component';
 import { requireJava } from './java';
 import { copyDependencies, isCompleteDownload } from './maven';
 import { dataDirectory, downloadsDirectory, infraRoot } from './paths';
-import { execFileAsync, recordedLiveProcess, startBackgroundProcess, stopRecorded } from './processes';
+import {
+  execFileAsync,
+  recordedLiveProcess,
+  startBackgroundProcess,
+  stopRecorded,
+} from './processes';
 import { tcpAnswers, waitUntilHealthy } from './probes';
 import { say, withProgress } from './progress';
 import { allKafkaTopics, host, kafkaTopicPartitions, ports } from './settings';
@@ -71,7 +76,9 @@ function serverProperties(logDirectory: string): string {
 async function ensureLibraries(): Promise<void> {
   if (isCompleteDownload(librariesDirectory)) return;
   await withProgress(name, `downloading Kafka ${kafkaVersion} with mvn`, () =>
-    copyDependencies(name, join(infraRoot, 'kafka', 'pom.xml'), librariesDirectory, { 'kafka.version': kafkaVersion }),
+    copyDependencies(name, join(infraRoot, 'kafka', 'pom.xml'), librariesDirectory, {
+      'kafka.version': kafkaVersion,
+    }),
   );
 }
 
@@ -80,14 +87,22 @@ function newClusterId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-async function ensureFormattedStorage(java: string, propertiesFile: string, logDirectory: string): Promise<void> {
+async function ensureFormattedStorage(
+  java: string,
+  propertiesFile: string,
+  logDirectory: string,
+): Promise<void> {
   if (existsSync(join(logDirectory, 'meta.properties'))) return;
   say(name, 'formatting KRaft storage');
   await execFileAsync(java, [
-    '-cp', `${librariesDirectory}/*`,
-    'kafka.tools.StorageTool', 'format',
-    '--cluster-id', newClusterId(),
-    '--config', propertiesFile,
+    '-cp',
+    `${librariesDirectory}/*`,
+    'kafka.tools.StorageTool',
+    'format',
+    '--cluster-id',
+    newClusterId(),
+    '--config',
+    propertiesFile,
     '--ignore-formatted',
   ]);
 }
@@ -107,13 +122,17 @@ async function ensure(): Promise<'reused' | 'started'> {
       component: name,
       command: java.executable,
       args: [
-        '-Xms256m', '-Xmx512m',
-        '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20',
+        '-Xms256m',
+        '-Xmx512m',
+        '-XX:+UseG1GC',
+        '-XX:MaxGCPauseMillis=20',
         '-Djava.awt.headless=true',
         '-Dorg.slf4j.simpleLogger.defaultLogLevel=info',
         '-Dorg.slf4j.simpleLogger.showDateTime=true',
-        '-cp', `${librariesDirectory}/*`,
-        'kafka.Kafka', propertiesFile,
+        '-cp',
+        `${librariesDirectory}/*`,
+        'kafka.Kafka',
+        propertiesFile,
       ],
       cwd: dataRoot,
     });
@@ -122,7 +141,10 @@ async function ensure(): Promise<'reused' | 'started'> {
       timeoutMs: 120_000,
       intervalMs: 1000,
       stillStarting: () => {
-        if (!recordedLiveProcess(name)) throw new Error(`${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`);
+        if (!recordedLiveProcess(name))
+          throw new Error(
+            `${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`,
+          );
       },
     });
   });
@@ -139,7 +161,11 @@ export async function ensureTopics(brokers?: string[]): Promise<void> {
     if (missing.length === 0) return;
     await admin.createTopics({
       waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: kafkaTopicPartitions, replicationFactor: 1 })),
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: kafkaTopicPartitions,
+        replicationFactor: 1,
+      })),
     });
     say(name, `created topics ${missing.join(', ')}`);
   } finally {

@@ -16,10 +16,24 @@ import { findJava, requireJava } from './java';
 import { copyArtifact } from './maven';
 import { dataDirectory, downloadsDirectory, ensureDirectory, infraRoot } from './paths';
 import { recreateDatabase } from './postgres';
-import { execFileAsync, recordedLiveProcess, startBackgroundProcess, stopRecorded } from './processes';
+import {
+  execFileAsync,
+  recordedLiveProcess,
+  startBackgroundProcess,
+  stopRecorded,
+} from './processes';
 import { httpAnswers, waitUntilHealthy } from './probes';
 import { say, withProgress } from './progress';
-import { host, identityClientSecretDefault, keycloakAdmin, keycloakDatabase, keycloakPublicUrl, ports, postgresUrl, realm } from './settings';
+import {
+  host,
+  identityClientSecretDefault,
+  keycloakAdmin,
+  keycloakDatabase,
+  keycloakPublicUrl,
+  ports,
+  postgresUrl,
+  realm,
+} from './settings';
 
 const name = 'keycloak';
 export const keycloakVersion = '26.7.3';
@@ -49,18 +63,27 @@ async function realmAnswers(): Promise<boolean> {
 }
 
 async function isHealthy(): Promise<boolean> {
-  return (await httpAnswers(`http://${host}:${ports.keycloakManagement}/health/ready`)) && (await realmAnswers());
+  return (
+    (await httpAnswers(`http://${host}:${ports.keycloakManagement}/health/ready`)) &&
+    (await realmAnswers())
+  );
 }
 
 async function ensureServerFiles(): Promise<void> {
   if (existsSync(join(serverHome(), 'bin', 'kc.sh'))) return;
   if (!existsSync(distributionZip)) {
     await withProgress(name, `downloading Keycloak ${keycloakVersion} with mvn (≈180 MB)`, () =>
-      copyArtifact(name, `org.keycloak:keycloak-quarkus-dist:${keycloakVersion}:zip`, downloadsDirectory),
+      copyArtifact(
+        name,
+        `org.keycloak:keycloak-quarkus-dist:${keycloakVersion}:zip`,
+        downloadsDirectory,
+      ),
     );
   }
   await withProgress(name, 'unpacking', () =>
-    execFileAsync('unzip', ['-q', '-o', distributionZip, '-d', dataDirectory(name)]).then(() => undefined),
+    execFileAsync('unzip', ['-q', '-o', distributionZip, '-d', dataDirectory(name)]).then(
+      () => undefined,
+    ),
   );
 }
 
@@ -69,45 +92,56 @@ async function startServer(): Promise<void> {
   const java = findJava(21) ?? requireJava(name, 17);
   const home = serverHome();
   copyFileSync(realmFile, join(ensureDirectory(join(home, 'data', 'import')), 'raly-realm.json'));
-  const jdbcUrl = postgresUrl(keycloakDatabase).replace(/^postgresql:\/\/postgres@/, 'jdbc:postgresql://');
-  await withProgress(name, `starting Keycloak ${keycloakVersion} on Java ${java.featureVersion} (≈40 s)`, async () => {
-    const pid = startBackgroundProcess({
-      component: name,
-      command: join(home, 'bin', 'kc.sh'),
-      args: [
-        'start-dev',
-        '--import-realm',
-        `--http-host=${host}`,
-        `--http-port=${ports.keycloak}`,
-        `--http-management-port=${ports.keycloakManagement}`,
-        // docs/conventions.md, "Keycloak host names": one issuer (http://localhost:8080) whichever
-        // host asks, while servers call it on 127.0.0.1 (back channel).
-        `--hostname=${keycloakPublicUrl}`,
-        '--hostname-backchannel-dynamic=true',
-        '--health-enabled=true',
-        '--db=postgres',
-        `--db-url=${jdbcUrl}`,
-        '--db-username=postgres',
-        '--db-password=postgres',
-      ],
-      cwd: home,
-      env: {
-        JAVA_HOME: java.home,
-        JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx1g',
-        KC_BOOTSTRAP_ADMIN_USERNAME: keycloakAdmin.username,
-        KC_BOOTSTRAP_ADMIN_PASSWORD: keycloakAdmin.password,
-        KEYCLOAK_IDENTITY_CLIENT_SECRET: process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
-      },
-    });
-    await waitUntilHealthy(isHealthy, {
-      component: name,
-      timeoutMs: 300_000,
-      intervalMs: 1000,
-      stillStarting: () => {
-        if (!recordedLiveProcess(name)) throw new Error(`${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`);
-      },
-    });
-  });
+  const jdbcUrl = postgresUrl(keycloakDatabase).replace(
+    /^postgresql:\/\/postgres@/,
+    'jdbc:postgresql://',
+  );
+  await withProgress(
+    name,
+    `starting Keycloak ${keycloakVersion} on Java ${java.featureVersion} (≈40 s)`,
+    async () => {
+      const pid = startBackgroundProcess({
+        component: name,
+        command: join(home, 'bin', 'kc.sh'),
+        args: [
+          'start-dev',
+          '--import-realm',
+          `--http-host=${host}`,
+          `--http-port=${ports.keycloak}`,
+          `--http-management-port=${ports.keycloakManagement}`,
+          // docs/conventions.md, "Keycloak host names": one issuer (http://localhost:8080) whichever
+          // host asks, while servers call it on 127.0.0.1 (back channel).
+          `--hostname=${keycloakPublicUrl}`,
+          '--hostname-backchannel-dynamic=true',
+          '--health-enabled=true',
+          '--db=postgres',
+          `--db-url=${jdbcUrl}`,
+          '--db-username=postgres',
+          '--db-password=postgres',
+        ],
+        cwd: home,
+        env: {
+          JAVA_HOME: java.home,
+          JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx1g',
+          KC_BOOTSTRAP_ADMIN_USERNAME: keycloakAdmin.username,
+          KC_BOOTSTRAP_ADMIN_PASSWORD: keycloakAdmin.password,
+          KEYCLOAK_IDENTITY_CLIENT_SECRET:
+            process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
+        },
+      });
+      await waitUntilHealthy(isHealthy, {
+        component: name,
+        timeoutMs: 300_000,
+        intervalMs: 1000,
+        stillStarting: () => {
+          if (!recordedLiveProcess(name))
+            throw new Error(
+              `${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`,
+            );
+        },
+      });
+    },
+  );
 }
 
 async function ensure(): Promise<'reused' | 'started'> {
@@ -116,7 +150,10 @@ async function ensure(): Promise<'reused' | 'started'> {
   if (await isHealthy()) {
     if (!realmChanged) return 'reused';
     if (!recordedLiveProcess(name)) {
-      say(name, 'warning: infra/keycloak/raly-realm.json changed, but the running Keycloak was not started by this stack; restart it to re-import the realm');
+      say(
+        name,
+        'warning: infra/keycloak/raly-realm.json changed, but the running Keycloak was not started by this stack; restart it to re-import the realm',
+      );
       return 'reused';
     }
     say(name, 'realm file changed: restarting Keycloak to re-import it');
@@ -124,7 +161,10 @@ async function ensure(): Promise<'reused' | 'started'> {
   if (recordedLiveProcess(name)) await stopRecorded(name);
   await ensureServerFiles();
   if (realmChanged) {
-    say(name, `realm file is new or changed: recreating database ${keycloakDatabase} so it is imported afresh`);
+    say(
+      name,
+      `realm file is new or changed: recreating database ${keycloakDatabase} so it is imported afresh`,
+    );
     await recreateDatabase(keycloakDatabase);
   }
   await startServer();

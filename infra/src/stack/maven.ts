@@ -14,18 +14,36 @@ function runMaven(component: string, args: string[]): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', (error) =>
-      reject(new Error(`${component}: cannot run mvn (${error.message}); install maven`, { cause: error })),
+      reject(
+        new Error(`${component}: cannot run mvn (${error.message}); install maven`, {
+          cause: error,
+        }),
+      ),
     );
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${component}: mvn ${args[0]} failed (exit ${code}):\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `${component}: mvn ${args[0]} failed (exit ${code}):\n${output.slice(-4000)}`,
+            ),
+          ),
     );
   });
 }
 
 /** Copies one artifact (groupId:artifactId:version[:packaging[:classifier]]) into a folder. */
-export async function copyArtifact(component: string, coordinates: string, outputDirectory: string): Promise<void> {
+export async function copyArtifact(
+  component: string,
+  coordinates: string,
+  outputDirectory: string,
+): Promise<void> {
   ensureDirectory(outputDirectory);
-  await runMaven(component, ['dependency:copy', `-Dartifact=${coordinates}`, `-DoutputDirectory=${outputDirectory}`]);
+  await runMaven(component, [
+    'dependency:copy',
+    `-Dartifact=${coordinates}`,
+    `-DoutputDirectory=${outputDirectory}`,
+  ]);
 }
 
 /** Copies a pom's runtime dependencies into a folder, marking it complete only on success. */

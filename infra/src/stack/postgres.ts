@@ -14,8 +14,14 @@ import { host, keycloakDatabase, ports, postgresUrl, serviceDatabases } from './
 
 const name = 'postgres';
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl(database), connectionTimeoutMillis: 2000 });
+async function withClient<T>(
+  database: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: postgresUrl(database),
+    connectionTimeoutMillis: 2000,
+  });
   await client.connect();
   try {
     return await work(client);
@@ -61,11 +67,13 @@ async function ensure(): Promise<'reused' | 'started'> {
     version = clusterVersion();
     installedNow = true;
   }
-  if (!version) throw new Error(`${name}: no cluster under /etc/postgresql after installing postgresql`);
+  if (!version)
+    throw new Error(`${name}: no cluster under /etc/postgresql after installing postgresql`);
   if (installedNow) trustLoopbackConnections(version);
   await withProgress(name, `starting cluster ${version}/main`, async () => {
     const control = ['--skip-systemctl-redirect', version, 'main'];
-    if (installedNow) await execFileAsync('pg_ctlcluster', [...control, 'stop']).catch(() => undefined);
+    if (installedNow)
+      await execFileAsync('pg_ctlcluster', [...control, 'stop']).catch(() => undefined);
     await execFileAsync('pg_ctlcluster', [...control, 'start']);
     writeRunRecord({
       component: name,
@@ -82,14 +90,20 @@ async function ensure(): Promise<'reused' | 'started'> {
 export async function ensureDatabases(): Promise<void> {
   await withClient('postgres', async (client) => {
     for (const database of [...serviceDatabases, keycloakDatabase]) {
-      const existing = await client.query('select 1 from pg_database where datname = $1', [database]);
+      const existing = await client.query('select 1 from pg_database where datname = $1', [
+        database,
+      ]);
       if (existing.rowCount) continue;
       try {
         await client.query(`create database "${database}"`);
         say(name, `created database ${database}`);
       } catch (error) {
         // Another process may have created it between the check and the create.
-        if ((error as { code?: string }).code !== '42P04' && (error as { code?: string }).code !== '23505') throw error;
+        if (
+          (error as { code?: string }).code !== '42P04' &&
+          (error as { code?: string }).code !== '23505'
+        )
+          throw error;
       }
     }
   });

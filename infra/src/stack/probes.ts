@@ -35,7 +35,10 @@ export interface WaitOptions {
   stillStarting?: () => void;
 }
 
-export async function waitUntilHealthy(check: () => Promise<boolean>, options: WaitOptions): Promise<void> {
+export async function waitUntilHealthy(
+  check: () => Promise<boolean>,
+  options: WaitOptions,
+): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;

@@ -4,7 +4,15 @@
  * touches a Postgres, Redis or Kafka that someone else runs on the same port.
  */
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureDirectory, logFile, runDirectory } from './paths';
@@ -70,7 +78,10 @@ export interface BackgroundProcess {
  */
 export function startBackgroundProcess(options: BackgroundProcess): number {
   const log = openSync(logFile(options.component), 'a');
-  writeFileSync(log, `\n===== ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
+  writeFileSync(
+    log,
+    `\n===== ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`,
+  );
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
@@ -78,7 +89,8 @@ export function startBackgroundProcess(options: BackgroundProcess): number {
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  if (child.pid === undefined) throw new Error(`${options.component}: could not start ${options.command}`);
+  if (child.pid === undefined)
+    throw new Error(`${options.component}: could not start ${options.command}`);
   child.unref();
   writeRunRecord({
     component: options.component,

@@ -7,7 +7,11 @@ export function say(component: string, message: string): void {
   process.stdout.write(`${component}: ${message}\n`);
 }
 
-export async function withProgress<T>(component: string, message: string, work: () => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  component: string,
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const startedAt = Date.now();
   const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
   say(component, `${message}…`);

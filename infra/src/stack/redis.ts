@@ -48,14 +48,23 @@ async function ensure(): Promise<'reused' | 'started'> {
     mkdirSync('/var/log/redis', { recursive: true });
     const pidFile = join(ensureDirectory(runDirectory), 'redis.pid');
     await execFileAsync('redis-server', [
-      '--daemonize', 'yes',
-      '--bind', '127.0.0.1', '-::1',
-      '--port', String(ports.redis),
-      '--save', '',
-      '--appendonly', 'no',
-      '--dir', '/var/lib/redis',
-      '--logfile', '/var/log/redis/ci.log',
-      '--pidfile', pidFile,
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '-::1',
+      '--port',
+      String(ports.redis),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      '/var/lib/redis',
+      '--logfile',
+      '/var/log/redis/ci.log',
+      '--pidfile',
+      pidFile,
     ]);
     await waitUntilHealthy(ping, { component: name, timeoutMs: 20_000 });
     const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : undefined;

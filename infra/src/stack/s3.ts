@@ -24,11 +24,15 @@ async function isHealthy(): Promise<boolean> {
 }
 
 /** S3Mock creates the bucket at start; a store we merely reuse may still lack it. */
-export async function ensureBucket(storeEndpoint = endpoint, bucket: string = s3Defaults.bucket): Promise<void> {
+export async function ensureBucket(
+  storeEndpoint = endpoint,
+  bucket: string = s3Defaults.bucket,
+): Promise<void> {
   const head = await fetch(`${storeEndpoint}/${bucket}`, { method: 'HEAD' });
   if (head.ok) return;
   const created = await fetch(`${storeEndpoint}/${bucket}`, { method: 'PUT' });
-  if (!created.ok) throw new Error(`${name}: cannot create bucket ${bucket}: HTTP ${created.status}`);
+  if (!created.ok)
+    throw new Error(`${name}: cannot create bucket ${bucket}: HTTP ${created.status}`);
   say(name, `created bucket ${bucket}`);
 }
 
@@ -66,7 +70,10 @@ async function ensure(): Promise<'reused' | 'started'> {
       component: name,
       timeoutMs: 90_000,
       stillStarting: () => {
-        if (!recordedLiveProcess(name)) throw new Error(`${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`);
+        if (!recordedLiveProcess(name))
+          throw new Error(
+            `${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`,
+          );
       },
     });
   });

@@ -36,17 +36,24 @@ async function ensure(): Promise<'reused' | 'started'> {
       command: process.execPath,
       args: [
         maildevEntryPoint(),
-        '--smtp', String(ports.smtp),
-        '--web', String(ports.smtpCatcherHttp),
-        '--ip', host,
-        '--mail-directory', dataDirectory(name),
+        '--smtp',
+        String(ports.smtp),
+        '--web',
+        String(ports.smtpCatcherHttp),
+        '--ip',
+        host,
+        '--mail-directory',
+        dataDirectory(name),
       ],
     });
     await waitUntilHealthy(isHealthy, {
       component: name,
       timeoutMs: 30_000,
       stillStarting: () => {
-        if (!recordedLiveProcess(name)) throw new Error(`${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`);
+        if (!recordedLiveProcess(name))
+          throw new Error(
+            `${name}: exited while starting (pid ${pid}); see .stack/logs/${name}.log`,
+          );
       },
     });
   });

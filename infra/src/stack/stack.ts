@@ -42,7 +42,8 @@ async function withStackLock<T>(work: () => Promise<T>): Promise<T> {
         process.stdout.write(`stack: waiting for process ${owner}, which is starting the stack…\n`);
         announced = true;
       }
-      if (Date.now() - startedWaiting > 15 * 60_000) throw new Error('stack: gave up waiting for the stack lock');
+      if (Date.now() - startedWaiting > 15 * 60_000)
+        throw new Error('stack: gave up waiting for the stack lock');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -55,9 +56,15 @@ async function withStackLock<T>(work: () => Promise<T>): Promise<T> {
 
 async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
   const results = await Promise.allSettled(tasks);
-  const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const failures = results.filter(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
   if (failures.length > 0) {
-    throw new Error(failures.map((failure) => (failure.reason as Error).message ?? String(failure.reason)).join('\n'));
+    throw new Error(
+      failures
+        .map((failure) => (failure.reason as Error).message ?? String(failure.reason))
+        .join('\n'),
+    );
   }
 }
 
@@ -107,8 +114,17 @@ export async function stackStatus(): Promise<ComponentStatus[]> {
   return Promise.all(
     components.map(async (component) => {
       const record = readRunRecord(component.name);
-      const startedByStack = record ? (record.kind === 'process' || record.pid ? `pid ${record.pid}` : 'yes') : undefined;
-      return { name: component.name, address: component.address, healthy: await component.isHealthy(), startedByStack };
+      const startedByStack = record
+        ? record.kind === 'process' || record.pid
+          ? `pid ${record.pid}`
+          : 'yes'
+        : undefined;
+      return {
+        name: component.name,
+        address: component.address,
+        healthy: await component.isHealthy(),
+        startedByStack,
+      };
     }),
   );
 }
@@ -120,7 +136,9 @@ export async function stackStatus(): Promise<ComponentStatus[]> {
  */
 export async function stopStack(only?: string[]): Promise<string[]> {
   const wanted = (name: string) => !only || only.includes(name);
-  const recorded = listRunRecords().map((record) => record.component).filter(wanted);
+  const recorded = listRunRecords()
+    .map((record) => record.component)
+    .filter(wanted);
   const stopped: string[] = [];
   const stopNamed = async (name: string) => {
     const component = components.find((candidate) => candidate.name === name);
@@ -129,6 +147,8 @@ export async function stopStack(only?: string[]): Promise<string[]> {
   const apps = recorded.filter((name) => !components.some((component) => component.name === name));
   await Promise.all(apps.map(stopNamed));
   if (recorded.includes('keycloak')) await stopNamed('keycloak');
-  await Promise.all(recorded.filter((name) => name !== 'keycloak' && !apps.includes(name)).map(stopNamed));
+  await Promise.all(
+    recorded.filter((name) => name !== 'keycloak' && !apps.includes(name)).map(stopNamed),
+  );
   return stopped;
 }
