@@ -46,6 +46,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(internalRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(brandsRouter(deps, verifyAccessToken));
     },
-    consumer: { groupId: config.KAFKA_GROUP_ID, subscriptions: (relay) => subscriptions(dependencies(relay)) },
+    consumer: {
+      groupId: config.KAFKA_GROUP_ID,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      subscriptions: (relay) => subscriptions(dependencies(relay)),
+    },
   });
 });

@@ -1,13 +1,13 @@
 /** The brand service's environment, validated at start (fail fast). */
-import { serviceConfigShape } from '@raly/service-kit/config';
+import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4002, database: 'raly_brand' }),
   ...internalServiceTokenShape,
-  /** Consumer group of the `media.image.v1` subscription. */
-  KAFKA_GROUP_ID: z.string().min(1).default('brand'),
+  /** Consumer of `media.image.v1`. */
+  ...consumerConfigShape('brand'),
   /** Back channel to Keycloak (JWKS). */
   KEYCLOAK_URL: z.url().default('http://127.0.0.1:8080'),
   /** What Keycloak puts in the tokens' issuer. */

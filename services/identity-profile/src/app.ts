@@ -9,12 +9,19 @@ import { loadConfig } from '@raly/service-kit/config';
 import { createLogger } from '@raly/service-kit/logger';
 import { defineService, runService } from '@raly/service-kit/service';
 import { accountsRouter } from './api/accounts-router';
+import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
 import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
+import { brandService } from './data-access/brand-service';
+import { brandUserRepository } from './data-access/brand-user-repository';
 import { keycloakUsers } from './data-access/keycloak-users';
+import { userImageRepository } from './data-access/user-image-repository';
+import { usernameRegistry } from './data-access/username-registry';
+import type { IdentityDependencies } from './domain/dependencies';
+import { subscriptions } from './messaging/subscriptions';
 import { smtpMailer } from './data-access/mailer';
 import { resetCodeRepository } from './data-access/reset-codes';
 import { userRepository } from './data-access/user-repository';
@@ -36,6 +43,16 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
     realm: config.KEYCLOAK_REALM,
   });
+  const dependencies = (relay: { wake(): void }): IdentityDependencies => ({
+    users: userRepository(database.prisma),
+    keycloak,
+    brands: brandService(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brandUsers: brandUserRepository(database.prisma),
+    usernames: usernameRegistry(database.prisma),
+    userImages: userImageRepository(database.prisma),
+    eventsCommitted: () => relay.wake(),
+    logger,
+  });
   return runService({
     name: serviceName,
     logger,
@@ -43,13 +60,9 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     kafkaBrokers: config.KAFKA_BROKERS,
     database,
     routes: (app, relay) => {
-      const deps = {
-        users: userRepository(database.prisma),
-        keycloak,
-        eventsCommitted: () => relay.wake(),
-        logger,
-      };
+      const deps = dependencies(relay);
       app.use(accountsRouter(deps));
+      app.use(usernamesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(usersRouter(deps, verifyAccessToken));
       app.use(queriesRouter(deps));
       app.use(
@@ -64,6 +77,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
           },
         }),
       );
+    },
+    consumer: {
+      groupId: config.KAFKA_GROUP_ID,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      subscriptions: (relay) => subscriptions(dependencies(relay)),
     },
   });
 });

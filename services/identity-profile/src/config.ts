@@ -1,9 +1,15 @@
 /** The identity-profile service's environment, validated at start (fail fast). */
-import { serviceConfigShape } from '@raly/service-kit/config';
+import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
+import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4001, database: 'raly_identity' }),
+  ...internalServiceTokenShape,
+  /** services/brand, called by the brand registration saga. */
+  BRAND_URL: z.url().default('http://127.0.0.1:4002'),
+  /** Consumer of `media.image.v1`. */
+  ...consumerConfigShape('identity-profile'),
   /** Back channel to Keycloak (Admin API, JWKS). */
   KEYCLOAK_URL: z.url().default('http://127.0.0.1:8080'),
   /** What Keycloak puts in the tokens' issuer. */

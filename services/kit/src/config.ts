@@ -41,3 +41,20 @@ export function serviceConfigShape(defaults: { port: number; database: string })
     LOG_LEVEL: z.string().default('info'),
   };
 }
+
+/**
+ * The variables of a service that consumes events: KAFKA_GROUP_ID (default
+ * the service name) and KAFKA_FROM_BEGINNING (default true: a new group
+ * replays the topics, which is how a new consumer backfills; tests say
+ * `false` so their fresh groups skip history).
+ * @param groupId the default consumer group, e.g. `media`
+ */
+export function consumerConfigShape(groupId: string) {
+  return {
+    KAFKA_GROUP_ID: z.string().min(1).default(groupId),
+    KAFKA_FROM_BEGINNING: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  };
+}

@@ -27,7 +27,7 @@ export interface ServiceParts<Client> {
    * Events the service consumes: its consumer group and its one
    * subscription list (see `./consumer`); `relay.wake()` after committing.
    */
-  consumer?: { groupId: string; subscriptions: (relay: OutboxRelay) => Subscription[] };
+  consumer?: { groupId: string; fromBeginning?: boolean; subscriptions: (relay: OutboxRelay) => Subscription[] };
 }
 
 export interface RunningService {
@@ -54,6 +54,7 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
       consumer = await runConsumer({
         kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger),
         groupId: parts.consumer.groupId,
+        fromBeginning: parts.consumer.fromBeginning,
         subscriptions: parts.consumer.subscriptions(relay),
         logger: logger.child({ component: 'consumer' }),
       }).catch(async (error: unknown) => {

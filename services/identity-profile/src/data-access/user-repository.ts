@@ -72,7 +72,8 @@ export function userRepository(prisma: PrismaClient): UserRepository {
       return (await prisma.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
     },
     async isUsernameTaken(username) {
-      return (await prisma.user.count({ where: { username } })) > 0;
+      // The registry holds creators' and brands' usernames (spec §5: unique across both).
+      return (await prisma.usernameClaim.count({ where: { username } })) > 0;
     },
     async isEmailTaken(email) {
       return (await prisma.user.count({ where: { email } })) > 0;
@@ -103,7 +104,8 @@ export function userRepository(prisma: PrismaClient): UserRepository {
   };
 }
 
-async function translateDuplicates<T>(write: () => Promise<T>): Promise<T> {
+/** Runs a write, turning a unique violation into {@link DuplicateUserError}. */
+export async function translateDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -1,15 +1,25 @@
 /**
- * createAccount (spec §7) as a saga over Keycloak and our database:
+ * createAccount (spec §7) as a saga over Keycloak, services/brand and our
+ * database. A creator:
  *
  *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
  *     → saveUser (+ outbox event, one transaction)
  *     ↳ saving failed → deleteKeycloakUser (compensation)
  *
- * If Keycloak refuses, nothing is saved. The unique indexes of the database
- * are the final arbiter of a race between two registrations: the loser's
- * Keycloak user is deleted and it answers 'Username already exists. Try another.'.
+ * A brand (spec §4 "Registration", §3 brand-side user record):
+ *
+ *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
+ *     → createBrand (services/brand; brand + admin member)
+ *     ↳ failed → deleteKeycloakUser
+ *     → saveBrandUser (+ the brand's username claim + outbox event, one transaction)
+ *     ↳ failed → deleteBrand → deleteKeycloakUser
+ *
+ * If Keycloak refuses, nothing is saved. The username registry's key is the
+ * final arbiter of a race between two registrations: the loser's earlier
+ * steps are undone and it answers 'Username already exists. Try another.'.
  */
-import { createAccountSchema } from '@raly/contracts/validation';
+import { createAccountSchema, type BrandRegistration } from '@raly/contracts/validation';
+import { BrandUsernameTakenError } from '../data-access/brand-service';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
@@ -17,15 +27,15 @@ import { identityErrors } from './errors';
 import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmail, normalizeUsername } from './uniqueness';
 
 /**
- * Registers a creator (spec §4 "Registration").
+ * Registers a creator or a brand (spec §4 "Registration").
  * @param input the createAccount command (`createAccountSchema`), unparsed
  * @returns the new user's id (the Keycloak user id)
  * @throws AppError invalid-argument (ZodError), username-taken, email-taken,
- *   unimplemented (brand registration), internal 'There was a problem creating your account. Try again.'
+ *   internal 'There was a problem creating your account. Try again.'
  */
 export async function createAccount(deps: IdentityDependencies, input: unknown): Promise<{ userId: string }> {
   const command = createAccountSchema.parse(input);
-  if (command.isBrand) throw identityErrors.brandRegistrationUnavailable();
+  if (command.isBrand) return createBrandAccount(deps, command.registration);
   const username = normalizeUsername(command.registration.username);
   const email = normalizeEmail(command.registration.email);
 
@@ -35,6 +45,41 @@ export async function createAccount(deps: IdentityDependencies, input: unknown):
   try {
     await deps.users.insertWithEvent(newCreator({ id: userId, username, email }));
   } catch (error) {
+    await deleteKeycloakUser(deps, userId);
+    throw error instanceof DuplicateUserError ? duplicateToAppError(error) : identityErrors.createAccountFailed(error);
+  }
+  deps.eventsCommitted();
+  return { userId };
+}
+
+/**
+ * The brand branch of {@link createAccount}: Keycloak user, brand in
+ * services/brand, brand-side user record; all or nothing.
+ */
+async function createBrandAccount(deps: IdentityDependencies, registration: BrandRegistration): Promise<{ userId: string }> {
+  const username = normalizeUsername(registration.username);
+  const email = normalizeEmail(registration.email);
+
+  await assertUsernameFree(deps, username);
+  await assertEmailFree(deps, email);
+  const userId = await createKeycloakUser(deps, email, registration.password);
+  let brandId: string;
+  try {
+    brandId = await deps.brands.create({
+      creatorUserId: userId,
+      username,
+      company: registration.company,
+      websiteUrl: registration.website,
+    });
+  } catch (error) {
+    await deleteKeycloakUser(deps, userId);
+    throw error instanceof BrandUsernameTakenError ? identityErrors.usernameTaken(error) : identityErrors.createAccountFailed(error);
+  }
+  try {
+    const user = newBrandUser({ id: userId, email, firstName: registration.firstName, lastName: registration.lastName, brandId });
+    await deps.brandUsers.insertWithClaim({ ...user, brandId }, username);
+  } catch (error) {
+    await deleteBrand(deps, brandId);
     await deleteKeycloakUser(deps, userId);
     throw error instanceof DuplicateUserError ? duplicateToAppError(error) : identityErrors.createAccountFailed(error);
   }
@@ -91,6 +136,15 @@ async function createKeycloakUser(deps: IdentityDependencies, email: string, pas
     // Keycloak holds the e-mail (also its username) although our table does not.
     if (error instanceof KeycloakRequestError && error.status === 409) throw identityErrors.emailTaken(error);
     throw identityErrors.createAccountFailed(error);
+  }
+}
+
+/** Saga compensation; a failure here leaves an orphan brand, so it is logged loudly. */
+async function deleteBrand(deps: IdentityDependencies, brandId: string): Promise<void> {
+  try {
+    await deps.brands.delete(brandId);
+  } catch (error) {
+    deps.logger.error({ err: error, brandId }, 'compensation failed: orphan brand');
   }
 }
 

@@ -1,0 +1,49 @@
+/**
+ * services/brand as the brand registration saga calls it (docs/api.md
+ * "Internal endpoints"): create the brand, and delete it to undo.
+ */
+import type { CreateBrandCommand } from '@raly/contracts/internal';
+import { callInternal, errorCodeOf } from '@raly/service-kit/internal';
+
+/** services/brand refused the brand's username (another brand holds it). */
+export class BrandUsernameTakenError extends Error {
+  constructor() {
+    super('brand username taken');
+    this.name = 'BrandUsernameTakenError';
+  }
+}
+
+export interface BrandService {
+  /**
+   * `POST /brands`; idempotent on `creatorUserId`.
+   * @returns the brand's id
+   * @throws BrandUsernameTakenError; Error when the service fails or cannot be reached
+   */
+  create(command: CreateBrandCommand): Promise<string>;
+  /** `DELETE /brands/:id`. @throws Error when the service fails or cannot be reached */
+  delete(brandId: string): Promise<void>;
+}
+
+/**
+ * @param brandUrl BRAND_URL
+ * @param serviceToken INTERNAL_SERVICE_TOKEN
+ */
+export function brandService(brandUrl: string, serviceToken: string): BrandService {
+  return {
+    async create(command) {
+      const answer = await callInternal(brandUrl, serviceToken, '/brands', { method: 'POST', json: command });
+      if (answer.status === 409 && errorCodeOf(answer) === 'username-taken') throw new BrandUsernameTakenError();
+      const id = (answer.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (answer.status >= 300 || typeof id !== 'string') {
+        throw new Error(`brand service answered ${answer.status} to POST /brands`);
+      }
+      return id;
+    },
+    async delete(brandId) {
+      const answer = await callInternal(brandUrl, serviceToken, `/brands/${encodeURIComponent(brandId)}`, {
+        method: 'DELETE',
+      });
+      if (answer.status >= 300) throw new Error(`brand service answered ${answer.status} to DELETE /brands/${brandId}`);
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Everything identity-profile consumes, one line per event type and handler. */
+import { eventTypes, topics, type ImageStored } from '@raly/contracts/events';
+import { on, type Subscription } from '@raly/service-kit/consumer';
+import type { IdentityDependencies } from '../domain/dependencies';
+import { applyStoredImage } from '../domain/images';
+
+export function subscriptions(deps: IdentityDependencies): Subscription[] {
+  return [on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) => applyStoredImage(deps, event))];
+}
