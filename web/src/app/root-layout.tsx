@@ -28,8 +28,8 @@ export function RootLayout() {
   const blocked = route?.access === 'protected' && session.status !== 'signed-in';
 
   useEffect(() => {
-    document.title = pageTitle(route);
-  }, [route]);
+    if (!blocked) document.title = pageTitle(route);
+  }, [route, blocked]);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -37,6 +37,8 @@ async function openPage(context: BrowserContext): Promise<{ page: Page; problems
 
 const url = (path: string) => `${product.webUrl}${path}`;
 const seeText = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+/** The title is set in an effect after the page renders: wait for it rather than read it once. */
+const seeTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
 
 async function fillRegistration(page: Page, creator: Creator): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(creator.username);
@@ -87,7 +89,7 @@ describe('the web app against the running product', () => {
     await t.test('when /join/creator opens, then it shows the heading and the page title', async () => {
       await page.goto(url('/join/creator'));
       await page.getByRole('heading', { name: 'Join as a creator' }).waitFor();
-      assert.equal(await page.title(), 'Join as a creator - Raly');
+      await seeTitle(page, 'Join as a creator - Raly');
     });
 
     await t.test('when the empty form is submitted, then the spec messages show', async () => {
@@ -127,7 +129,7 @@ describe('the web app against the running product', () => {
       await page.getByRole('button', { name: 'Join as a creator' }).click();
       await page.waitForURL(url('/dashboard'));
       await page.getByRole('button', { name: 'Open user menu' }).waitFor();
-      assert.equal(await page.title(), 'Dashboard - Raly');
+      await seeTitle(page, 'Dashboard - Raly');
       assert.ok(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY));
     });
 
@@ -206,7 +208,7 @@ describe('the web app against the running product', () => {
     await page.goto(url('/settings/account'));
 
     await page.waitForURL(url('/'));
-    assert.equal(await page.title(), 'Raly');
+    await seeTitle(page, 'Raly');
     await context.close();
   });
 
@@ -218,7 +220,7 @@ describe('the web app against the running product', () => {
 
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await seeText(page, messages.pageNotFound);
-    assert.equal(await page.title(), 'Page not found - Raly');
+    await seeTitle(page, 'Page not found - Raly');
     assert.equal(await page.getByRole('link', { name: 'Back To Home' }).getAttribute('href'), '/');
     await page.getByRole('link', { name: /Contact support/ }).click();
     await page.waitForURL(url('/'));
