@@ -13,6 +13,7 @@ import { createKafka } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import { apiRouter } from './api/router';
 import { errorMiddleware, notFound } from './api/error-middleware';
+import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
 import { createIdentityClient } from './data-access/identity-client';
@@ -56,12 +57,16 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   let live: LiveServer | undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
 
+  const httpLogger = logger.child({ component: 'http' });
+  const limits = createRateLimits(redis, config, httpLogger);
   const app = express()
     .disable('x-powered-by')
+    // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
+    .set('trust proxy', config.TRUST_PROXY)
     .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-    .use('/api', apiRouter({ authenticator, identity, keycloak, records }))
+    .use('/api', apiRouter({ authenticator, identity, keycloak, records, limits, logger: httpLogger }))
     .use(notFound)
-    .use(errorMiddleware(logger.child({ component: 'http' })));
+    .use(errorMiddleware(httpLogger));
   const httpServer: HttpServer = createServer(app);
   live = createLiveServer({
     httpServer,

@@ -7,6 +7,36 @@ import { z } from 'zod';
 
 const url = z.url();
 
+/**
+ * A rate limit written `<points>/<seconds>`, e.g. `10/900`: at most 10
+ * requests in any window of 900 s.
+ */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: `expected <points>/<seconds>, e.g. 10/900; got ${value}` });
+        return z.NEVER;
+      }
+      return { points: Number(match[1]), durationSeconds: Number(match[2]) };
+    });
+
+export type RateLimitSetting = { points: number; durationSeconds: number };
+
+/** express's `trust proxy`: `true`/`false`, a hop count, or addresses, subnets and presets (comma-separated). */
+const trustProxy = z
+  .string()
+  .default('loopback, linklocal, uniquelocal')
+  .transform((value): boolean | number | string => {
+    const text = value.trim();
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d+$/.test(text)) return Number(text);
+    return text;
+  });
+
 export const configSchema = z.object({
   /** HTTP + socket.io port (docs/conventions.md: 4000). */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -38,6 +68,26 @@ export const configSchema = z.object({
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   /** Timeout of each call to Keycloak or a service, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Which proxies in front of the BFF are trusted to tell the client
+   * address (X-Forwarded-For), so per-address rate limits see the real
+   * client behind an ingress. Default: loopback and private networks.
+   */
+  TRUST_PROXY: trustProxy,
+  /** Redis key prefix of the rate-limit counters (tests use their own). */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('bff:rate'),
+  /** Sign-in attempts per e-mail (docs/api.md "Rate limits"). */
+  RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit('10/900'),
+  /** Sign-in attempts per client address. */
+  RATE_LIMIT_LOGIN_PER_IP: rateLimit('50/900'),
+  /** Reset-link requests per e-mail. */
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: rateLimit('5/3600'),
+  /** Reset-link requests per client address. */
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: rateLimit('20/3600'),
+  /** Callable calls (checkEmailExists, checkUsernameExists) per client address. */
+  RATE_LIMIT_CALLABLE_PER_IP: rateLimit('120/60'),
+  /** Account creations per client address. */
+  RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('10/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,10 +3,10 @@ import { Router } from 'express';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import { createAccountAndSignIn } from '../domain/accounts';
-import { rateLimit } from './rate-limit';
+import type { RateLimits } from './rate-limit';
 
-export function accountsRouter(identity: IdentityClient, keycloak: KeycloakTokens): Router {
-  return Router().post('/', rateLimit('createAccount'), async (request, response) => {
+export function accountsRouter(identity: IdentityClient, keycloak: KeycloakTokens, limits: RateLimits): Router {
+  return Router().post('/', limits.createAccount, async (request, response) => {
     response.status(201).json({ data: await createAccountAndSignIn(identity, keycloak, request.body) });
   });
 }

@@ -1,16 +1,35 @@
-/** POST /api/auth/login and /api/auth/logout (docs/api.md). */
+/**
+ * POST /api/auth/login, logout, forgot-password, reset-password and
+ * verify-password (docs/api.md).
+ */
 import { Router } from 'express';
-import type { Authenticator } from '../auth/keycloak';
-import type { KeycloakTokens } from '../data-access/keycloak-tokens';
-import { login, logout } from '../domain/session';
-import { rateLimit } from './rate-limit';
+import { userOf, type Authenticator } from '../auth/keycloak';
+import { forgotPassword, resetPassword, verifyPassword, type PasswordDependencies } from '../domain/password';
+import { login, logout, type SessionDependencies } from '../domain/session';
+import { failures } from '../errors/failures';
+import type { RateLimits } from './rate-limit';
 
-export function authRouter(authenticator: Authenticator, keycloak: KeycloakTokens): Router {
+export function authRouter(
+  authenticator: Authenticator,
+  dependencies: SessionDependencies & PasswordDependencies,
+  limits: RateLimits,
+): Router {
   return Router()
-    .post('/login', rateLimit('login'), async (request, response) => {
-      response.json({ data: await login(keycloak, request.body) });
+    .post('/login', limits.login, async (request, response) => {
+      response.json({ data: await login(dependencies, request.body) });
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
-      response.json({ data: await logout(keycloak, request.body) });
+      response.json({ data: await logout(dependencies.keycloak, request.body) });
+    })
+    .post('/forgot-password', limits.forgotPassword, async (request, response) => {
+      response.json({ data: await forgotPassword(dependencies.identity, request.body) });
+    })
+    .post('/reset-password', limits.forgotPassword, async (request, response) => {
+      response.json({ data: await resetPassword(dependencies.identity, request.body) });
+    })
+    .post('/verify-password', authenticator.requireUser, async (request, response) => {
+      const user = userOf(response);
+      if (!user) throw failures.unauthenticated();
+      response.json({ data: await verifyPassword(dependencies, user, request.body) });
     });
 }

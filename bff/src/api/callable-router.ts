@@ -8,13 +8,13 @@ import { Router } from 'express';
 import type { Authenticator } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import { runCallable } from '../domain/callables';
-import { rateLimit } from './rate-limit';
+import type { RateLimits } from './rate-limit';
 
 const bearerOf = (header: string | undefined) => /^Bearer (.+)$/i.exec(header ?? '')?.[1];
 
-export function callableRouter(authenticator: Authenticator, identity: IdentityClient): Router {
+export function callableRouter(authenticator: Authenticator, identity: IdentityClient, limits: RateLimits): Router {
   return Router()
-    .post('/:name', rateLimit('callable'), async (request, response) => {
+    .post('/:name', limits.callable, async (request, response) => {
       if (request.headers.authorization) await authenticator.verify(bearerOf(request.headers.authorization));
       response.json({ data: await runCallable(identity, String(request.params.name), request.body) });
     });

@@ -1,12 +1,17 @@
-/** GET and PATCH /api/me: the signed-in user's record and brand (docs/api.md). */
-import { Router } from 'express';
+/**
+ * The signed-in user's own record (docs/api.md): GET and PATCH /api/me,
+ * POST /api/me/onboarding, PUT /api/me/interests.
+ */
+import { Router, type Response } from 'express';
 import { userOf, type Authenticator } from '../auth/keycloak';
-import { getMe, updateMe, type MeDependencies } from '../domain/me';
+import { updateAccount } from '../domain/account';
+import { completeOnboardingStep, getMe, updateInterests } from '../domain/me';
+import type { PasswordDependencies } from '../domain/password';
 import { failures } from '../errors/failures';
 
-export function meRouter(authenticator: Authenticator, dependencies: MeDependencies): Router {
-  const currentUser = (locals: Parameters<typeof userOf>[0]) => {
-    const user = userOf(locals);
+export function meRouter(authenticator: Authenticator, dependencies: PasswordDependencies): Router {
+  const currentUser = (response: Response) => {
+    const user = userOf(response);
     if (!user) throw failures.unauthenticated();
     return user;
   };
@@ -16,6 +21,12 @@ export function meRouter(authenticator: Authenticator, dependencies: MeDependenc
       response.json({ data: await getMe(dependencies, currentUser(response)) });
     })
     .patch('/', async (request, response) => {
-      response.json({ data: await updateMe(dependencies, currentUser(response), request.body) });
+      response.json({ data: await updateAccount(dependencies, currentUser(response), request.body) });
+    })
+    .post('/onboarding', async (request, response) => {
+      response.json({ data: await completeOnboardingStep(dependencies, currentUser(response), request.body) });
+    })
+    .put('/interests', async (request, response) => {
+      response.json({ data: await updateInterests(dependencies, currentUser(response), request.body) });
     });
 }

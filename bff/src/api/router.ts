@@ -4,20 +4,24 @@ import type { Authenticator } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { RecordStore } from '../domain/record-store';
+import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
 import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
 import { meRouter } from './me-router';
+import type { RateLimits } from './rate-limit';
 
 export interface ApiDependencies {
   authenticator: Authenticator;
   identity: IdentityClient;
   keycloak: KeycloakTokens;
   records: RecordStore;
+  limits: RateLimits;
+  logger: Logger;
 }
 
-export function apiRouter({ authenticator, identity, keycloak, records }: ApiDependencies): Router {
+export function apiRouter({ authenticator, identity, keycloak, records, limits, logger }: ApiDependencies): Router {
   return Router()
     // Before the body parser, so a body that is not JSON gets the callable error shape too.
     .use('/callable', markCallable)
@@ -25,8 +29,8 @@ export function apiRouter({ authenticator, identity, keycloak, records }: ApiDep
     .get('/health', (_request, response) => {
       response.json({ status: 'ok' });
     })
-    .use('/auth', authRouter(authenticator, keycloak))
-    .use('/accounts', accountsRouter(identity, keycloak))
-    .use('/me', meRouter(authenticator, { identity, records }))
-    .use('/callable', callableRouter(authenticator, identity));
+    .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
+    .use('/accounts', accountsRouter(identity, keycloak, limits))
+    .use('/me', meRouter(authenticator, { identity, keycloak, records }))
+    .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -17,6 +17,8 @@ export interface AuthenticatedUser {
   accessToken: string;
   /** Expiry of the token, in epoch milliseconds. */
   expiresAtMs: number;
+  /** The token's `email` claim (the login), when present; the user record's e-mail is the newer truth. */
+  email?: string;
 }
 
 export interface Authenticator {
@@ -30,7 +32,7 @@ export interface Authenticator {
   verify(accessToken: string | undefined): Promise<AuthenticatedUser>;
 }
 
-type KeycloakGrant = { access_token?: { token: string; content: { sub?: string; exp?: number } } };
+type KeycloakGrant = { access_token?: { token: string; content: { sub?: string; exp?: number; email?: string } } };
 
 /**
  * Builds the authenticator on keycloak-connect.
@@ -66,7 +68,12 @@ export function createAuthenticator(config: Config): Authenticator {
   const toUser = (grant: KeycloakGrant): AuthenticatedUser => {
     const token = grant.access_token;
     if (!token?.content.sub) throw failures.unauthenticated(new Error('token without sub'));
-    return { id: token.content.sub, accessToken: token.token, expiresAtMs: (token.content.exp ?? 0) * 1000 };
+    return {
+      id: token.content.sub,
+      accessToken: token.token,
+      expiresAtMs: (token.content.exp ?? 0) * 1000,
+      ...(token.content.email ? { email: token.content.email } : {}),
+    };
   };
 
   const verify = async (accessToken: string | undefined): Promise<AuthenticatedUser> => {

@@ -16,6 +16,16 @@ export interface IdentityClient {
   getMyUser(accessToken: string): Promise<UserRecord | null>;
   /** PATCH /users/me → the updated record. @throws AppError as identity answered */
   updateMyUser(accessToken: string, changes: unknown): Promise<UserRecord>;
+  /** PATCH /users/me/onboarding `{ step, value: true }` → the updated record. @throws AppError as identity answered */
+  completeOnboardingStep(accessToken: string, step: unknown): Promise<UserRecord>;
+  /** PUT /users/me/interests `{ interests }` → the updated record. @throws AppError as identity answered */
+  updateInterests(accessToken: string, body: unknown): Promise<UserRecord>;
+  /** POST /users/me/login-recorded → the record with lastLogin now. @throws AppError as identity answered */
+  recordLogin(accessToken: string): Promise<UserRecord>;
+  /** POST /password-resets `{ email }` → true once the link is mailed. @throws AppError as identity answered (404 unknown e-mail) */
+  sendResetPasswordLink(body: unknown): Promise<boolean>;
+  /** POST /password-resets/confirm `{ actionCode, password }` → true. @throws AppError as identity answered (400) */
+  resetPassword(body: unknown): Promise<boolean>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
   /** POST /queries/check-username-exists → true when the username is taken. */
@@ -65,6 +75,44 @@ export function createIdentityClient(config: Config): IdentityClient {
         timeoutMs,
       });
       return expectData(answer, 'identity-profile refused the update');
+    },
+    async completeOnboardingStep(accessToken, step) {
+      const answer = await callUpstream(`${base}/users/me/onboarding`, {
+        method: 'PATCH',
+        json: { step, value: true },
+        bearer: accessToken,
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the onboarding step');
+    },
+    async updateInterests(accessToken, body) {
+      const answer = await callUpstream(`${base}/users/me/interests`, {
+        method: 'PUT',
+        json: body ?? {},
+        bearer: accessToken,
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the interests');
+    },
+    async recordLogin(accessToken) {
+      const answer = await callUpstream(`${base}/users/me/login-recorded`, {
+        method: 'POST',
+        bearer: accessToken,
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused to record the sign-in');
+    },
+    async sendResetPasswordLink(body) {
+      const answer = await callUpstream(`${base}/password-resets`, { method: 'POST', json: body ?? {}, timeoutMs });
+      return expectData(answer, 'identity-profile refused the reset link');
+    },
+    async resetPassword(body) {
+      const answer = await callUpstream(`${base}/password-resets/confirm`, {
+        method: 'POST',
+        json: body ?? {},
+        timeoutMs,
+      });
+      return expectData(answer, 'identity-profile refused the reset');
     },
     async checkEmailExists(email) {
       const answer = await callUpstream(`${base}/queries/check-email-exists`, {

@@ -11,7 +11,7 @@ export interface UpstreamAnswer {
 }
 
 export interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** JSON body (sent as application/json) or form fields (sent url-encoded). */
   json?: unknown;
   form?: Record<string, string>;

@@ -54,13 +54,42 @@ export async function getMe(dependencies: MeDependencies, user: AuthenticatedUse
 }
 
 /**
- * PATCH /api/me: identity-profile applies the changes; its fresh snapshot
- * is written into the read model (version-checked, and pushed to the
- * user's other tabs) and the newest known record is returned.
+ * PATCH /api/me (after the BFF's own checks, see `./account`): identity-profile
+ * applies the changes.
  * @throws AppError as identity answered (409 username-taken / email-taken, 400, 500)
  */
 export async function updateMe(dependencies: MeDependencies, user: AuthenticatedUser, changes: unknown): Promise<Me> {
-  const updated = await dependencies.identity.updateMyUser(user.accessToken, changes);
+  return answerWith(dependencies, user, await dependencies.identity.updateMyUser(user.accessToken, changes));
+}
+
+/**
+ * POST /api/me/onboarding (updateOnboardingStatus(step, true), spec §7).
+ * @param body `{ step }`
+ * @throws AppError as identity answered (400 for a step the user's kind does not have)
+ */
+export async function completeOnboardingStep(
+  dependencies: MeDependencies,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<Me> {
+  const step = (body as { step?: unknown } | undefined)?.step;
+  return answerWith(dependencies, user, await dependencies.identity.completeOnboardingStep(user.accessToken, step));
+}
+
+/**
+ * PUT /api/me/interests (updateInterests, spec §7); also sets the interests flag.
+ * @param body `{ interests }`
+ * @throws AppError as identity answered (400 'You must select at least one interest')
+ */
+export async function updateInterests(dependencies: MeDependencies, user: AuthenticatedUser, body: unknown): Promise<Me> {
+  return answerWith(dependencies, user, await dependencies.identity.updateInterests(user.accessToken, body));
+}
+
+/**
+ * Identity's fresh snapshot is written into the read model (version-checked,
+ * and pushed to the user's other tabs) and the newest known record is returned.
+ */
+async function answerWith(dependencies: MeDependencies, user: AuthenticatedUser, updated: UserRecord): Promise<Me> {
   await dependencies.records.save('user', updated);
   // An event of a later change may already have landed: answer the newest.
   const newest = (await dependencies.records.get('user', user.id)) ?? updated;

@@ -2,16 +2,26 @@
  * Signing in and out (spec §4, §7 login/logout): Keycloak checks the
  * password; every refusal reads 'Incorrect login' (spec §8).
  */
+import type { Logger } from '@raly/service-kit/logger';
 import { failures } from '../errors/failures';
+import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
 
+export interface SessionDependencies {
+  keycloak: KeycloakTokens;
+  identity: IdentityClient;
+  logger: Logger;
+}
+
 /**
- * Signs a user in.
+ * Signs a user in and records the sign-in in the user's record (`lastLogin`,
+ * whose snapshot event reaches open tabs); a failure to record it is logged
+ * and does not fail the sign-in.
  * @param credentials the request body; anything but two strings is a failed login
  * @returns the token set of the new session
  * @throws AppError `unauthenticated` 'Incorrect login' on any refusal
  */
-export async function login(keycloak: KeycloakTokens, credentials: unknown): Promise<TokenSet> {
+export async function login({ keycloak, identity, logger }: SessionDependencies, credentials: unknown): Promise<TokenSet> {
   const { email, password } = (credentials ?? {}) as { email?: unknown; password?: unknown };
   if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
     throw failures.incorrectLogin(new Error('login without e-mail or password'));
@@ -23,6 +33,10 @@ export async function login(keycloak: KeycloakTokens, credentials: unknown): Pro
     throw failures.incorrectLogin(error);
   }
   if (!tokens) throw failures.incorrectLogin(new Error('Keycloak refused the credentials'));
+  await identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
+    // A user without a record yet (404) has nothing to record.
+    logger.warn({ err: error }, 'recording the sign-in failed');
+  });
   return tokens;
 }
 

@@ -12,6 +12,16 @@ export const failures = {
   invalidArgument: (message: string, fields?: Record<string, string>) =>
     new AppError('invalid-argument', message, { fields }),
   notFound: (message: string = messages.pageNotFound) => new AppError('not-found', message),
+  /** Wrong current password in the Verify Password dialog or an e-mail change (spec §4, §8). */
+  incorrectPassword: (cause?: unknown) => new AppError('unauthenticated', messages.incorrectPassword, { cause }),
+  /** A rate limit is used up (docs/api.md "Rate limits"); callables read `resource-exhausted`. */
+  tooManyRequests: (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return new AppError(
+      'resource-exhausted',
+      `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  },
   createAccountFailed: (cause?: unknown) =>
     new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
   upstreamUnavailable: (what: string, cause?: unknown) =>

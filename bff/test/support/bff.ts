@@ -4,6 +4,16 @@ import { startBff, type RunningBff } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { TestStack } from './stack';
 
+const generous = { points: 100_000, durationSeconds: 60 };
+const generousRateLimits: Partial<Config> = {
+  RATE_LIMIT_LOGIN_PER_EMAIL: generous,
+  RATE_LIMIT_LOGIN_PER_IP: generous,
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: generous,
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: generous,
+  RATE_LIMIT_CALLABLE_PER_IP: generous,
+  RATE_LIMIT_CREATE_ACCOUNT_PER_IP: generous,
+};
+
 /**
  * @param stack connection settings of the test stack
  * @param overrides e.g. IDENTITY_URL of an in-process identity-profile
@@ -15,6 +25,10 @@ export function startTestBff(stack: TestStack, overrides: Partial<Config> = {}):
       REDIS_URL: stack.redisUrl,
       KAFKA_BROKERS: stack.kafkaBrokers,
       KAFKA_GROUP_ID: `bff-test-${randomUUID()}`,
+      // Counters of this instance only, so test runs and files never share a budget.
+      RATE_LIMIT_KEY_PREFIX: `bff-test-rate-${randomUUID()}`,
+      // Every test comes from 127.0.0.1: limits out of the way unless a test sets its own.
+      ...generousRateLimits,
       KEYCLOAK_URL: stack.keycloakUrl,
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
       KEYCLOAK_REALM: stack.realm,
@@ -31,15 +45,16 @@ export async function callBff(
   bff: RunningBff,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; rawBody?: string } = {},
-): Promise<{ status: number; body: any }> {
+  options: { body?: unknown; token?: string; rawBody?: string; forwardedFor?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
   const response = await fetch(`${bff.url}${path}`, {
     method,
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }

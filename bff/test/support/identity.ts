@@ -5,9 +5,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolveTestStack } from '@raly/infra/test-env';
+import { createTestDatabase } from '@raly/service-kit/testing';
 import type { TestStack } from './stack';
 
-const appPath = fileURLToPath(new URL('../../../services/identity-profile/src/app.ts', import.meta.url));
+const serviceDir = fileURLToPath(new URL('../../../services/identity-profile', import.meta.url));
+const appPath = `${serviceDir}/src/app.ts`;
+
+/** The web origin identity-profile puts into reset links in tests. */
+export const testWebUrl = 'http://localhost:15173';
 
 export interface RunningIdentity {
   url: string;
@@ -17,17 +22,20 @@ export interface RunningIdentity {
 /** True once the identity-profile service has an app module to start. */
 export const identityAvailable = (): boolean => existsSync(appPath);
 
-/** Starts identity-profile on a free port against the test stack (its database must be migrated). */
+/** Starts identity-profile on a free port against the test stack, on a fresh migrated database of its own. */
 export async function startIdentity(stack: TestStack): Promise<RunningIdentity> {
   const app = (await import(appPath)) as {
     start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
     stop(): Promise<void>;
   };
   const endpoints = await resolveTestStack();
+  const database = await createTestDatabase('raly_identity', serviceDir);
   const { port } = await app.start({
     port: 0,
     env: {
-      DATABASE_URL: endpoints.databaseUrl('raly_identity'),
+      DATABASE_URL: database.url,
+      SMTP_URL: `smtp://${endpoints.smtp.host}:${endpoints.smtp.port}`,
+      WEB_URL: testWebUrl,
       KAFKA_BROKERS: stack.kafkaBrokers.join(','),
       KEYCLOAK_URL: stack.keycloakUrl,
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
@@ -36,5 +44,11 @@ export async function startIdentity(stack: TestStack): Promise<RunningIdentity> 
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     },
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => app.stop() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.stop();
+      await database.drop();
+    },
+  };
 }

@@ -14,8 +14,12 @@ export interface TestUser {
 export interface TestKeycloak {
   /** Creates an enabled user with a verified e-mail and a password. */
   createUser(): Promise<TestUser>;
-  /** Deletes every user this helper created. */
+  /** Deletes every user this helper created or was told to forget. */
   cleanUp(): Promise<void>;
+  /** Deletes the user with this e-mail at clean-up (users created through the BFF). */
+  forgetLater(email: string): void;
+  /** True while Keycloak's brute-force detection holds the user locked out. */
+  isLockedOut(userId: string): Promise<boolean>;
   /** Tries a refresh grant with `raly-web`; true when Keycloak still accepts the token. */
   refreshWorks(refreshToken: string): Promise<boolean>;
 }
@@ -24,6 +28,7 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
   const realmUrl = `${stack.keycloakUrl}/realms/${stack.realm}`;
   const adminUrl = `${stack.keycloakUrl}/admin/realms/${stack.realm}`;
   const created: string[] = [];
+  const emails: string[] = [];
 
   const serviceToken = async () => {
     const response = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
@@ -61,13 +66,30 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
       created.push(id);
       return { id, ...user };
     },
+    forgetLater(email) {
+      emails.push(email);
+    },
     async cleanUp() {
       const token = await serviceToken();
+      for (const email of emails.splice(0)) {
+        const found = await fetch(`${adminUrl}/users?${new URLSearchParams({ email, exact: 'true' })}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const users = found.ok ? ((await found.json()) as { id: string }[]) : [];
+        created.push(...users.map((user) => user.id));
+      }
       await Promise.all(
         created.splice(0).map((id) =>
           fetch(`${adminUrl}/users/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
         ),
       );
+    },
+    async isLockedOut(userId) {
+      const response = await fetch(`${adminUrl}/attack-detection/brute-force/users/${userId}`, {
+        headers: { authorization: `Bearer ${await serviceToken()}` },
+      });
+      if (!response.ok) throw new Error(`brute-force status: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { disabled?: boolean }).disabled === true;
     },
     async refreshWorks(refreshToken) {
       const response = await fetch(`${realmUrl}/protocol/openid-connect/token`, {

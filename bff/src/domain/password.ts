@@ -1,0 +1,78 @@
+/**
+ * Passwords on a user's behalf (spec §4 "Flows", §7 sendResetPasswordLink,
+ * resetPassword, validateUserCredientials): the reset link and the reset
+ * itself are identity-profile's; checking the current password is a
+ * password grant at Keycloak whose session is ended at once.
+ */
+import { verifyPasswordSchema } from '@raly/contracts/validation';
+import { messages } from '@raly/contracts/messages';
+import type { AuthenticatedUser } from '../auth/keycloak';
+import type { IdentityClient } from '../data-access/identity-client';
+import type { KeycloakTokens } from '../data-access/keycloak-tokens';
+import { failures } from '../errors/failures';
+import { findMyUser, type MeDependencies } from './me';
+
+export interface PasswordDependencies extends MeDependencies {
+  keycloak: KeycloakTokens;
+}
+
+/**
+ * sendResetPasswordLink (POST /api/auth/forgot-password).
+ * @param body `{ email }`
+ * @returns true once identity-profile mailed the link
+ * @throws AppError as identity answered: 404 'There is no account associated with this email', 400
+ */
+export async function forgotPassword(identity: IdentityClient, body: unknown): Promise<true> {
+  await identity.sendResetPasswordLink(body);
+  return true;
+}
+
+/**
+ * resetPassword (POST /api/auth/reset-password).
+ * @param body `{ actionCode, password }`
+ * @returns true when the password was changed (and the user's sessions ended)
+ * @throws AppError 400 'There was a problem with your request.' on any failure (spec §8)
+ */
+export async function resetPassword(identity: IdentityClient, body: unknown): Promise<true> {
+  await identity.resetPassword(body);
+  return true;
+}
+
+/**
+ * validateUserCredientials (POST /api/auth/verify-password): is `password`
+ * the signed-in user's current password?
+ * @param body `{ password }`
+ * @returns true when Keycloak accepts it (the session that check opened is ended)
+ * @throws AppError invalid-argument 'Please enter a password.' when empty;
+ *   unauthenticated 'Incorrect password' when wrong
+ */
+export async function verifyPassword(
+  dependencies: PasswordDependencies,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<true> {
+  const parsed = verifyPasswordSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw failures.invalidArgument(messages.verifyPasswordRequired, { password: messages.verifyPasswordRequired });
+  }
+  await assertCurrentPassword(dependencies, user, parsed.data.password);
+  return true;
+}
+
+/**
+ * Checks the user's current password with a password grant for their
+ * current e-mail (the record's, else the token's).
+ * @throws AppError unauthenticated 'Incorrect password'
+ */
+export async function assertCurrentPassword(
+  dependencies: PasswordDependencies,
+  user: AuthenticatedUser,
+  password: string,
+): Promise<void> {
+  const email = (await findMyUser(dependencies, user))?.email ?? user.email;
+  if (!email) throw failures.incorrectPassword(new Error('no e-mail known for the user'));
+  const tokens = await dependencies.keycloak.passwordGrant(email, password);
+  if (!tokens) throw failures.incorrectPassword(new Error('Keycloak refused the password'));
+  // The check must not leave a session behind.
+  await dependencies.keycloak.endSession(tokens.refreshToken);
+}
