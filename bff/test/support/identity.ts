@@ -2,6 +2,7 @@
  * The real identity-profile service, started in-process from
  * services/identity-profile/src/app.ts when that service exists.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolveTestStack } from '@raly/infra/test-env';
@@ -41,6 +42,9 @@ export async function startIdentity(stack: TestStack): Promise<RunningIdentity> 
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
       KEYCLOAK_REALM: stack.realm,
       KEYCLOAK_IDENTITY_CLIENT_SECRET: stack.identityClientSecret,
+      // A consumer group of its own that skips history (never the running service's offsets).
+      KAFKA_GROUP_ID: `identity-test-${randomUUID()}`,
+      KAFKA_FROM_BEGINNING: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     },
   });

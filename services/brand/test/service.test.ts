@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { resolveTestStack } from '@raly/infra/test-env';
-import { createTestDatabase, type TestDatabase } from '@raly/service-kit/testing';
+import { createTestDatabase, uniqueToken, type TestDatabase } from '@raly/service-kit/testing';
 import pg from 'pg';
 import { start, stop } from '../src/app';
 
@@ -14,7 +14,7 @@ before(async () => {
   database = await createTestDatabase('raly_brand', path.join(import.meta.dirname, '..'));
   const { port } = await start({
     port: 0,
-    env: { DATABASE_URL: database.url, KAFKA_BROKERS: stack.kafkaBrokers.join(','), LOG_LEVEL: 'silent' },
+    env: { DATABASE_URL: database.url, KAFKA_BROKERS: stack.kafkaBrokers.join(','), KAFKA_GROUP_ID: `test-${uniqueToken(12)}`, KAFKA_FROM_BEGINNING: 'false', LOG_LEVEL: 'silent' },
   });
   baseUrl = `http://127.0.0.1:${port}`;
 });

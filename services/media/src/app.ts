@@ -1,28 +1,62 @@
 /**
  * Composition root of the media service: configuration, database, S3
- * bucket, outbox relay and the HTTP API (health only until the images issue
- * adds uploads). Ready only when the bucket exists. `start()`/`stop()` run
- * it in-process (tests use port 0); `main.ts` runs it as a process.
+ * bucket, outbox relay, the consumer making default pictures and the HTTP
+ * API (uploads, files). Ready only when the bucket exists. `start()`/`stop()`
+ * run it in-process (tests use port 0); `main.ts` runs it as a process.
  * Migrate first: `npm run migrate`.
  */
+import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { createLogger } from '@raly/service-kit/logger';
+import type { OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
+import { filesRouter } from './api/files-router';
+import { imagesRouter } from './api/images-router';
 import { configSchema } from './config';
+import { brandMembers } from './data-access/brand-members';
 import { openMediaDatabase } from './data-access/database';
 import { openImageBucket } from './data-access/image-bucket';
+import { imageRepository } from './data-access/image-repository';
+import type { MediaDependencies } from './domain/dependencies';
+import { subscriptions } from './messaging/subscriptions';
 
-export const { start, stop } = defineService('media', async (env, port) => {
+const serviceName = 'media';
+
+export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
+  const logger = createLogger(serviceName, config.LOG_LEVEL);
   const bucket = openImageBucket(config);
+  const database = openMediaDatabase(config.DATABASE_URL);
+  const verifyAccessToken = createAccessTokenVerifier({
+    url: config.KEYCLOAK_URL,
+    publicUrl: config.KEYCLOAK_PUBLIC_URL,
+    realm: config.KEYCLOAK_REALM,
+  });
+  const dependencies = (relay: OutboxRelay): MediaDependencies => ({
+    bucket,
+    images: imageRepository(database.prisma),
+    brandMembers: brandMembers(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    publicUrl: config.MEDIA_PUBLIC_URL,
+    eventsCommitted: () => relay.wake(),
+    logger,
+  });
   const service = await runService({
-    name: 'media',
-    logger: createLogger('media', config.LOG_LEVEL),
+    name: serviceName,
+    logger,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
-    database: openMediaDatabase(config.DATABASE_URL),
+    database,
     readiness: { bucket: bucket.assertExists },
-    routes: () => {},
+    routes: (app, relay) => {
+      const deps = dependencies(relay);
+      app.use(imagesRouter(deps, verifyAccessToken));
+      app.use(filesRouter(deps));
+    },
+    consumer: {
+      groupId: config.KAFKA_GROUP_ID,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      subscriptions: (relay) => subscriptions(dependencies(relay)),
+    },
   });
   return {
     port: service.port,

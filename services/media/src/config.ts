@@ -1,14 +1,25 @@
 /** The media service's environment, validated at start (fail fast). */
-import { serviceConfigShape } from '@raly/service-kit/config';
+import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
+import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4003, database: 'raly_media' }),
+  ...internalServiceTokenShape,
+  /** Consumer of `identity.user.v1` and `brand.brand.v1` (default pictures). */
+  ...consumerConfigShape('media'),
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9090'),
   S3_BUCKET: z.string().min(1).default('raly-media'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).default('raly-local'),
   S3_SECRET_ACCESS_KEY: z.string().min(1).default('raly-local-secret'),
+  /** Base of download URLs: `${MEDIA_PUBLIC_URL}/files/<key>?v=<version>` (this service's `GET /files/*`). */
+  MEDIA_PUBLIC_URL: z.url().default('http://localhost:4003'),
+  /** services/brand, asked whether an uploader is a member of the brand. */
+  BRAND_URL: z.url().default('http://127.0.0.1:4002'),
+  KEYCLOAK_URL: z.url().default('http://127.0.0.1:8080'),
+  KEYCLOAK_PUBLIC_URL: z.url().default('http://localhost:8080'),
+  KEYCLOAK_REALM: z.string().min(1).default('raly'),
 });
 
 export type Config = z.infer<typeof configSchema>;

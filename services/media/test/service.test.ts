@@ -32,6 +32,8 @@ async function startMedia(bucket = stack.s3.bucket): Promise<string> {
       S3_REGION: stack.s3.region,
       S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+      KAFKA_GROUP_ID: `test-${uniqueToken(12)}`,
+      KAFKA_FROM_BEGINNING: 'false',
       LOG_LEVEL: 'silent',
     },
   });

@@ -1,0 +1,30 @@
+/** services/brand's membership check (docs/api.md "Internal endpoints"). */
+import { brandMembershipSchema } from '@raly/contracts/internal';
+import { callInternal } from '@raly/service-kit/internal';
+
+export interface BrandMembers {
+  /**
+   * @returns true when the user is a member of the brand
+   * @throws Error when services/brand fails or cannot be reached
+   */
+  isMember(brandId: string, userId: string): Promise<boolean>;
+}
+
+/**
+ * @param brandUrl BRAND_URL
+ * @param serviceToken INTERNAL_SERVICE_TOKEN
+ */
+export function brandMembers(brandUrl: string, serviceToken: string): BrandMembers {
+  return {
+    async isMember(brandId, userId) {
+      const answer = await callInternal(
+        brandUrl,
+        serviceToken,
+        `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
+        { method: 'GET' },
+      );
+      if (answer.status !== 200) throw new Error(`brand service answered ${answer.status} to the membership check`);
+      return brandMembershipSchema.parse((answer.body as { data?: unknown }).data).isMember;
+    },
+  };
+}
