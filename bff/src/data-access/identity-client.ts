@@ -7,7 +7,7 @@ import type { UserRecord } from '@raly/contracts/records';
 import type { Config } from '../config';
 import type { AppError } from '@raly/service-kit/errors';
 import { failures } from '../errors/failures';
-import { callUpstream, dataOf, type UpstreamAnswer } from './upstream';
+import { callUpstream, dataOf, type UpstreamAnswer, type UpstreamRequest } from './upstream';
 
 export interface IdentityClient {
   /** POST /accounts → the new user's id. @throws AppError as identity answered */
@@ -57,78 +57,39 @@ export function createIdentityClient(config: Config): IdentityClient {
     if (!isSuccess(answer)) throw forwardedError(answer, fallbackMessage);
     return dataOf<T>(answer);
   };
+  /** One call to identity whose 2xx answer's `data` is the result. */
+  const send = async <T>(
+    method: UpstreamRequest['method'],
+    path: string,
+    request: Pick<UpstreamRequest, 'json' | 'bearer'>,
+    fallbackMessage: string,
+  ): Promise<T> => expectData<T>(await callUpstream(`${base}${path}`, { method, ...request, timeoutMs }), fallbackMessage);
   return {
-    async createAccount(command) {
-      const answer = await callUpstream(`${base}/accounts`, { method: 'POST', json: command, timeoutMs });
-      return expectData(answer, 'identity-profile refused the account');
-    },
+    createAccount: (command) => send('POST', '/accounts', { json: command }, 'identity-profile refused the account'),
     async getMyUser(accessToken) {
       const answer = await callUpstream(`${base}/users/me`, { method: 'GET', bearer: accessToken, timeoutMs });
       if (answer.status === 404) return null;
       return expectData(answer, 'identity-profile refused the read');
     },
-    async updateMyUser(accessToken, changes) {
-      const answer = await callUpstream(`${base}/users/me`, {
-        method: 'PATCH',
-        json: changes,
-        bearer: accessToken,
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the update');
-    },
-    async completeOnboardingStep(accessToken, step) {
-      const answer = await callUpstream(`${base}/users/me/onboarding`, {
-        method: 'PATCH',
-        json: { step, value: true },
-        bearer: accessToken,
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the onboarding step');
-    },
-    async updateInterests(accessToken, body) {
-      const answer = await callUpstream(`${base}/users/me/interests`, {
-        method: 'PUT',
-        json: body ?? {},
-        bearer: accessToken,
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the interests');
-    },
-    async recordLogin(accessToken) {
-      const answer = await callUpstream(`${base}/users/me/login-recorded`, {
-        method: 'POST',
-        bearer: accessToken,
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused to record the sign-in');
-    },
-    async sendResetPasswordLink(body) {
-      const answer = await callUpstream(`${base}/password-resets`, { method: 'POST', json: body ?? {}, timeoutMs });
-      return expectData(answer, 'identity-profile refused the reset link');
-    },
-    async resetPassword(body) {
-      const answer = await callUpstream(`${base}/password-resets/confirm`, {
-        method: 'POST',
-        json: body ?? {},
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the reset');
-    },
-    async checkEmailExists(email) {
-      const answer = await callUpstream(`${base}/queries/check-email-exists`, {
-        method: 'POST',
-        json: { email },
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the query');
-    },
-    async checkUsernameExists(username) {
-      const answer = await callUpstream(`${base}/queries/check-username-exists`, {
-        method: 'POST',
-        json: { username },
-        timeoutMs,
-      });
-      return expectData(answer, 'identity-profile refused the query');
-    },
+    updateMyUser: (accessToken, changes) =>
+      send('PATCH', '/users/me', { json: changes, bearer: accessToken }, 'identity-profile refused the update'),
+    completeOnboardingStep: (accessToken, step) =>
+      send(
+        'PATCH',
+        '/users/me/onboarding',
+        { json: { step, value: true }, bearer: accessToken },
+        'identity-profile refused the onboarding step',
+      ),
+    updateInterests: (accessToken, body) =>
+      send('PUT', '/users/me/interests', { json: body ?? {}, bearer: accessToken }, 'identity-profile refused the interests'),
+    recordLogin: (accessToken) =>
+      send('POST', '/users/me/login-recorded', { bearer: accessToken }, 'identity-profile refused to record the sign-in'),
+    sendResetPasswordLink: (body) =>
+      send('POST', '/password-resets', { json: body ?? {} }, 'identity-profile refused the reset link'),
+    resetPassword: (body) => send('POST', '/password-resets/confirm', { json: body ?? {} }, 'identity-profile refused the reset'),
+    checkEmailExists: (email) =>
+      send('POST', '/queries/check-email-exists', { json: { email } }, 'identity-profile refused the query'),
+    checkUsernameExists: (username) =>
+      send('POST', '/queries/check-username-exists', { json: { username } }, 'identity-profile refused the query'),
   };
 }
