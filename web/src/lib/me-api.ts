@@ -3,16 +3,41 @@
  * screen that shows the user or their brand. The cache entry follows the
  * live `user.updated` / `brand.updated` pushes, keeping the higher version.
  */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { UserRecord } from '@raly/contracts/records';
 import { api, unwrapData, type DataEnvelope } from '@/lib/api-client';
 import { applyBrandUpdated, applyUserUpdated, mergeMe, type Me } from '@/lib/live-updates';
 import { liveSocket } from '@/lib/live-socket';
 import type { BrandRecord } from '@raly/contracts/records';
 
-/** Body of PATCH /api/me (docs/api.md): the fields the account form edits. */
+/**
+ * Body of PATCH /api/me (docs/api.md): the fields the account form edits
+ * (a brand user's notifications carry `marketing` only), plus the current
+ * password, which the BFF requires when the e-mail changes.
+ */
 export type MeUpdate = Partial<
-  Pick<UserRecord, 'username' | 'email' | 'phoneNumber' | 'interests' | 'notifications' | 'firstName' | 'lastName'>
->;
+  Pick<UserRecord, 'username' | 'email' | 'phoneNumber' | 'interests' | 'firstName' | 'lastName'>
+> & {
+  notifications?: { offers?: boolean; marketing: boolean };
+  currentPassword?: string;
+};
+
+/** The dispatch RTK Query hands to lifecycle handlers (its state type is the api's own root state). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LifecycleDispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/**
+ * `onQueryStarted` of every call the BFF answers with `Me`: once the call
+ * succeeds, its answer is merged into the getMe cache (higher versions win),
+ * so the screen shows the change before the live push arrives.
+ */
+export async function mergeAnswerIntoMe(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: Me }> },
+): Promise<void> {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data) dispatch(meApi.util.updateQueryData('getMe', undefined, (me) => mergeMe(me, data)));
+}
 
 export const meApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -43,10 +68,7 @@ export const meApi = api.injectEndpoints({
     updateMe: build.mutation<Me, MeUpdate>({
       query: (body) => ({ url: '/me', method: 'PATCH', body }),
       transformResponse: unwrapData<Me>,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(meApi.util.updateQueryData('getMe', undefined, (me) => mergeMe(me, data)));
-      },
+      onQueryStarted: mergeAnswerIntoMe,
     }),
   }),
 });

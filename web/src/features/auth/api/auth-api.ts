@@ -1,10 +1,18 @@
 /**
- * Sign-in and registration calls of the BFF (docs/api.md): both answer the
- * token set the browser session starts from.
+ * Sign-in, registration and password calls of the BFF (docs/api.md): login
+ * and registration answer the token set the browser session starts from;
+ * forgot-password and reset-password answer `true`.
  */
-import type { CreateAccountCommand, LoginForm } from '@raly/contracts/validation';
+import type { CreateAccountCommand, ForgotPasswordForm, LoginForm } from '@raly/contracts/validation';
 import { api, unwrapData } from '@/lib/api-client';
 import type { TokenSet } from '@/lib/token-set';
+
+/** Body of POST /api/auth/reset-password (spec §3 "Password reset action"). */
+export interface ResetPasswordCommand {
+  /** The oobCode query value of the e-mailed link. */
+  actionCode: string;
+  password: string;
+}
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +24,18 @@ export const authApi = api.injectEndpoints({
       query: (command) => ({ url: '/accounts', method: 'POST', body: command }),
       transformResponse: unwrapData<TokenSet>,
     }),
+    /** sendResetPasswordLink (spec §7): e-mails a reset link; 404 'There is no account associated with this email'. */
+    sendResetPasswordLink: build.mutation<boolean, ForgotPasswordForm>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+      transformResponse: unwrapData<boolean>,
+    }),
+    /** resetPassword (spec §7): spends the code and sets the new password. */
+    resetPassword: build.mutation<boolean, ResetPasswordCommand>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      transformResponse: unwrapData<boolean>,
+    }),
   }),
 });
 
-export const { useLoginMutation, useCreateAccountMutation } = authApi;
+export const { useLoginMutation, useCreateAccountMutation, useSendResetPasswordLinkMutation, useResetPasswordMutation } =
+  authApi;

@@ -1,0 +1,29 @@
+/**
+ * Onboarding calls of the BFF (docs/api.md, spec §7 updateOnboardingStatus
+ * and updateInterests). Both answer the user's records, which go straight
+ * into the getMe cache, so the next step shows without waiting for the push.
+ */
+import type { Interest } from '@raly/contracts/constants';
+import type { OnboardingStep } from '@raly/contracts/validation';
+import { api, unwrapData } from '@/lib/api-client';
+import type { Me } from '@/lib/live-updates';
+import { mergeAnswerIntoMe } from '@/lib/me-api';
+
+export const onboardingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** updateOnboardingStatus(step, true): POST /api/me/onboarding. */
+    completeOnboardingStep: build.mutation<Me, OnboardingStep>({
+      query: (step) => ({ url: '/me/onboarding', method: 'POST', body: { step } }),
+      transformResponse: unwrapData<Me>,
+      onQueryStarted: mergeAnswerIntoMe,
+    }),
+    /** updateInterests(list): PUT /api/me/interests; also sets the interests flag. */
+    updateInterests: build.mutation<Me, Interest[]>({
+      query: (interests) => ({ url: '/me/interests', method: 'PUT', body: { interests } }),
+      transformResponse: unwrapData<Me>,
+      onQueryStarted: mergeAnswerIntoMe,
+    }),
+  }),
+});
+
+export const { useCompleteOnboardingStepMutation, useUpdateInterestsMutation } = onboardingApi;

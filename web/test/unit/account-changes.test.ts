@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { UserRecord } from '@raly/contracts/records';
+import { accountChanges, accountValuesOf } from '../../src/features/settings/utils/account-changes.ts';
+
+function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
+  const token = randomUUID().slice(0, 8);
+  return {
+    id: randomUUID(),
+    version: 1,
+    username: `user${token}`,
+    firstName: '',
+    lastName: '',
+    email: `${token}@example.com`,
+    phoneNumber: '',
+    profileImg: '',
+    coverImg: '',
+    interests: ['AI'],
+    socials: { x: '', instagram: '', threads: '' },
+    onboarding: { terms: true, interests: true, connects: true, wallet: true },
+    permissions: { isInfluencer: false, isBoosted: false, isVerified: false, isSuspended: false, isAmbassador: false },
+    notifications: { offers: true, marketing: true },
+    brand: null,
+    lastLogin: null,
+    created: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const aBrandUser = () =>
+  aUser({ username: null, firstName: 'Ada', lastName: 'Lovelace', brand: { id: randomUUID(), isAdmin: true } });
+
+test('when nothing changed, then the update is empty', () => {
+  const user = aUser();
+
+  assert.deepEqual(accountChanges(user, accountValuesOf(user), false), {});
+});
+
+test('when a creator changes username, phone, interests and offers, then exactly those are sent', () => {
+  const user = aUser();
+  const values = {
+    ...accountValuesOf(user),
+    username: `new${randomUUID().slice(0, 8)}`,
+    phoneNumber: ' +1 555 0100 ',
+    interests: ['Gaming', 'Crypto'] as UserRecord['interests'],
+    notifications: { offers: false, marketing: true },
+  };
+
+  assert.deepEqual(accountChanges(user, values, false), {
+    username: values.username,
+    phoneNumber: '+1 555 0100',
+    interests: ['Gaming', 'Crypto'],
+    notifications: { offers: false, marketing: true },
+  });
+});
+
+test('when the interests are the same in another order, then they are not sent', () => {
+  const user = aUser({ interests: ['AI', 'Sports'] });
+
+  const changes = accountChanges(user, { ...accountValuesOf(user), interests: ['Sports', 'AI'] }, false);
+
+  assert.deepEqual(changes, {});
+});
+
+test('when the e-mail differs only in case and spaces, then it is not an e-mail change', () => {
+  const user = aUser();
+
+  const changes = accountChanges(user, { ...accountValuesOf(user), email: ` ${user.email.toUpperCase()} ` }, false);
+
+  assert.equal(changes.email, undefined);
+});
+
+test('when the e-mail changes, then the new one is sent trimmed', () => {
+  const user = aUser();
+  const email = `other.${randomUUID().slice(0, 8)}@example.com`;
+
+  assert.deepEqual(accountChanges(user, { ...accountValuesOf(user), email: ` ${email}` }, false), { email });
+});
+
+test('when a brand user saves, then no username, interests or offers are ever sent', () => {
+  const user = aBrandUser();
+  const values = {
+    ...accountValuesOf(user),
+    username: 'sneaky',
+    interests: ['AI'] as UserRecord['interests'],
+    firstName: ' Grace ',
+    notifications: { offers: false, marketing: false },
+  };
+
+  assert.deepEqual(accountChanges(user, values, true), { firstName: 'Grace', notifications: { marketing: false } });
+});
+
+test('when a brand user changes only the offers box, then nothing is sent', () => {
+  const user = aBrandUser();
+
+  const changes = accountChanges(user, { ...accountValuesOf(user), notifications: { offers: false, marketing: true } }, true);
+
+  assert.deepEqual(changes, {});
+});
