@@ -16,7 +16,9 @@ import { errorMiddleware, notFound } from './api/error-middleware';
 import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
+import { createBrandClient } from './data-access/brand-client';
 import { createIdentityClient } from './data-access/identity-client';
+import { createMediaUpload } from './data-access/media-upload';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
 import { createReadModel } from './data-access/read-model';
 import { createRecordStore } from './domain/record-store';
@@ -54,6 +56,8 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const authenticator = createAuthenticator(config);
   const identity = createIdentityClient(config);
   const keycloak = createKeycloakTokens(config);
+  const brands = createBrandClient(config);
+  const media = createMediaUpload(config);
   let live: LiveServer | undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
 
@@ -64,7 +68,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
     .set('trust proxy', config.TRUST_PROXY)
     .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-    .use('/api', apiRouter({ authenticator, identity, keycloak, records, limits, logger: httpLogger }))
+    .use('/api', apiRouter({ authenticator, identity, keycloak, records, brands, media, limits, logger: httpLogger }))
     .use(notFound)
     .use(errorMiddleware(httpLogger));
   const httpServer: HttpServer = createServer(app);
@@ -72,7 +76,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     httpServer,
     config,
     authenticator,
-    me: { identity, records },
+    me: { identity, records, brands },
     redisPublisher: redis,
     redisSubscriber,
     logger: logger.child({ component: 'live' }),

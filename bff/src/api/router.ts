@@ -1,14 +1,18 @@
 /** Everything under `/api`, one line per route group. */
 import express, { Router } from 'express';
 import type { Authenticator } from '../auth/keycloak';
+import type { BrandClient } from '../data-access/brand-client';
 import type { IdentityClient } from '../data-access/identity-client';
+import type { MediaUpload } from '../data-access/media-upload';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { RecordStore } from '../domain/record-store';
 import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
+import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
+import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
 import type { RateLimits } from './rate-limit';
 
@@ -17,11 +21,13 @@ export interface ApiDependencies {
   identity: IdentityClient;
   keycloak: KeycloakTokens;
   records: RecordStore;
+  brands: BrandClient;
+  media: MediaUpload;
   limits: RateLimits;
   logger: Logger;
 }
 
-export function apiRouter({ authenticator, identity, keycloak, records, limits, logger }: ApiDependencies): Router {
+export function apiRouter({ authenticator, identity, keycloak, records, brands, media, limits, logger }: ApiDependencies): Router {
   return Router()
     // Before the body parser, so a body that is not JSON gets the callable error shape too.
     .use('/callable', markCallable)
@@ -31,6 +37,10 @@ export function apiRouter({ authenticator, identity, keycloak, records, limits, 
     })
     .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
     .use('/accounts', accountsRouter(identity, keycloak, limits))
-    .use('/me', meRouter(authenticator, { identity, keycloak, records }))
+    .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))
+    .use('/brands', publicBrandsRouter({ brands }))
+    .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
+    // Multipart bodies are streamed through to media (the JSON parser above leaves them alone).
+    .use('/images', imagesRouter(authenticator, { identity, records }, media))
     .use('/callable', callableRouter(authenticator, identity, limits));
 }

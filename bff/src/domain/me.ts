@@ -8,6 +8,7 @@ import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
+import type { BrandClient } from '../data-access/brand-client';
 import type { RecordStore } from './record-store';
 
 export interface Me {
@@ -18,6 +19,8 @@ export interface Me {
 export interface MeDependencies {
   identity: IdentityClient;
   records: RecordStore;
+  /** services/brand, asked for a brand the read model has not seen yet. */
+  brands?: BrandClient;
 }
 
 /**
@@ -37,10 +40,21 @@ export async function findMyUser(
   return fresh;
 }
 
-/** The brand record of a brand user from the read model (null for creators, or before the brand's first event). */
-async function findBrandOf(records: RecordStore, record: UserRecord): Promise<BrandRecord | null> {
+/**
+ * The brand record of a brand user (null for creators): the read model's
+ * snapshot, else the brand service's as the user (then stored for the next read).
+ */
+async function findBrandOf(
+  { records, brands }: MeDependencies,
+  record: UserRecord,
+  accessToken: string,
+): Promise<BrandRecord | null> {
   if (!record.brand?.id) return null;
-  return records.get('brand', record.brand.id);
+  const cached = await records.get('brand', record.brand.id);
+  if (cached || !brands) return cached;
+  const fresh = await brands.getBrand(accessToken, record.brand.id);
+  if (fresh) await records.save('brand', fresh);
+  return fresh;
 }
 
 /**
@@ -50,7 +64,7 @@ async function findBrandOf(records: RecordStore, record: UserRecord): Promise<Br
 export async function getMe(dependencies: MeDependencies, user: AuthenticatedUser): Promise<Me> {
   const record = await findMyUser(dependencies, user);
   if (!record) throw failures.notFound('No user record');
-  return { user: record, brand: await findBrandOf(dependencies.records, record) };
+  return { user: record, brand: await findBrandOf(dependencies, record, user.accessToken) };
 }
 
 /**
@@ -94,5 +108,5 @@ async function answerWith(dependencies: MeDependencies, user: AuthenticatedUser,
   // An event of a later change may already have landed: answer the newest.
   const newest = (await dependencies.records.get('user', user.id)) ?? updated;
   const record = newest.version >= updated.version ? newest : updated;
-  return { user: record, brand: await findBrandOf(dependencies.records, record) };
+  return { user: record, brand: await findBrandOf(dependencies, record, user.accessToken) };
 }

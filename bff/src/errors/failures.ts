@@ -24,6 +24,13 @@ export const failures = {
   },
   createAccountFailed: (cause?: unknown) =>
     new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  /** Spec §8: a missing user record on brand update (or any other update failure). */
+  updateAccountFailed: (cause?: unknown) =>
+    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+  /** Brand-only routes for a user without a brand (spec §6). */
+  notABrandUser: () => new AppError('permission-denied', messages.updateAccountFailed),
+  /** Spec §8 image upload failure. */
+  uploadFailed: (cause?: unknown) => new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
   upstreamUnavailable: (what: string, cause?: unknown) =>
     new AppError('unavailable', messages.genericProblem, {
       isTrusted: false,

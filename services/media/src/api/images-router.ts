@@ -29,7 +29,9 @@ export function imagesRouter(deps: MediaDependencies, verifyAccessToken: AccessT
     res.status(201).json({ data: stored });
   });
   // An answer given before the body was read (401, 403, 413): discard the rest unread.
-  const discardBody: ErrorRequestHandler = (error, req, _res, next) => {
+  const discardBody: ErrorRequestHandler = (error, req, res, next) => {
+    // Answered before the client finished sending: this connection cannot be reused.
+    if (!req.complete) res.setHeader('connection', 'close');
     req.resume();
     next(error);
   };

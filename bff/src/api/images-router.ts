@@ -1,0 +1,33 @@
+/**
+ * POST /api/images/:ownerType/:kind (docs/api.md): a profile or cover image
+ * for the signed-in user (`user`) or their brand (`brand`), streamed through
+ * to services/media. The owner is always taken from the token and the
+ * user's record, never from the request.
+ */
+import { imageKindSchema, imageOwnerTypeSchema } from '@raly/contracts/images';
+import { Router } from 'express';
+import { z } from 'zod';
+import { userOf, type Authenticator } from '../auth/keycloak';
+import type { MediaUpload } from '../data-access/media-upload';
+import { myBrandId } from '../domain/brands';
+import type { MeDependencies } from '../domain/me';
+import { failures } from '../errors/failures';
+
+const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKindSchema });
+
+export function imagesRouter(authenticator: Authenticator, dependencies: MeDependencies, media: MediaUpload): Router {
+  return Router()
+    .use(authenticator.requireUser)
+    .post('/:ownerType/:kind', async (request, response) => {
+      const user = userOf(response);
+      if (!user) throw failures.unauthenticated();
+      const params = paramsSchema.safeParse(request.params);
+      if (!params.success) throw failures.notFound();
+      const { ownerType, kind } = params.data;
+      const path =
+        ownerType === 'user'
+          ? `/images/user/${kind}`
+          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, user))}`;
+      await media.forward(request, response, path, user.accessToken);
+    });
+}

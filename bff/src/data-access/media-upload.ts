@@ -1,0 +1,62 @@
+/**
+ * Passes an image upload through to services/media as it streams in: the
+ * browser's multipart body is piped, never buffered, so media's 5 MB limit
+ * (enforced while streaming) holds end to end. Media's answer, including an
+ * early 413, is relayed unchanged.
+ */
+import { request } from 'node:http';
+import type { Request, Response } from 'express';
+import type { Config } from '../config';
+import { failures } from '../errors/failures';
+
+export interface MediaUpload {
+  /**
+   * Pipes `req` to media's `POST <path>` with the user's token and relays the answer into `res`.
+   * @param path e.g. `/images/brand/cover?ownerId=<brandId>`
+   * @returns once the answer has been relayed
+   * @throws AppError 'Hmm, there was a problem. Try again.' when media cannot be reached (before any answer)
+   */
+  forward(req: Request, res: Response, path: string, accessToken: string): Promise<void>;
+}
+
+/** Hop-by-hop and framing headers are not relayed; the rest of media's answer is. */
+const RELAYED_HEADERS = ['content-type', 'content-length'];
+
+/** @param config MEDIA_URL */
+export function createMediaUpload(config: Config): MediaUpload {
+  const target = new URL(config.MEDIA_URL);
+  return {
+    forward(req, res, path, accessToken) {
+      return new Promise((resolve, reject) => {
+        const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+        for (const name of ['content-type', 'content-length', 'transfer-encoding']) {
+          const value = req.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        const upstream = request(
+          { host: target.hostname, port: target.port, path, method: 'POST', headers },
+          (answer) => {
+            res.status(answer.statusCode ?? 502);
+            // Answered before the browser finished sending (an early 413): this connection cannot be reused.
+            if (!req.complete) res.setHeader('connection', 'close');
+            for (const name of RELAYED_HEADERS) {
+              const value = answer.headers[name];
+              if (value !== undefined) res.setHeader(name, value);
+            }
+            answer.pipe(res);
+            answer.on('end', () => resolve());
+            answer.on('error', () => res.destroy());
+          },
+        );
+        upstream.on('error', (error) => {
+          // Media may close its side after answering early (413) while the browser still sends: discard the rest.
+          req.unpipe(upstream);
+          req.resume();
+          if (!res.headersSent) reject(failures.uploadFailed(error));
+          else if (!res.writableFinished) res.destroy();
+        });
+        req.pipe(upstream);
+      });
+    },
+  };
+}
