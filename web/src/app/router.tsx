@@ -1,19 +1,31 @@
 /**
  * The full route table of spec §2. Each route carries its RouteMeta
  * (config/paths) as `handle`, which the root layout reads for the page
- * title and the sign-in guard.
+ * title and the sign-in guard. Home and the 404 page are in the first
+ * bundle; every other page is its own chunk, loaded with React.lazy when
+ * first visited (the root layout shows a spinner meanwhile).
  */
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, type RouteMeta } from '@/config/paths';
 import { RootLayout } from '@/app/root-layout';
 import { HomeRoute } from '@/app/routes/home';
-import { JoinCreatorRoute, JoinBrandRoute } from '@/app/routes/join';
-import { LoginRoute } from '@/app/routes/login';
-import { DashboardRoute } from '@/app/routes/dashboard';
-import { PlaceholderRoute } from '@/app/routes/placeholder';
-import { SettingsAccountRoute } from '@/app/routes/settings/account';
-import { SettingsBrandRoute } from '@/app/routes/settings/brand';
 import { NotFoundRoute } from '@/app/routes/not-found';
+
+/** React.lazy for a module's named export. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const JoinCreatorRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinCreatorRoute');
+const JoinBrandRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinBrandRoute');
+const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
+const ForgotPasswordRoute = lazyNamed(() => import('@/app/routes/forgot-password'), 'ForgotPasswordRoute');
+const AuthActionRoute = lazyNamed(() => import('@/app/routes/auth-action'), 'AuthActionRoute');
+const DashboardRoute = lazyNamed(() => import('@/app/routes/dashboard'), 'DashboardRoute');
+const SettingsAccountRoute = lazyNamed(() => import('@/app/routes/settings/account'), 'SettingsAccountRoute');
+const SettingsBrandRoute = lazyNamed(() => import('@/app/routes/settings/brand'), 'SettingsBrandRoute');
+const OnboardingRoute = lazyNamed(() => import('@/app/routes/onboarding'), 'OnboardingRoute');
 
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({
   path: meta.path,
@@ -30,13 +42,13 @@ export const routes: RouteObject[] = [
       page(paths.joinCreator, <JoinCreatorRoute />),
       page(paths.joinBrand, <JoinBrandRoute />),
       page(paths.login, <LoginRoute />),
-      page(paths.forgotPassword, <PlaceholderRoute title={paths.forgotPassword.title} />),
+      page(paths.forgotPassword, <ForgotPasswordRoute />),
       page(paths.dashboard, <DashboardRoute />),
-      page(paths.authAction, <PlaceholderRoute title={paths.authAction.title} />),
+      page(paths.authAction, <AuthActionRoute />),
       page(paths.settings, <Navigate to={paths.settingsAccount.path} replace />),
       page(paths.settingsAccount, <SettingsAccountRoute />),
       page(paths.settingsBrand, <SettingsBrandRoute />),
-      page(paths.onboarding, <PlaceholderRoute title={paths.onboarding.title} />),
+      page(paths.onboarding, <OnboardingRoute />),
       page(paths.notFound, <NotFoundRoute />),
     ],
   },

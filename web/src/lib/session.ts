@@ -5,7 +5,7 @@
  * localStorage so reloads and new tabs stay signed in; follows sign-in,
  * refresh and sign-out of other tabs through the `storage` event.
  */
-import Keycloak from 'keycloak-js';
+import type Keycloak from 'keycloak-js';
 import { env } from '@/config/env';
 import {
   SESSION_STORAGE_KEY,
@@ -116,7 +116,9 @@ function adoptTokens(kc: Keycloak, tokens: TokenSet): void {
  * @throws when Keycloak rejects the refresh token (session ended or expired)
  */
 async function openSession(tokens: TokenSet): Promise<void> {
-  const kc = new Keycloak({ url: env.keycloak.url, realm: env.keycloak.realm, clientId: env.keycloak.clientId });
+  // keycloak-js is loaded only when there is a session to open, so a signed-out first page stays small.
+  const { default: KeycloakClient } = await import('keycloak-js');
+  const kc = new KeycloakClient({ url: env.keycloak.url, realm: env.keycloak.realm, clientId: env.keycloak.clientId });
   kc.onAuthRefreshSuccess = () => {
     if (keycloak && keycloak !== kc) return;
     persist(kc);

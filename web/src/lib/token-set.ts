@@ -2,18 +2,29 @@
  * The token set the BFF answers on login and registration (docs/api.md
  * `TokenSet`), and the pure rules for keeping it in browser storage.
  */
-import { z } from 'zod';
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  /** Seconds. */
+  expiresIn: number;
+  /** Seconds. */
+  refreshExpiresIn: number;
+}
 
-export const tokenSetSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  idToken: z.string().min(1),
-  /** Seconds. */
-  expiresIn: z.number(),
-  /** Seconds. */
-  refreshExpiresIn: z.number(),
-});
-export type TokenSet = z.infer<typeof tokenSetSchema>;
+/**
+ * Checks a parsed value's shape by hand (not zod: this runs on the first
+ * page, where zod's core would add ~25 kB gzip).
+ * @returns the five fields of a token set (nothing else), or null when a field is missing or of the wrong type
+ */
+export function asTokenSet(value: unknown): TokenSet | null {
+  if (!value || typeof value !== 'object') return null;
+  const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = value as Record<string, unknown>;
+  const nonEmpty = (text: unknown): text is string => typeof text === 'string' && text.length > 0;
+  if (!nonEmpty(accessToken) || !nonEmpty(refreshToken) || !nonEmpty(idToken)) return null;
+  if (typeof expiresIn !== 'number' || typeof refreshExpiresIn !== 'number') return null;
+  return { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn };
+}
 
 /** The one localStorage key (origin-scoped) that holds the signed-in user's token set. */
 export const SESSION_STORAGE_KEY = 'raly.session';
@@ -59,9 +70,9 @@ export function readUsableTokenSet(raw: string | null, nowSeconds: number): Toke
   } catch {
     return null;
   }
-  const parsed = tokenSetSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const refreshExpiry = tokenExpirySeconds(parsed.data.refreshToken);
+  const tokens = asTokenSet(value);
+  if (!tokens) return null;
+  const refreshExpiry = tokenExpirySeconds(tokens.refreshToken);
   if (refreshExpiry !== null && refreshExpiry <= nowSeconds) return null;
-  return parsed.data;
+  return tokens;
 }

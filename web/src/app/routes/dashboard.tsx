@@ -1,14 +1,19 @@
-/** /dashboard — requires login; a placeholder (spec §1). The onboarding check comes with the onboarding issue. */
-import { useGetMeQuery } from '@/lib/me-api';
-import { PageHeading } from '@/components/ui/page-heading';
+/**
+ * /dashboard (spec §2): requires login (root layout guard). On entry it
+ * checks that the user is onboarded (isOnboarded of the `me` record) and
+ * sends a user who is not to /onboarding; a spinner shows while the record
+ * loads. The dashboard itself is a placeholder (spec §1).
+ */
+import { Navigate } from 'react-router-dom';
+import { isOnboarded } from '@raly/contracts/records';
+import { paths } from '@/config/paths';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { WithMe } from '@/app/routes/with-me';
 
 export function DashboardRoute() {
-  const { data: me } = useGetMeQuery();
-  const name = me?.user.username || me?.user.firstName;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10">
-      <PageHeading>Dashboard</PageHeading>
-      <p className="mt-4 text-slate-600">{name ? `Welcome, ${name}.` : 'Welcome.'} Campaigns will show up here.</p>
-    </section>
+    <WithMe>
+      {(me) => (isOnboarded(me.user) ? <DashboardPage me={me} /> : <Navigate to={paths.onboarding.path} replace />)}
+    </WithMe>
   );
 }

@@ -18,6 +18,7 @@ import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
 import { signIn } from '@/lib/session';
 import { normalizingUsername } from '@/lib/username-field';
 import { showToast } from '@/lib/toast';
+import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
@@ -54,6 +55,7 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [signingIn, setSigningIn] = useState(false);
+  const scrollToTop = useScrollToTopOnError();
 
   const onSubmit = async (values: RegistrationValues) => {
     const [usernameFree, emailFree] = await Promise.all([usernameIsFree(values.username), emailIsFree(values.email)]);
@@ -79,7 +81,7 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit, () => window.scrollTo({ top: 0, behavior: 'smooth' }))}
+      onSubmit={handleSubmit(onSubmit, scrollToTop)}
       className="space-y-5"
     >
       {isBrand && (
