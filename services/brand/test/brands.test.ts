@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eventTypes, topics } from '@raly/contracts/events';
+import { messages } from '@raly/contracts/messages';
+import type { BrandRecord } from '@raly/contracts/records';
+import { listenToTopic, uniqueToken, type TopicListener } from '@raly/service-kit/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import { call, eventually, registeredBrand, registeredCreator, startSystem, type RalySystem } from './system';
+
+let system: RalySystem;
+let brandEvents: TopicListener;
+
+before(async () => {
+  system = await startSystem();
+  brandEvents = await listenToTopic(system.stack.kafkaBrokers, topics.brandBrand);
+});
+
+after(async () => {
+  await brandEvents.stop();
+  await system.stop();
+});
+
+const internal = (method: string, path: string, body?: unknown, serviceToken = system.serviceToken) =>
+  call(system.brandUrl, method, path, { body, serviceToken });
+
+const envelopeOf = (value: Buffer | null) => JSON.parse(value?.toString() ?? '{}');
+
+describe('internal brand endpoints', () => {
+  test('when a call lacks the service token, then POST /brands, DELETE /brands/:id and the membership check answer 401', async () => {
+    // Arrange
+    const command = { creatorUserId: uniqueToken(), username: `n${uniqueToken(8)}`, company: 'Co', websiteUrl: 'https://co.example' };
+
+    // Act
+    const answers = await Promise.all([
+      call(system.brandUrl, 'POST', '/brands', { body: command }),
+      internal('POST', '/brands', command, 'wrong-token-wrong-token'),
+      call(system.brandUrl, 'DELETE', `/brands/${randomUUID()}`),
+      call(system.brandUrl, 'GET', `/brands/${randomUUID()}/members/x`),
+    ]);
+
+    // Assert
+    assert.deepEqual(answers.map((answer) => answer.status), [401, 401, 401, 401]);
+    const { rows } = await system.sql.brand.query('SELECT count(*)::int AS n FROM brands WHERE username = $1', [command.username]);
+    assert.equal(rows[0].n, 0);
+  });
+
+  test('when POST /brands is repeated with the same idempotency key, then one brand exists, all permissions are false, and brand.brand.created carries the snapshot', async () => {
+    // Arrange
+    const command = { creatorUserId: uniqueToken(), username: `Idem${uniqueToken(8)}`, company: 'Idem Co', websiteUrl: 'https://idem.example' };
+
+    // Act
+    const first = await internal('POST', '/brands', command);
+    const second = await internal('POST', '/brands', command);
+
+    // Assert
+    assert.deepEqual([first.status, second.status], [201, 200]);
+    assert.equal(second.body.data.id, first.body.data.id);
+    const brand = first.body.data as BrandRecord;
+    assert.equal(brand.username, command.username.toLowerCase());
+    assert.deepEqual(brand.permissions, { isAgency: false, isVerified: false, isSuspended: false });
+    assert.deepEqual(brand.socials, { x: '', instagram: '', threads: '', discord: '' });
+    const membership = await internal('GET', `/brands/${brand.id}/members/${command.creatorUserId}`);
+    assert.deepEqual(membership.body.data, { isMember: true, isAdmin: true });
+    const event = await brandEvents.waitFor((message) => message.key?.toString() === brand.id);
+    const envelope = envelopeOf(event.value);
+    assert.equal(envelope.type, eventTypes.brandCreated);
+    assert.deepEqual(envelope.data, brand);
+    assert.equal(envelope.version, 1);
+  });
+
+  test('when a brand is deleted (saga compensation), then it and its members are gone and deleting again is fine', async () => {
+    // Arrange
+    const command = { creatorUserId: uniqueToken(), username: `del${uniqueToken(8)}`, company: 'Del Co', websiteUrl: 'https://del.example' };
+    const created = await internal('POST', '/brands', command);
+
+    // Act
+    const first = await internal('DELETE', `/brands/${created.body.data.id}`);
+    const again = await internal('DELETE', `/brands/${created.body.data.id}`);
+
+    // Assert
+    assert.deepEqual([first.status, again.status], [204, 204]);
+    assert.equal((await call(system.brandUrl, 'GET', `/public/brands/${command.username}`)).status, 404);
+    const membership = await internal('GET', `/brands/${created.body.data.id}/members/${command.creatorUserId}`);
+    assert.deepEqual(membership.body.data, { isMember: false, isAdmin: false });
+  });
+});
+
+describe('member and public brand endpoints', () => {
+  test('when someone who is not a member reads or changes a brand, then the answer is 403 and the brand is unchanged', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+    const stranger = await registeredCreator(system);
+    const before = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+
+    // Act
+    const read = await call(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: stranger.accessToken });
+    const write = await call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
+      token: stranger.accessToken,
+      body: { ...before.body.data, company: 'Hijacked' },
+    });
+    const anonymous = await call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, { body: { company: 'Hijacked' } });
+
+    // Assert
+    assert.deepEqual([read.status, write.status, anonymous.status], [403, 403, 401]);
+    const after = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+    assert.equal(after.body.data?.company, before.body.data?.company);
+  });
+
+  test('when a member saves the form unchanged, then nothing is written and the version stays', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+    const current = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data!;
+
+    // Act
+    const answer = await call<BrandRecord>(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
+      token: brand.accessToken,
+      body: { username: current.username.toUpperCase(), company: current.company, websiteUrl: current.websiteUrl, socials: {} },
+    });
+
+    // Assert
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.data?.version, current.version);
+  });
+
+  test("when a brand changes its username to another brand's, then the answer is 409 'Username already exists. Try another.' and both keep theirs", async () => {
+    // Arrange
+    const first = await registeredBrand(system);
+    const second = await registeredBrand(system);
+    const current = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${second.brandId}`, { token: second.accessToken })).body.data!;
+
+    // Act
+    const answer = await call(system.brandUrl, 'PATCH', `/brands/${second.brandId}`, {
+      token: second.accessToken,
+      body: { ...current, username: first.registration.username },
+    });
+
+    // Assert
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.error?.message, messages.usernameExists);
+    assert.equal((await call(system.brandUrl, 'GET', `/public/brands/${current.username}`)).body.data.id, second.brandId);
+  });
+
+  test('when a visitor reads the public profile, then it holds brand fields only', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+
+    // Act
+    const answer = await call(system.brandUrl, 'GET', `/public/brands/${brand.registration.username}`);
+
+    // Assert
+    assert.equal(answer.status, 200);
+    const text = JSON.stringify(answer.body);
+    for (const secret of [brand.registration.email, brand.registration.firstName, brand.registration.lastName, brand.userId]) {
+      assert.ok(!text.includes(secret));
+    }
+  });
+});
+
+describe('media.image.v1 consumer', () => {
+  test('when the same image event arrives twice, then coverImg is set once (one version, one brand.brand.updated)', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+    const kafka = new Kafka({ clientId: 'brand-test', brokers: system.stack.kafkaBrokers, logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    const url = `http://media.test/files/brand/cover-img/${brand.brandId}.png?v=1`;
+    const envelope = {
+      id: randomUUID(),
+      type: eventTypes.imageStored,
+      source: 'test',
+      subject: brand.brandId,
+      time: new Date().toISOString(),
+      version: 1,
+      data: { ownerType: 'brand', ownerId: brand.brandId, kind: 'cover', key: `brand/cover-img/${brand.brandId}.png`, url, contentType: 'image/png', sizeBytes: 10 },
+    };
+
+    // Act
+    for (let i = 0; i < 2; i++) {
+      await producer.send({ topic: topics.mediaImage, messages: [{ key: brand.brandId, value: JSON.stringify(envelope) }] });
+    }
+    await producer.disconnect();
+
+    // Assert
+    const updated = await eventually(async () => {
+      const record = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data;
+      return record?.coverImg === url ? record : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const later = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data!;
+    assert.equal(later.version, updated.version);
+    const coverEvents = brandEvents.messages.filter(
+      (message) => message.key?.toString() === brand.brandId && envelopeOf(message.value).data.coverImg === url,
+    );
+    assert.equal(coverEvents.length, 1);
+  });
+});
