@@ -1,0 +1,517 @@
+/**
+ * The deployment rules (STYLE.md "Operations", docs/adr/0004-container-images-and-deploy.md)
+ * checked on the real files: every manifest under k8s/ and every app's Dockerfile. Nothing is
+ * applied to a cluster; the files are parsed and their objects compared with each other.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { parse, parseAllDocuments } from 'yaml';
+
+const repository = path.resolve(import.meta.dirname, '..', '..');
+const k8sDir = path.join(repository, 'k8s');
+
+/** A Kubernetes object as read from YAML: only the fields these checks use are typed. */
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each kind has its own spec
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  /** Path of the file, relative to k8s/. */
+  file: string;
+}
+
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: Record<string, unknown> }[];
+  envFrom?: Record<string, unknown>[];
+  securityContext?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  startupProbe?: Probe;
+}
+
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  tcpSocket?: { port: string | number };
+  exec?: { command: string[] };
+}
+
+/** @returns the YAML files under `dir`, relative to k8s/, sorted */
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .map((entry) => path.relative(k8sDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** @returns every object of every manifest under k8s/ (kustomization.yaml excluded) */
+function loadObjects(): K8sObject[] {
+  return yamlFiles(k8sDir)
+    .filter((file) => file !== 'kustomization.yaml')
+    .flatMap((file) =>
+      parseAllDocuments(readFileSync(path.join(k8sDir, file), 'utf8')).map((document) => {
+        assert.equal(document.errors.length, 0, `${file}: ${document.errors.join('; ')}`);
+        return { ...(document.toJS() as Omit<K8sObject, 'file'>), file };
+      }),
+    );
+}
+
+const objects = loadObjects();
+const kustomization = parse(readFileSync(path.join(k8sDir, 'kustomization.yaml'), 'utf8')) as {
+  resources: string[];
+  images: { name: string; newTag?: string }[];
+};
+const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
+const deployments = ofKind('Deployment');
+const appDeployments = deployments.filter((deployment) => deployment.file.startsWith('apps/'));
+const podTemplateOwners = [...deployments, ...ofKind('StatefulSet')];
+
+const podSpecOf = (object: K8sObject) => object.spec.template.spec;
+const containersOf = (object: K8sObject): Container[] => [
+  ...(podSpecOf(object).initContainers ?? []),
+  ...podSpecOf(object).containers,
+];
+
+/** Infrastructure images that write into their own file system at start (dev-grade stand-ins, k8s/README.md). */
+const WRITABLE_ROOT_FILESYSTEM: Record<string, string> = {
+  keycloak: 'start-dev builds Quarkus into /opt/keycloak/lib at every start',
+  s3: 'S3Mock (Spring Boot) unpacks itself under the working directory',
+};
+
+/** Environment variable names whose values are credentials or hold them (a database URL may carry a password). */
+const SECRET_NAME = /PASSWORD|SECRET|TOKEN|PRIVATE|CREDENTIAL|ACCESS_KEY|API_KEY|DATABASE_URL/;
+
+const selects = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+const namedPort = (container: Container, port: string | number) =>
+  typeof port === 'number'
+    ? container.ports?.some((declared) => declared.containerPort === port)
+    : container.ports?.some((declared) => declared.name === port);
+
+describe('k8s manifests', () => {
+  test('when kustomization.yaml is read, then it lists every manifest under k8s/ and each listed file exists', () => {
+    const listed = kustomization.resources;
+    const present = yamlFiles(k8sDir).filter((file) => file !== 'kustomization.yaml');
+    assert.deepEqual([...listed].sort(), present);
+  });
+
+  test('when the images of kustomization.yaml are read, then each names an image the manifests use', () => {
+    const used = new Set(
+      objects
+        .filter((object) => object.spec?.template?.spec)
+        .flatMap((object) =>
+          containersOf(object).map((container) => container.image.replace(/:[^/:]+$/, '')),
+        ),
+    );
+    for (const image of kustomization.images) {
+      assert.ok(
+        used.has(image.name),
+        `kustomization.yaml sets ${image.name}, which no manifest uses`,
+      );
+    }
+  });
+
+  test('when the manifests are read, then there is a Deployment for each app of k8s/apps and every app has one', () => {
+    const appFiles = yamlFiles(path.join(k8sDir, 'apps'));
+    assert.ok(appFiles.length >= 5, 'identity-profile, brand, media, bff and web');
+    for (const file of appFiles) {
+      const app = path.basename(file, '.yaml');
+      assert.ok(
+        appDeployments.some(
+          (deployment) => deployment.metadata.name === app && deployment.file === file,
+        ),
+        `${file} has no Deployment named ${app}`,
+      );
+    }
+  });
+
+  for (const deployment of deployments) {
+    const name = `Deployment ${deployment.metadata.name} (${deployment.file})`;
+    describe(name, () => {
+      const pod = podSpecOf(deployment);
+      const containers = containersOf(deployment);
+
+      test('when its pod starts, then it runs as a non-root user', () => {
+        for (const container of containers) {
+          const runAsNonRoot =
+            container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
+          const runAsUser = container.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
+          assert.equal(runAsNonRoot, true, `${container.name}: runAsNonRoot`);
+          assert.notEqual(runAsUser, 0, `${container.name}: runAsUser 0`);
+        }
+      });
+
+      test('when its containers run, then none can gain privileges', () => {
+        for (const container of containers) {
+          assert.equal(container.securityContext?.allowPrivilegeEscalation, false, container.name);
+          assert.notEqual(container.securityContext?.privileged, true, container.name);
+        }
+      });
+
+      test('when its containers run, then their root file system is read-only (or the exception is documented)', () => {
+        if (
+          WRITABLE_ROOT_FILESYSTEM[deployment.metadata.name] &&
+          !deployment.file.startsWith('apps/')
+        )
+          return;
+        for (const container of containers) {
+          assert.equal(container.securityContext?.readOnlyRootFilesystem, true, container.name);
+        }
+      });
+
+      test('when it is scheduled, then every container has cpu and memory requests and limits', () => {
+        for (const container of containers) {
+          for (const kind of ['requests', 'limits'] as const) {
+            for (const resource of ['cpu', 'memory']) {
+              assert.ok(
+                container.resources?.[kind]?.[resource],
+                `${container.name}: resources.${kind}.${resource}`,
+              );
+            }
+          }
+        }
+      });
+
+      test('when it runs, then readiness and liveness probes watch it on ports it declares', () => {
+        for (const container of pod.containers as Container[]) {
+          for (const probe of [container.readinessProbe, container.livenessProbe]) {
+            assert.ok(probe, `${container.name}: readinessProbe and livenessProbe`);
+            const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
+            if (port !== undefined)
+              assert.ok(namedPort(container, port), `${container.name}: probe port ${port}`);
+          }
+        }
+      });
+
+      test('when its environment is read, then secrets come only by reference, never as literal values', () => {
+        for (const container of containers) {
+          for (const variable of container.env ?? []) {
+            if (SECRET_NAME.test(variable.name)) {
+              assert.ok(
+                variable.valueFrom && !('value' in variable),
+                `${container.name}: ${variable.name} is a literal`,
+              );
+            }
+            if (variable.value !== undefined) {
+              assert.doesNotMatch(
+                variable.value,
+                /:\/\/[^/\s:@]+:[^/\s@]+@/,
+                `${container.name}: ${variable.name} holds a password`,
+              );
+            }
+          }
+          for (const source of container.envFrom ?? []) {
+            assert.ok(
+              'configMapRef' in source || 'secretRef' in source,
+              `${container.name}: envFrom ${JSON.stringify(source)}`,
+            );
+          }
+        }
+      });
+
+      test('when its image is pulled, then the reference carries an explicit tag other than latest', () => {
+        for (const container of containers) {
+          const tag = /:([^/:@]+)$/.exec(container.image)?.[1];
+          assert.ok(
+            tag || container.image.includes('@sha256:'),
+            `${container.name}: ${container.image} has no tag`,
+          );
+          assert.notEqual(tag, 'latest', `${container.name}: ${container.image}`);
+        }
+      });
+
+      if (deployment.file.startsWith('apps/')) {
+        test('when it is an app, then its containers drop every capability and the pod uses the RuntimeDefault seccomp profile', () => {
+          assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault');
+          for (const container of containers) {
+            assert.deepEqual(
+              container.securityContext?.capabilities?.drop,
+              ['ALL'],
+              container.name,
+            );
+          }
+        });
+
+        test('when it is an app, then its configuration comes only from the ConfigMap and the Secret', () => {
+          for (const container of containers) {
+            for (const source of container.envFrom ?? []) {
+              const reference = (source.configMapRef ?? source.secretRef) as { name: string };
+              assert.ok(
+                ['raly-config', 'raly-secrets'].includes(reference.name),
+                `${container.name}: ${reference.name}`,
+              );
+            }
+            for (const variable of container.env ?? []) {
+              const from = variable.valueFrom as
+                | {
+                    secretKeyRef?: { name: string; key: string };
+                    configMapKeyRef?: { name: string; key: string };
+                  }
+                | undefined;
+              const reference = from?.secretKeyRef ?? from?.configMapKeyRef;
+              if (!reference) continue;
+              const source = objects.find((object) => object.metadata.name === reference.name);
+              assert.ok(source, `${variable.name}: ${reference.name} does not exist`);
+              assert.ok(
+                reference.key in { ...source.data, ...source.stringData },
+                `${variable.name}: ${reference.name} has no key ${reference.key}`,
+              );
+            }
+          }
+        });
+
+        test('when it is an app, then a HorizontalPodAutoscaler scales it and a PodDisruptionBudget protects it', () => {
+          const labels = deployment.spec.template.metadata.labels;
+          const autoscaler = ofKind('HorizontalPodAutoscaler').find(
+            (object) =>
+              object.spec.scaleTargetRef.kind === 'Deployment' &&
+              object.spec.scaleTargetRef.name === deployment.metadata.name,
+          );
+          assert.ok(autoscaler, 'HorizontalPodAutoscaler');
+          assert.ok(
+            autoscaler.spec.minReplicas >= 2,
+            'minReplicas ≥ 2, so one pod can go while the other serves',
+          );
+          assert.equal(deployment.spec.replicas, undefined, 'replicas belong to the autoscaler');
+          const budget = ofKind('PodDisruptionBudget').find((object) =>
+            selects(object.spec.selector.matchLabels, labels),
+          );
+          assert.ok(budget, 'PodDisruptionBudget');
+        });
+      }
+    });
+  }
+
+  test('when a Service is read, then its selector picks the pods of an existing workload and its target ports exist there', () => {
+    const services = ofKind('Service');
+    assert.ok(services.length > 0);
+    for (const service of services) {
+      const selector = service.spec.selector as Record<string, string>;
+      assert.ok(
+        selector && Object.keys(selector).length > 0,
+        `${service.metadata.name}: no selector`,
+      );
+      const owners = (service.file.startsWith('apps/') ? deployments : podTemplateOwners).filter(
+        (owner) => selects(selector, owner.spec.template.metadata.labels),
+      );
+      const [owner] = owners;
+      assert.ok(
+        owner && owners.length === 1,
+        `${service.metadata.name} (${service.file}) selects ${owners.length} workloads`,
+      );
+      const containers = containersOf(owner);
+      for (const port of service.spec.ports as {
+        name: string;
+        targetPort?: string | number;
+        port: number;
+      }[]) {
+        const target = port.targetPort ?? port.port;
+        assert.ok(
+          containers.some((container) => namedPort(container, target)),
+          `${service.metadata.name}: targetPort ${target}`,
+        );
+      }
+    }
+  });
+
+  test('when the Ingress is read, then / goes to web, /api and /live to bff, and every backend is an existing Service port', () => {
+    const routes = new Map<string, string>();
+    for (const ingress of ofKind('Ingress')) {
+      for (const rule of ingress.spec.rules) {
+        for (const route of rule.http.paths) {
+          const backend = route.backend.service as {
+            name: string;
+            port: { name?: string; number?: number };
+          };
+          const service = ofKind('Service').find((object) => object.metadata.name === backend.name);
+          assert.ok(service, `${route.path}: no Service ${backend.name}`);
+          assert.ok(
+            service.spec.ports.some(
+              (port: { name: string; port: number }) =>
+                port.name === backend.port.name || port.port === backend.port.number,
+            ),
+            `${route.path}: ${backend.name} has no port ${JSON.stringify(backend.port)}`,
+          );
+          routes.set(route.path, backend.name);
+        }
+      }
+    }
+    assert.equal(routes.get('/'), 'web');
+    assert.equal(routes.get('/api'), 'bff');
+    assert.equal(routes.get('/live'), 'bff');
+  });
+
+  test('when a ConfigMap is read, then it holds no secret-like key', () => {
+    for (const configMap of ofKind('ConfigMap')) {
+      for (const key of Object.keys(configMap.data ?? {})) {
+        assert.doesNotMatch(
+          key,
+          SECRET_NAME,
+          `${configMap.metadata.name}.${key} belongs in a Secret`,
+        );
+      }
+    }
+  });
+
+  test('when a service has a migrate image, then a migration Job runs it as non-root on a read-only root before the rollout', () => {
+    for (const deployment of appDeployments) {
+      const app = deployment.metadata.name;
+      if (!dockerfileStages(dockerfileOf(app)).some((stage) => stage.name === 'migrate')) continue;
+      const job = ofKind('Job').find((object) => object.file === deployment.file);
+      assert.ok(job, `${app}: no migration Job in ${deployment.file}`);
+      assert.equal(
+        job.metadata.labels?.['app.kubernetes.io/component'],
+        'migration',
+        `${app}: the label k8s/README.md waits on`,
+      );
+      const pod = job.spec.template.spec;
+      assert.equal(pod.securityContext?.runAsNonRoot, true);
+      for (const container of pod.containers as Container[]) {
+        assert.match(container.image, new RegExp(`^raly/${app}-migrate:[^:]+$`));
+        assert.equal(container.securityContext?.readOnlyRootFilesystem, true);
+        assert.equal(container.securityContext?.allowPrivilegeEscalation, false);
+        for (const variable of container.env ?? []) {
+          if (SECRET_NAME.test(variable.name))
+            assert.ok(variable.valueFrom, `${app} Job: ${variable.name} is a literal`);
+        }
+      }
+    }
+  });
+});
+
+/** One `FROM` … section of a Dockerfile. */
+interface Stage {
+  /** The `FROM` image with build arguments' defaults filled in. */
+  image: string;
+  name?: string;
+  /** Instructions after FROM: [keyword in upper case, rest of the line]. */
+  instructions: [string, string][];
+}
+
+/** @returns the Dockerfile of an app of k8s/apps: services/<app>/Dockerfile or <app>/Dockerfile */
+function dockerfileOf(app: string): string {
+  const candidates = [
+    path.join(repository, 'services', app, 'Dockerfile'),
+    path.join(repository, app, 'Dockerfile'),
+  ];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  assert.ok(
+    found,
+    `${app}: no Dockerfile at ${candidates.map((candidate) => path.relative(repository, candidate)).join(' or ')}`,
+  );
+  return found;
+}
+
+/**
+ * Splits a Dockerfile into its stages (line continuations joined, comments dropped).
+ * @returns the stages in order; the last one is what `docker build` produces without --target
+ */
+function dockerfileStages(file: string): Stage[] {
+  const lines = readFileSync(file, 'utf8')
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const globalArguments: Record<string, string> = {};
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const [keyword = '', ...rest] = line.split(/\s+/);
+    const argument = rest.join(' ');
+    if (keyword.toUpperCase() === 'FROM') {
+      const [image = '', as, name] = argument.replace(/--platform=\S+\s+/, '').split(/\s+/);
+      const resolved = image.replace(
+        /\$\{(\w+)\}|\$(\w+)/g,
+        (_match, braced, bare) => globalArguments[braced ?? bare] ?? '',
+      );
+      stages.push({
+        image: resolved,
+        name: as?.toUpperCase() === 'AS' ? name : undefined,
+        instructions: [],
+      });
+    } else if (stages.length === 0 && keyword.toUpperCase() === 'ARG') {
+      const [key = '', value = ''] = argument.split('=');
+      globalArguments[key] = value;
+    } else {
+      stages.at(-1)?.instructions.push([keyword.toUpperCase(), argument]);
+    }
+  }
+  return stages;
+}
+
+describe('Dockerfiles of the apps', () => {
+  for (const deployment of appDeployments) {
+    const app = deployment.metadata.name;
+    describe(app, () => {
+      test('when its image is built without a target, then the final stage runs as a non-root user', () => {
+        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
+        const user = final.instructions.filter(([keyword]) => keyword === 'USER').at(-1)?.[1];
+        assert.ok(user, `${app}: the final stage sets no USER`);
+        assert.doesNotMatch(user, /^(root|0)(:|$)/, `${app}: USER ${user}`);
+      });
+
+      test('when its image runs, then it declares a HEALTHCHECK and exposes the port the Deployment uses', () => {
+        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
+        assert.ok(
+          final.instructions.some(([keyword]) => keyword === 'HEALTHCHECK'),
+          `${app}: HEALTHCHECK`,
+        );
+        const exposed = final.instructions
+          .filter(([keyword]) => keyword === 'EXPOSE')
+          .flatMap(([, ports]) => ports.split(/\s+/));
+        const containerPorts = containersOf(deployment).flatMap(
+          (container) => container.ports ?? [],
+        );
+        for (const port of containerPorts)
+          assert.ok(
+            exposed.includes(String(port.containerPort)),
+            `${app}: EXPOSE ${port.containerPort}`,
+          );
+      });
+
+      test('when its base images are read, then they are named without a registry host', () => {
+        for (const stage of dockerfileStages(dockerfileOf(app))) {
+          const firstSegment = stage.image.split('/')[0] ?? '';
+          const isStageReference = dockerfileStages(dockerfileOf(app)).some(
+            (other) => other.name === stage.image,
+          );
+          if (isStageReference || !stage.image.includes('/')) continue;
+          assert.doesNotMatch(firstSegment, /[.:]|^localhost$/, `${app}: FROM ${stage.image}`);
+        }
+      });
+
+      test('when its image is built from the repository root, then a Dockerfile.dockerignore keeps host installs out', () => {
+        const ignore = `${dockerfileOf(app)}.dockerignore`;
+        assert.ok(existsSync(ignore), path.relative(repository, ignore));
+        const patterns = readFileSync(ignore, 'utf8')
+          .split(/\r?\n/)
+          .map((line) => line.trim());
+        assert.ok(
+          patterns.includes('**/node_modules'),
+          `${path.relative(repository, ignore)}: **/node_modules`,
+        );
+      });
+    });
+  }
+});
+
+describe('web server configuration', () => {
+  test('when nginx renders its CSP for a Keycloak origin, then it is the policy of the Vite preview server', async () => {
+    const { contentSecurityPolicy } = await import('../../web/vite.shared');
+    const keycloak = 'https://auth.example.com:8443';
+    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
+    const header = /add_header Content-Security-Policy "([^"]+)" always;/.exec(template)?.[1];
+    assert.ok(header, 'web/nginx.conf sets Content-Security-Policy');
+    assert.equal(
+      header.replaceAll('${KEYCLOAK_PUBLIC_URL}', keycloak),
+      contentSecurityPolicy(keycloak),
+    );
+  });
+});
