@@ -28,6 +28,16 @@ after(async () => {
 const register = (registration: object) =>
   call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', { body: { isBrand: true, registration } });
 
+/** Makes a test database refuse inserts into `table` of rows whose `column` is `value`. */
+async function refuseInserts(pool: typeof system.sql.brand, table: string, column: string, value: string): Promise<void> {
+  const name = `refuse_${uniqueToken(10)}`;
+  await pool.query(`
+    CREATE FUNCTION ${name}() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'refused by test'; END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER ${name} BEFORE INSERT ON ${table}
+      FOR EACH ROW WHEN (NEW.${column} = '${value}') EXECUTE FUNCTION ${name}();`);
+}
+
 async function brandRowsNamed(username: string) {
   const { rows } = await system.sql.brand.query('SELECT * FROM brands WHERE username = $1', [username]);
   return rows;
@@ -132,11 +142,7 @@ describe('POST /accounts with isBrand true', () => {
   test('when saving the user record fails, then the brand and the Keycloak user are deleted and the answer is the create-account message', async () => {
     // Arrange
     const lastName = `Refused${uniqueToken(8)}`;
-    await system.sql.identity.query(`
-      CREATE OR REPLACE FUNCTION refuse_${lastName.toLowerCase()}() RETURNS trigger AS $$
-      BEGIN RAISE EXCEPTION 'refused by test'; END $$ LANGUAGE plpgsql;
-      CREATE TRIGGER refuse_${lastName.toLowerCase()} BEFORE INSERT ON users
-        FOR EACH ROW WHEN (NEW.last_name = '${lastName}') EXECUTE FUNCTION refuse_${lastName.toLowerCase()}();`);
+    await refuseInserts(system.sql.identity, 'users', 'last_name', lastName);
     const registration = brandRegistration({ lastName });
 
     // Act
@@ -154,12 +160,7 @@ describe('POST /accounts with isBrand true', () => {
   test('when the brand service refuses the brand, then no Keycloak user and no user record remain', async () => {
     // Arrange: the brand database refuses this company
     const company = `Refused ${uniqueToken(8)}`;
-    const fn = `refuse_brand_${uniqueToken(8)}`;
-    await system.sql.brand.query(`
-      CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger AS $$
-      BEGIN RAISE EXCEPTION 'refused by test'; END $$ LANGUAGE plpgsql;
-      CREATE TRIGGER ${fn} BEFORE INSERT ON brands
-        FOR EACH ROW WHEN (NEW.company = '${company}') EXECUTE FUNCTION ${fn}();`);
+    await refuseInserts(system.sql.brand, 'brands', 'company', company);
     const registration = brandRegistration({ company });
 
     // Act

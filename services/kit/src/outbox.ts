@@ -60,6 +60,33 @@ export function newOutboxMessage<T>(event: {
   };
 }
 
+/**
+ * The outbox row of an event carrying a record's whole snapshot (event-carried
+ * state transfer), validated on the way out so no consumer ever receives a
+ * snapshot it cannot parse.
+ * @param event topic, type, source, the record's schema and the record (its
+ *   `id` is the subject and Kafka key, its `version` the envelope's version)
+ * @returns the row to insert (Prisma: `tx.outboxMessage.create({ data })`)
+ * @throws ZodError when the record does not match its schema
+ */
+export function newSnapshotOutboxMessage<T extends { id: string; version: number }>(event: {
+  topic: string;
+  type: EventType;
+  source: string;
+  schema: { parse(value: unknown): T };
+  record: T;
+}): NewOutboxMessage<T> & { envelope: object } {
+  const message = newOutboxMessage({
+    topic: event.topic,
+    type: event.type,
+    source: event.source,
+    subject: event.record.id,
+    version: event.record.version,
+    data: event.schema.parse(event.record),
+  });
+  return { ...message, envelope: message.envelope as Envelope<T> & object };
+}
+
 /** A row claimed for publishing. */
 export interface ClaimedOutboxRow {
   id: string;

@@ -77,6 +77,16 @@ async function objectExists(key: string): Promise<boolean> {
   }
 }
 
+/**
+ * Reads a download URL through this test's media service. Kafka topics are
+ * shared: another Raly running on the stack may have made the default
+ * picture (same bucket, same key and bytes) under its own MEDIA_PUBLIC_URL.
+ */
+const fetchThroughOurMedia = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return fetch(`${system.mediaUrl}${pathname}${search}`);
+};
+
 const myRecord = async (token: string) =>
   (await call<UserRecord>(system.identityUrl, 'GET', '/users/me', { token })).body.data!;
 
@@ -357,7 +367,7 @@ describe('default pictures', () => {
       return me.profileImg ? me : undefined;
     });
     assert.match(record.profileImg, new RegExp(`/files/user/profile-img/${creator.userId}\\.svg\\?v=1$`));
-    const svg = await (await fetch(record.profileImg)).text();
+    const svg = await (await fetchThroughOurMedia(record.profileImg)).text();
     assert.match(svg, new RegExp(`>${creator.registration.username[0]!.toUpperCase()}</text>`));
   });
 
@@ -371,11 +381,11 @@ describe('default pictures', () => {
       return answer.body.data?.profileImg ? answer.body.data : undefined;
     });
     assert.match(brandRecord.profileImg, new RegExp(`/files/brand/profile-img/${brand.brandId}\\.svg\\?v=1$`));
-    assert.match(await (await fetch(brandRecord.profileImg)).text(), />BO<\/text>/);
+    assert.match(await (await fetchThroughOurMedia(brandRecord.profileImg)).text(), />BO<\/text>/);
     const userRecord = await eventually(async () => {
       const me = await myRecord(brand.accessToken);
       return me.profileImg ? me : undefined;
     });
-    assert.match(await (await fetch(userRecord.profileImg)).text(), />GH<\/text>/);
+    assert.match(await (await fetchThroughOurMedia(userRecord.profileImg)).text(), />GH<\/text>/);
   });
 });

@@ -5,22 +5,12 @@
  */
 import { eventTypes, topics } from '@raly/contracts/events';
 import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
-import { newOutboxMessage } from '@raly/service-kit/outbox';
+import { newSnapshotOutboxMessage } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/brand';
 
-function brandEvent(type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated, brand: BrandRecord) {
-  const message = newOutboxMessage({
-    topic: topics.brandBrand,
-    type,
-    source: eventSource,
-    subject: brand.id,
-    version: brand.version,
-    // Validate on the way out: a consumer must never receive a snapshot it cannot parse.
-    data: brandRecordSchema.parse(brand),
-  });
-  return { ...message, envelope: message.envelope as object };
-}
+const brandEvent = (type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated, record: BrandRecord) =>
+  newSnapshotOutboxMessage({ topic: topics.brandBrand, type, source: eventSource, schema: brandRecordSchema, record });
 
 /** The outbox row of `brand.brand.created`. */
 export const brandCreatedEvent = (brand: BrandRecord) => brandEvent(eventTypes.brandCreated, brand);

@@ -5,22 +5,12 @@
  */
 import { eventTypes, topics } from '@raly/contracts/events';
 import { userRecordSchema, type UserRecord } from '@raly/contracts/records';
-import { newOutboxMessage } from '@raly/service-kit/outbox';
+import { newSnapshotOutboxMessage } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/identity-profile';
 
-function userEvent(type: typeof eventTypes.userCreated | typeof eventTypes.userUpdated, user: UserRecord) {
-  const message = newOutboxMessage({
-    topic: topics.identityUser,
-    type,
-    source: eventSource,
-    subject: user.id,
-    version: user.version,
-    // Validate on the way out: a consumer must never receive a snapshot it cannot parse.
-    data: userRecordSchema.parse(user),
-  });
-  return { ...message, envelope: message.envelope as object };
-}
+const userEvent = (type: typeof eventTypes.userCreated | typeof eventTypes.userUpdated, record: UserRecord) =>
+  newSnapshotOutboxMessage({ topic: topics.identityUser, type, source: eventSource, schema: userRecordSchema, record });
 
 /** The outbox row of `identity.user.created` for a new user's snapshot. */
 export const userCreatedEvent = (user: UserRecord) => userEvent(eventTypes.userCreated, user);

@@ -29,9 +29,9 @@ export function imagesRouter(deps: MediaDependencies, verifyAccessToken: AccessT
     res.status(201).json({ data: stored });
   });
   // An answer given before the body was read (401, 403, 413): discard the rest unread.
-  const discardBody: ErrorRequestHandler = (error, req, res, next) => {
-    // Answered before the client finished sending: this connection cannot be reused.
-    if (!req.complete) res.setHeader('connection', 'close');
+  // (The connection stays open: closing it while the caller still sends could
+  // cut the caller off before it reads the answer, e.g. the BFF relaying it.)
+  const discardBody: ErrorRequestHandler = (error, req, _res, next) => {
     req.resume();
     next(error);
   };
