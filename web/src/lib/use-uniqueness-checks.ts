@@ -8,9 +8,10 @@ import { messages } from '@raly/contracts/messages';
 import { emailSchema, usernameSchema } from '@raly/contracts/validation';
 import { useCheckEmailExistsMutation, useCheckUsernameExistsMutation } from '@/lib/callables-api';
 
+/** A form with a username and, unless it has none (the brand profile), an e-mail. */
 interface UniqueFields extends FieldValues {
   username: string;
-  email: string;
+  email?: string;
 }
 
 /**

@@ -17,6 +17,7 @@ import { INTERESTS } from '@raly/contracts/constants';
 import { isBrandUser, type UserRecord } from '@raly/contracts/records';
 import { messages } from '@raly/contracts/messages';
 import { brandUserAccountSchema, creatorAccountSchema } from '@raly/contracts/validation';
+import { publicUrlPrefixes } from '@/config/public-urls';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
 import { useUpdateMeMutation, type MeUpdate } from '@/lib/me-api';
@@ -96,7 +97,13 @@ export function AccountForm({ user }: { user: UserRecord }) {
             <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
           </div>
         ) : (
-          <TextField label="Username" autoComplete="username" error={errors.username?.message} {...username} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            leadingText={publicUrlPrefixes.user}
+            error={errors.username?.message}
+            {...username}
+          />
         )}
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
