@@ -7,38 +7,22 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import { launchBrowser } from './harness/browser.ts';
 import { startProduct, type RunningProduct } from './harness/product.ts';
 import { aCreator, accessTokenOf, changeUsername, registerCreator, type Creator } from './harness/bff-client.ts';
+import { logIn as logInAt, openPage, seeText, seeTitle, STEP_TIMEOUT_MS } from './harness/pages.ts';
 
 /** How soon a change made elsewhere must show on an open page (ms). */
 const LIVE_UPDATE_WINDOW_MS = 1000;
-const STEP_TIMEOUT_MS = 20_000;
 const SESSION_STORAGE_KEY = 'raly.session';
 
 let product: RunningProduct;
 let browser: Browser;
 
-/** Console output that means the session or the security policy broke (e.g. Keycloak refused the origin). */
-const brokenSessionSignal = /CORS|Content Security Policy|\[session\]/i;
-
-async function openPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (brokenSessionSignal.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  return { page, problems };
-}
-
 const url = (path: string) => `${product.webUrl}${path}`;
-const seeText = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-/** The title is set in an effect after the page renders: wait for it rather than read it once. */
-const seeTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+const logIn = (page: Page, email: string, password: string) => logInAt(page, product.webUrl, email, password);
 
 async function fillRegistration(page: Page, creator: Creator): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(creator.username);
@@ -46,13 +30,6 @@ async function fillRegistration(page: Page, creator: Creator): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(creator.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(creator.password);
   await page.getByLabel('I agree to the terms and conditions').check();
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 async function logOut(page: Page): Promise<void> {
@@ -183,11 +160,12 @@ describe('the web app against the running product', () => {
     const context = await browser.newContext();
     const first = await openPage(context);
     await logIn(first.page, creator.email, creator.password);
-    await first.page.waitForURL(url('/dashboard'));
+    // The dashboard sends a creator who has not finished onboarding on to /onboarding (spec §2).
+    await first.page.waitForURL(url('/onboarding'));
 
     await first.page.reload();
     await first.page.getByRole('button', { name: 'Open user menu' }).waitFor();
-    assert.equal(first.page.url(), url('/dashboard'));
+    assert.equal(first.page.url(), url('/onboarding'));
 
     const second = await openPage(context);
     await second.page.goto(url('/settings/account'));

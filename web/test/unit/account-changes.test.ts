@@ -2,31 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@raly/contracts/records';
+import { aUser } from './support/records.ts';
 import { accountChanges, accountValuesOf } from '../../src/features/settings/utils/account-changes.ts';
-
-function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
-  const token = randomUUID().slice(0, 8);
-  return {
-    id: randomUUID(),
-    version: 1,
-    username: `user${token}`,
-    firstName: '',
-    lastName: '',
-    email: `${token}@example.com`,
-    phoneNumber: '',
-    profileImg: '',
-    coverImg: '',
-    interests: ['AI'],
-    socials: { x: '', instagram: '', threads: '' },
-    onboarding: { terms: true, interests: true, connects: true, wallet: true },
-    permissions: { isInfluencer: false, isBoosted: false, isVerified: false, isSuspended: false, isAmbassador: false },
-    notifications: { offers: true, marketing: true },
-    brand: null,
-    lastLogin: null,
-    created: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 const aBrandUser = () =>
   aUser({ username: null, firstName: 'Ada', lastName: 'Lovelace', brand: { id: randomUUID(), isAdmin: true } });

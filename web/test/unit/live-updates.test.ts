@@ -1,31 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import type { BrandRecord } from '@raly/contracts/records';
+import { aUser } from './support/records.ts';
 import { applyBrandUpdated, applyUserUpdated, isNewer, mergeMe, type Me } from '../../src/lib/live-updates.ts';
-
-function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
-  return {
-    id: randomUUID(),
-    version: 1,
-    username: `user${randomUUID().slice(0, 8)}`,
-    firstName: '',
-    lastName: '',
-    email: `${randomUUID()}@example.com`,
-    phoneNumber: '',
-    profileImg: '',
-    coverImg: '',
-    interests: [],
-    socials: { x: '', instagram: '', threads: '' },
-    onboarding: { terms: false, interests: false, connects: false, wallet: false },
-    permissions: { isInfluencer: false, isBoosted: false, isVerified: false, isSuspended: false, isAmbassador: false },
-    notifications: { offers: true, marketing: true },
-    brand: null,
-    lastLogin: null,
-    created: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
   return {

@@ -2,6 +2,7 @@
  * Direct calls to the BFF under test (docs/api.md), for arranging data the
  * browser steps then use, and for changes made "elsewhere" (another device).
  */
+import type { UserRecord } from '@raly/contracts/records';
 import { uniqueToken } from '@raly/service-kit/testing';
 
 export interface Creator {
@@ -50,4 +51,40 @@ export async function accessTokenOf(bffUrl: string, creator: Creator): Promise<s
 /** Changes the signed-in user's username through PATCH /api/me. */
 export async function changeUsername(bffUrl: string, accessToken: string, username: string): Promise<void> {
   await call(bffUrl, 'PATCH', '/me', { username }, accessToken);
+}
+
+export interface BrandContact extends Creator {
+  firstName: string;
+  lastName: string;
+  company: string;
+  website: string;
+}
+
+/** A brand contact with unique values. */
+export function aBrandContact(): BrandContact {
+  const token = uniqueToken(12);
+  return {
+    username: `b${token}`,
+    email: `brand.${token}@example.com`,
+    password: `pw-${uniqueToken(8)}`,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    company: `Company ${token}`,
+    website: `https://${token}.example.com`,
+  };
+}
+
+/** Registers a brand (and its contact, the brand's admin) through POST /api/accounts. */
+export async function registerBrand(bffUrl: string, contact: BrandContact): Promise<void> {
+  await call(bffUrl, 'POST', '/accounts', {
+    isBrand: true,
+    registration: { ...contact, confirmPassword: contact.password, agreeTerms: true },
+  });
+}
+
+/** @returns the signed-in user's own record (GET /api/me) */
+export async function userRecordOf(bffUrl: string, accessToken: string): Promise<UserRecord> {
+  const response = await fetch(`${bffUrl}/api/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  if (!response.ok) throw new Error(`GET /me answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { user: UserRecord } }).data.user;
 }

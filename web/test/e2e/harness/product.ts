@@ -1,7 +1,7 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
  * fresh databases: identity-profile, brand and media (in-process through
- * their `src/app.ts` `start({ port: 0, env })`), the BFF (`startBff`), and
+ * their `src/app.ts` `start({ port, env })`, on free ports), the BFF (`startBff`), and
  * the web app built and served by `vite preview` with /api and /live
  * proxied to that BFF. Needs the native stack (Postgres, Redis, Kafka,
  * Keycloak, S3) to be up.
@@ -10,6 +10,7 @@
  * not type-check their sources.
  */
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,9 @@ const webRoot = path.join(repoRoot, 'web');
  * them (infra/keycloak/raly-realm.json).
  */
 export const WEB_TEST_PORT = Number(process.env.WEB_TEST_PORT ?? 14173);
+
+/** A rate limit no browser test file reaches (BFF config `<points>/<seconds>`, parsed). */
+const browserTestLimit = { points: 1000, durationSeconds: 3600 };
 
 interface ServiceModule {
   start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
@@ -61,7 +65,24 @@ interface StartedService {
  * Starts one service in-process with its own fresh database (when it has migrations).
  * @returns its URL and how to stop it (and drop its database); null when the service has no app yet
  */
-async function startService(name: string, databasePrefix: string, stack: E2eStack): Promise<StartedService | null> {
+/** @returns a TCP port that was free a moment ago (the OS's pick for port 0) */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startService(
+  name: string,
+  databasePrefix: string,
+  stack: E2eStack,
+  { port: requestedPort = 0, env: extraEnv = {} }: { port?: number; env?: Record<string, string> } = {},
+): Promise<StartedService | null> {
   const serviceDir = path.join('services', name);
   if (!existsSync(path.join(repoRoot, serviceDir, 'src', 'app.ts'))) return null;
   const database: TestDatabase | null = existsSync(path.join(repoRoot, serviceDir, 'prisma', 'migrations'))
@@ -69,8 +90,8 @@ async function startService(name: string, databasePrefix: string, stack: E2eStac
     : null;
   const service = await importModule<ServiceModule>(path.join(serviceDir, 'src', 'app.ts'));
   const { port } = await service.start({
-    port: 0,
-    env: { ...stack.serviceEnv, ...(database ? { DATABASE_URL: database.url } : {}) },
+    port: requestedPort,
+    env: { ...stack.serviceEnv, ...extraEnv, ...(database ? { DATABASE_URL: database.url } : {}) },
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -88,8 +109,30 @@ async function startWeb(bffUrl: string, keycloakUrl: string): Promise<{ server: 
   const config = webConfig({ bffUrl, keycloakUrl, port: WEB_TEST_PORT });
   const shared = { ...config, root: webRoot, configFile: false as const, logLevel: 'warn' as const };
   await build({ ...shared, build: { ...config.build, outDir, emptyOutDir: true } });
-  const server = await preview({ ...shared, build: { ...config.build, outDir } });
+  const server = await whenPortFree(() => preview({ ...shared, build: { ...config.build, outDir } }));
   return { server, outDir };
+}
+
+/** How long a test file waits for another one to release WEB_TEST_PORT (ms). */
+const WEB_PORT_WAIT_MS = 15 * 60_000;
+
+/**
+ * Runs `listen` until it no longer fails because WEB_TEST_PORT is taken.
+ * The port is fixed (Keycloak's web origin), so browser test files running
+ * at the same time, in this checkout or another engineer's, take turns:
+ * the port itself is the lock.
+ */
+async function whenPortFree<T>(listen: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + WEB_PORT_WAIT_MS;
+  for (;;) {
+    try {
+      return await listen();
+    } catch (error) {
+      const taken = error instanceof Error && /already in use|EADDRINUSE/.test(error.message);
+      if (!taken || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 /**
@@ -102,16 +145,24 @@ export async function startProduct(): Promise<RunningProduct> {
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch((error) => console.error('[e2e] stop failed', error));
   };
+  const webUrl = `http://localhost:${WEB_TEST_PORT}`;
   try {
-    const identity = await startService('identity-profile', 'raly_identity', stack);
+    // identity-profile and brand call each other (brand registration saga, username registry):
+    // both ports are chosen first so each can be given the other's address.
+    const [identityPort, brandPort] = await Promise.all([freePort(), freePort()]);
+    const peers = { IDENTITY_URL: `http://127.0.0.1:${identityPort}`, BRAND_URL: `http://127.0.0.1:${brandPort}` };
+    // Password reset e-mails link to the web app under test.
+    const identity = await startService('identity-profile', 'raly_identity', stack, {
+      port: identityPort,
+      env: { ...peers, WEB_URL: webUrl },
+    });
     if (!identity) throw new Error('services/identity-profile/src/app.ts is missing');
     stops.push(identity.stop);
-    const brand = await startService('brand', 'raly_brand', stack);
+    const brand = await startService('brand', 'raly_brand', stack, { port: brandPort, env: peers });
     if (brand) stops.push(brand.stop);
-    const media = await startService('media', 'raly_media', stack);
+    const media = await startService('media', 'raly_media', stack, { env: peers });
     if (media) stops.push(media.stop);
 
-    const webUrl = `http://localhost:${WEB_TEST_PORT}`;
     const { startBff } = await importModule<BffModule>('bff/src/app.ts');
     const bff = await startBff({
       port: 0,
@@ -126,6 +177,12 @@ export async function startProduct(): Promise<RunningProduct> {
         KAFKA_BROKERS: stack.kafkaBrokers,
         KAFKA_GROUP_ID: `bff-web-e2e-${uniqueToken(8)}`,
         CORS_ORIGIN: [webUrl],
+        // Every browser call comes from one address: the browser tests' own counters, with room for a
+        // whole test file (the limits themselves are tested in bff/test/rate-limits.test.ts).
+        RATE_LIMIT_KEY_PREFIX: `bff-web-e2e-${uniqueToken(8)}`,
+        RATE_LIMIT_CREATE_ACCOUNT_PER_IP: browserTestLimit,
+        RATE_LIMIT_FORGOT_PASSWORD_PER_IP: browserTestLimit,
+        RATE_LIMIT_LOGIN_PER_IP: browserTestLimit,
         LOG_LEVEL: 'warn',
       },
     });

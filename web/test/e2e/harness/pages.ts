@@ -1,0 +1,41 @@
+/**
+ * Browser steps the end-to-end tests share: opening a page that records
+ * what broke, reading texts and titles, signing in.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** How long one browser step may take (ms). */
+export const STEP_TIMEOUT_MS = 20_000;
+
+/** Console output that means the session or the security policy broke (e.g. Keycloak refused the origin). */
+const brokenSessionSignal = /CORS|Content Security Policy|\[session\]/i;
+
+/**
+ * @returns a new page of `context` and the list its page errors and
+ *   session/CSP console messages are collected in (assert it stays empty)
+ */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (brokenSessionSignal.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  return { page, problems };
+}
+
+/** Waits until `text` shows on the page (exact match). */
+export const seeText = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** The title is set in an effect after the page renders: wait for it rather than read it once. */
+export const seeTitle = (page: Page, title: string) =>
+  page.waitForFunction((expected) => document.title === expected, title);
+
+/** Fills and submits the /login form of the web app at `webUrl`. */
+export async function logIn(page: Page, webUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${webUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
