@@ -46,7 +46,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(internalRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(brandsRouter(deps, verifyAccessToken));
     },
-    consumer: {
+    consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
       subscriptions: (relay) => subscriptions(dependencies(relay)),

@@ -78,7 +78,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
         }),
       );
     },
-    consumer: {
+    consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
       subscriptions: (relay) => subscriptions(dependencies(relay)),

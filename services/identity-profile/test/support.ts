@@ -53,9 +53,9 @@ export function useIdentityService(): Harness {
         WEB_URL: testWebUrl,
         PUBLIC_API_KEY: testApiKey,
         RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
-        // A consumer group of its own that skips history (never the running service's offsets).
-        KAFKA_GROUP_ID: `identity-test-${uniqueToken(12)}`,
-        KAFKA_FROM_BEGINNING: 'false',
+        // No consumer: other runs on the shared stack publish image events (default pictures)
+        // that would change these tests' records; tests/brand-registration.test.ts runs it.
+        KAFKA_CONSUME: 'false',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       },
     });

@@ -46,11 +46,17 @@ export function serviceConfigShape(defaults: { port: number; database: string })
  * The variables of a service that consumes events: KAFKA_GROUP_ID (default
  * the service name) and KAFKA_FROM_BEGINNING (default true: a new group
  * replays the topics, which is how a new consumer backfills; tests say
- * `false` so their fresh groups skip history).
+ * `false` so their fresh groups skip history) and KAFKA_CONSUME (default
+ * true; `false` runs the service without its consumer, for tests of its own
+ * API that must not react to other test runs' events on the shared topics).
  * @param groupId the default consumer group, e.g. `media`
  */
 export function consumerConfigShape(groupId: string) {
   return {
+    KAFKA_CONSUME: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     KAFKA_GROUP_ID: z.string().min(1).default(groupId),
     KAFKA_FROM_BEGINNING: z
       .enum(['true', 'false'])

@@ -27,7 +27,7 @@ export interface ServiceParts<Client> {
    * Events the service consumes: its consumer group and its one
    * subscription list (see `./consumer`); `relay.wake()` after committing.
    */
-  consumer?: { groupId: string; fromBeginning?: boolean; subscriptions: (relay: OutboxRelay) => Subscription[] };
+  consumer?: false | { groupId: string; fromBeginning?: boolean; subscriptions: (relay: OutboxRelay) => Subscription[] };
 }
 
 export interface RunningService {

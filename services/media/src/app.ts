@@ -52,7 +52,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(imagesRouter(deps, verifyAccessToken));
       app.use(filesRouter(deps));
     },
-    consumer: {
+    consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
       subscriptions: (relay) => subscriptions(dependencies(relay)),
