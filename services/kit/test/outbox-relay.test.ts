@@ -24,6 +24,7 @@ before(async () => {
   databaseUrl = stack.databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
   await migrate(databaseUrl, fixtures);
   pool = new pg.Pool({ connectionString: databaseUrl });
+  pool.on('error', () => undefined); // teardown's forced drop may end an idle connection
   admin = new Kafka({ clientId: 'raly-kit-test', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true });
