@@ -8,7 +8,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { RESET_REDIRECT_DELAY_MS, ONBOARDING_TERMS_DELAY_MS, TERMS_BOX_HEIGHT_PX } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import { waitForMail } from '@raly/infra/test-env';
@@ -23,7 +23,16 @@ import {
   userRecordOf,
   type Creator,
 } from './harness/bff-client.ts';
-import { logIn, openPage, seeText, seeTitle, STEP_TIMEOUT_MS } from './harness/pages.ts';
+import {
+  fieldHas,
+  logIn,
+  openPage,
+  seeText,
+  seeTitle,
+  seeToast,
+  signedInPage as signedInPageAt,
+  waitUntilSignedIn,
+} from './harness/pages.ts';
 
 /** How soon a change made in another tab must show on an open page (ms). */
 const LIVE_UPDATE_WINDOW_MS = 2000;
@@ -32,37 +41,7 @@ let product: RunningProduct;
 let browser: Browser;
 
 const url = (path: string) => `${product.webUrl}${path}`;
-
-/** After a successful sign-in the app is on the dashboard, or on onboarding where the dashboard sent a new user. */
-const waitUntilSignedIn = (page: Page) =>
-  page.waitForURL((address) => ['/dashboard', '/onboarding'].includes(address.pathname));
-
-async function signedInPage(person: Creator, path: string) {
-  const context = await browser.newContext();
-  const opened = await openPage(context);
-  await logIn(opened.page, product.webUrl, person.email, person.password);
-  await waitUntilSignedIn(opened.page);
-  await opened.page.goto(url(path));
-  return { context, ...opened };
-}
-
-/** Waits for the toast with `text`, then closes it so the next one can be told apart. */
-async function seeToast(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole(text === messages.profileUpdated ? 'status' : 'alert').filter({ hasText: text });
-  await toast.waitFor();
-  await toast.getByRole('button', { name: /close/i }).click();
-  await toast.waitFor({ state: 'detached' });
-}
-
-const inputHas = (page: Page, label: string, expected: string, timeout = STEP_TIMEOUT_MS) =>
-  page.waitForFunction(
-    ({ label, expected }) => {
-      const field = [...document.querySelectorAll('label')].find((element) => element.textContent === label)?.control;
-      return (field as HTMLInputElement | null | undefined)?.value === expected;
-    },
-    { label, expected },
-    { timeout },
-  );
+const signedInPage = (person: Creator, path: string) => signedInPageAt(browser, product.webUrl, person, path);
 
 /** The reset link of the newest reset e-mail to `email`. */
 async function resetLinkMailedTo(email: string): Promise<string> {
@@ -241,7 +220,7 @@ describe('accounts and identity in the browser', () => {
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"down"}}' }),
       );
       await page.getByRole('button', { name: 'Next' }).click();
-      await seeToast(page, messages.genericProblem);
+      await seeToast(page, messages.genericProblem, 'alert');
       await page.unroute('**/api/me/onboarding');
     });
 
@@ -279,7 +258,7 @@ describe('accounts and identity in the browser', () => {
 
     await t.test('when the page opens, then Settings shows the creator fields and no Brand Profile link', async () => {
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
-      await inputHas(page, 'Username', creator.username);
+      await fieldHas(page, 'Username', creator.username);
       await page.getByRole('group', { name: 'Interests' }).waitFor();
       await page.getByLabel('Offers', { exact: true }).waitFor();
       await page.getByLabel('Marketing', { exact: true }).waitFor();
@@ -339,7 +318,7 @@ describe('accounts and identity in the browser', () => {
       await dialog.getByRole('button', { name: 'Verify' }).click();
       await seeToast(page, messages.profileUpdated);
       await dialog.waitFor({ state: 'hidden' });
-      await inputHas(page, 'Email', newEmail);
+      await fieldHas(page, 'Email', newEmail);
     });
 
     await t.test('when signing in with the new e-mail, then it works', async () => {
@@ -358,10 +337,10 @@ describe('accounts and identity in the browser', () => {
     const creator = aCreator();
     await registerCreator(product.bffUrl, creator);
     const { context, page: first, problems } = await signedInPage(creator, '/settings/account');
-    await inputHas(first, 'Username', creator.username);
+    await fieldHas(first, 'Username', creator.username);
     const second = await openPage(context);
     await second.page.goto(url('/settings/account'));
-    await inputHas(second.page, 'Username', creator.username);
+    await fieldHas(second.page, 'Username', creator.username);
     const renamed = aCreator().username;
 
     await second.page.getByLabel('Username', { exact: true }).fill(renamed);
@@ -370,8 +349,8 @@ describe('accounts and identity in the browser', () => {
     await second.page.getByRole('button', { name: 'Save' }).click();
     await seeToast(second.page, messages.profileUpdated);
 
-    await inputHas(first, 'Username', renamed, LIVE_UPDATE_WINDOW_MS);
-    await inputHas(first, 'Phone number', '+44 20 7946 0000', LIVE_UPDATE_WINDOW_MS);
+    await fieldHas(first, 'Username', renamed, LIVE_UPDATE_WINDOW_MS);
+    await fieldHas(first, 'Phone number', '+44 20 7946 0000', LIVE_UPDATE_WINDOW_MS);
     assert.equal(await first.getByLabel('Sports', { exact: true }).isChecked(), true);
     assert.deepEqual([...problems, ...second.problems], []);
     await context.close();
@@ -382,7 +361,7 @@ describe('accounts and identity in the browser', () => {
     await registerBrand(product.bffUrl, contact);
     const { context, page, problems } = await signedInPage(contact, '/settings/account');
 
-    await inputHas(page, 'First name', contact.firstName);
+    await fieldHas(page, 'First name', contact.firstName);
     await page.getByRole('link', { name: 'Brand Profile' }).waitFor();
     assert.equal(await page.getByLabel('Username').count(), 0);
     assert.equal(await page.getByRole('group', { name: 'Interests' }).count(), 0);

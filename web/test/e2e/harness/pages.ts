@@ -2,7 +2,7 @@
  * Browser steps the end-to-end tests share: opening a page that records
  * what broke, reading texts and titles, signing in.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** How long one browser step may take (ms). */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -39,3 +39,47 @@ export async function logIn(page: Page, webUrl: string, email: string, password:
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** After a successful sign-in the app is on the dashboard, or on onboarding where the dashboard sent a new user. */
+export const waitUntilSignedIn = (page: Page) =>
+  page.waitForURL((address) => ['/dashboard', '/onboarding'].includes(address.pathname));
+
+/**
+ * Signs in through the /login form in a new browser context, then opens `path`.
+ * @returns the context (close it when done), the page and its problems list (see openPage)
+ */
+export async function signedInPage(
+  browser: Browser,
+  webUrl: string,
+  person: { email: string; password: string },
+  path: string,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext();
+  const opened = await openPage(context);
+  await logIn(opened.page, webUrl, person.email, person.password);
+  await waitUntilSignedIn(opened.page);
+  await opened.page.goto(`${webUrl}${path}`);
+  return { context, ...opened };
+}
+
+/**
+ * Waits for the toast with `text` (a success toast is a status, an alert an
+ * alert), then closes it so the next one can be told apart.
+ */
+export async function seeToast(page: Page, text: string, kind: 'success' | 'alert' = 'success'): Promise<void> {
+  const toast = page.getByRole(kind === 'success' ? 'status' : 'alert').filter({ hasText: text });
+  await toast.waitFor();
+  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
+/** Waits until the input or textarea labelled exactly `label` holds `expected`. */
+export const fieldHas = (page: Page, label: string, expected: string, timeout = STEP_TIMEOUT_MS) =>
+  page.waitForFunction(
+    ({ label, expected }) => {
+      const field = [...document.querySelectorAll('label')].find((element) => element.textContent === label)?.control;
+      return (field as HTMLInputElement | HTMLTextAreaElement | null | undefined)?.value === expected;
+    },
+    { label, expected },
+    { timeout },
+  );

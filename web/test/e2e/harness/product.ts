@@ -91,7 +91,15 @@ async function startService(
   const service = await importModule<ServiceModule>(path.join(serviceDir, 'src', 'app.ts'));
   const { port } = await service.start({
     port: requestedPort,
-    env: { ...stack.serviceEnv, ...extraEnv, ...(database ? { DATABASE_URL: database.url } : {}) },
+    env: {
+      ...stack.serviceEnv,
+      // Its own consumer group, from the newest offset: another run of the product (another test
+      // file waiting for the web port, or `npm start`) must not take this one's events.
+      KAFKA_GROUP_ID: `${name}-web-e2e-${uniqueToken(8)}`,
+      KAFKA_FROM_BEGINNING: 'false',
+      ...extraEnv,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -160,7 +168,12 @@ export async function startProduct(): Promise<RunningProduct> {
     stops.push(identity.stop);
     const brand = await startService('brand', 'raly_brand', stack, { port: brandPort, env: peers });
     if (brand) stops.push(brand.stop);
-    const media = await startService('media', 'raly_media', stack, { env: peers });
+    // Download URLs point at media itself (as the ingress's /files would), so the browser loads the pictures.
+    const mediaPort = await freePort();
+    const media = await startService('media', 'raly_media', stack, {
+      port: mediaPort,
+      env: { ...peers, MEDIA_PUBLIC_URL: `http://localhost:${mediaPort}` },
+    });
     if (media) stops.push(media.stop);
 
     const { startBff } = await importModule<BffModule>('bff/src/app.ts');
