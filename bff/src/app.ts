@@ -58,7 +58,8 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const keycloak = createKeycloakTokens(config);
   const brands = createBrandClient(config);
   const media = createMediaUpload(config);
-  let live: LiveServer | undefined;
+  // Assigned below: the live server needs the record store, and the store pushes through it.
+  let live: LiveServer | undefined = undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
 
   const httpLogger = logger.child({ component: 'http' });

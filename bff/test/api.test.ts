@@ -8,6 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import { topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
+import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import type { Me } from '../src/domain/me';
 import { callBff, startTestBff } from './support/bff';
 import { eventually } from './support/eventually';
 import { identityAvailable, startIdentity, type RunningIdentity } from './support/identity';
@@ -49,14 +51,14 @@ describe('BFF REST API', () => {
       const user = await keycloak.createUser();
 
       // Act
-      const answer = await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+      const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
 
       // Assert
       assert.equal(answer.status, 200);
       const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = answer.body.data;
       assert.ok(accessToken && refreshToken && idToken);
       assert.ok(expiresIn > 0 && refreshExpiresIn > 0);
-      assert.equal(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sub, user.id);
+      assert.equal(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub, user.id);
     });
 
     test("when the password is wrong, then login answers 401 'Incorrect login'", async () => {
@@ -122,7 +124,7 @@ describe('BFF REST API', () => {
 
       assert.equal(answer.status, 400);
       assert.equal(answer.body.error.status, 'invalid-argument');
-      assert.ok(answer.body.error.fields.username);
+      assert.ok(answer.body.error.fields?.username);
     });
 
     test('when the body is not JSON, then the callable answers 400 invalid-argument', async () => {
@@ -183,11 +185,11 @@ describe('BFF REST API', () => {
       const account = aCreatorAccount();
 
       // Act
-      const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
+      const answer = await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account });
 
       // Assert
       assert.equal(answer.status, 201, JSON.stringify(answer.body));
-      const claims = JSON.parse(Buffer.from(answer.body.data.accessToken.split('.')[1], 'base64url').toString());
+      const claims = JSON.parse(Buffer.from(answer.body.data.accessToken.split('.')[1] ?? '', 'base64url').toString());
       assert.equal(claims.email, account.registration.email);
       assert.ok(answer.body.data.refreshToken);
     });
@@ -230,10 +232,10 @@ describe('BFF REST API', () => {
     test("when a new user asks for /api/me, then they get their own record from identity and no brand", { skip: needsIdentity }, async () => {
       // Arrange
       const account = aCreatorAccount();
-      const tokens = (await callBff(bff, 'POST', '/api/accounts', { body: account })).body.data;
+      const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account })).body.data;
 
       // Act
-      const answer = await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken });
+      const answer = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
 
       // Assert
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -244,11 +246,11 @@ describe('BFF REST API', () => {
 
     test('when a user patches /api/me, then the answer carries the change at a higher version', { skip: needsIdentity }, async () => {
       // Arrange
-      const tokens = (await callBff(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })).body.data;
-      const before = (await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken })).body.data.user;
+      const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })).body.data;
+      const before = (await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken })).body.data.user;
 
       // Act
-      const answer = await callBff(bff, 'PATCH', '/api/me', {
+      const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
         token: tokens.accessToken,
         body: { notifications: { offers: false, marketing: false } },
       });
@@ -257,7 +259,7 @@ describe('BFF REST API', () => {
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
       assert.ok(answer.body.data.user.version > before.version);
-      const reread = await callBff(bff, 'GET', '/api/me', { token: tokens.accessToken });
+      const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
       assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
     });
 

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
+import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord } from '@raly/contracts/records';
 import { uniqueToken } from '@raly/service-kit/testing';
 import {
@@ -16,7 +17,8 @@ import {
   type RalySystem,
 } from '../../services/brand/test/system';
 import type { RunningBff } from '../src/app';
-import { callBff, startTestBff } from './support/bff';
+import type { Me } from '../src/domain/me';
+import { callBff, startTestBff, type BffBody } from './support/bff';
 import { eventually } from './support/eventually';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import { testStack } from './support/stack';
@@ -55,7 +57,7 @@ async function uploadThroughBff(path: string, token: string, bytes: Buffer, name
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(bytes)], { type: mimeType }), name);
   const response = await fetch(`${bff.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as BffBody<ImageStored> };
 }
 
 const brandForm = (brand: BrandRecord, changes: Record<string, unknown> = {}) => ({
@@ -68,8 +70,9 @@ const brandForm = (brand: BrandRecord, changes: Record<string, unknown> = {}) =>
 });
 
 async function myBrand(token: string): Promise<BrandRecord> {
-  const me = await callBff(bff, 'GET', '/api/me', { token });
+  const me = await callBff<Me>(bff, 'GET', '/api/me', { token });
   assert.equal(me.status, 200);
+  assert.ok(me.body.data.brand, 'the user has a brand');
   return me.body.data.brand;
 }
 
@@ -158,7 +161,7 @@ describe('brands through the BFF', () => {
     const brand = await registeredBrand(system);
 
     // Act
-    const answer = await callBff(bff, 'GET', `/api/brands/${brand.registration.username.toUpperCase()}`);
+    const answer = await callBff<BrandRecord>(bff, 'GET', `/api/brands/${brand.registration.username.toUpperCase()}`);
 
     // Assert
     assert.equal(answer.status, 200);
@@ -195,7 +198,7 @@ describe('brands through the BFF', () => {
     });
 
     // Act
-    const answer = await callBff(bff, 'PATCH', '/api/brand', { token: brand.accessToken, body: form });
+    const answer = await callBff<BrandRecord>(bff, 'PATCH', '/api/brand', { token: brand.accessToken, body: form });
 
     // Assert
     assert.equal(answer.status, 200);
@@ -231,7 +234,7 @@ describe('brands through the BFF', () => {
 
       // Assert
       assert.equal(answer.status, 400, JSON.stringify(changes));
-      assert.equal(answer.body.error.fields[field], message);
+      assert.equal(answer.body.error.fields?.[field], message);
     }
   });
 
@@ -246,7 +249,7 @@ describe('brands through the BFF', () => {
       token: brand.accessToken,
       body: brandForm(current, { username: creator.registration.username }),
     });
-    const unchanged = await callBff(bff, 'PATCH', '/api/brand', {
+    const unchanged = await callBff<BrandRecord>(bff, 'PATCH', '/api/brand', {
       token: brand.accessToken,
       body: brandForm(current, { company: 'Same Username Inc' }),
     });

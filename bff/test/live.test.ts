@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eventTypes, topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
+import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import { callBff, startTestBff } from './support/bff';
 import { eventually, sleep } from './support/eventually';
 import { connectTestKafka, type TestKafka } from './support/kafka';
@@ -38,7 +39,7 @@ describe('live pushes over socket.io', () => {
   });
 
   const signIn = async (user: TestUser) => {
-    const answer = await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.data.accessToken as string;
   };

@@ -40,13 +40,35 @@ export function startTestBff(stack: TestStack, overrides: Partial<Config> = {}):
   });
 }
 
-/** JSON request to the BFF. */
-export async function callBff(
+/** The error half of a BFF answer (docs/api.md § Errors). */
+export interface BffError {
+  code: string;
+  message: string;
+  /** The callable status, on /api/callable answers. */
+  status?: string;
+  /** Per-field messages of a 400 invalid-argument. */
+  fields?: Record<string, string>;
+}
+
+/**
+ * A BFF answer body: `{ data }` on success, `{ error }` on failure. Both are typed as
+ * present so a test that has already asserted the status can read the half it expects.
+ */
+export interface BffBody<Data> {
+  data: Data;
+  error: BffError;
+}
+
+/**
+ * JSON request to the BFF.
+ * @typeParam Data the route's `data` on success (docs/api.md); `unknown` when the test only compares it whole
+ */
+export async function callBff<Data = unknown>(
   bff: RunningBff,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; rawBody?: string; forwardedFor?: string } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: BffBody<Data>; headers: Headers }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
@@ -56,5 +78,5 @@ export async function callBff(
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return { status: response.status, body: text ? (JSON.parse(text) as BffBody<Data>) : (undefined as unknown as BffBody<Data>), headers: response.headers };
 }

@@ -1,11 +1,15 @@
 /** socket.io clients of the BFF's `/live` endpoint, recording what they receive. */
 import { io, type Socket } from 'socket.io-client';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { RunningBff } from '../../src/app';
+
+/** What the BFF pushes on `/live` (docs/api.md): the changed record, by event name. */
+export type LivePush = ['user.updated', UserRecord] | ['brand.updated', BrandRecord];
 
 export interface RecordingSocket {
   socket: Socket;
   /** Every `[event, payload]` received so far. */
-  received: Array<[string, any]>;
+  received: LivePush[];
 }
 
 /**
@@ -20,8 +24,9 @@ export function connectLive(bff: RunningBff, token: string | undefined): Promise
     reconnection: false,
     forceNew: true,
   });
-  const received: Array<[string, any]> = [];
-  socket.onAny((event: string, payload: unknown) => received.push([event, payload]));
+  const received: LivePush[] = [];
+  // The server emits only the two events of LivePush (live/socket-server.ts).
+  socket.onAny((event: string, payload: unknown) => received.push([event, payload] as LivePush));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve({ socket, received }));
     socket.once('connect_error', (error) => {

@@ -21,8 +21,8 @@ after(async () => {
   await system.stop();
 });
 
-const internal = (method: string, path: string, body?: unknown, serviceToken = system.serviceToken) =>
-  call(system.brandUrl, method, path, { body, serviceToken });
+const internal = <T = unknown>(method: string, path: string, body?: unknown, serviceToken = system.serviceToken) =>
+  call<T>(system.brandUrl, method, path, { body, serviceToken });
 
 const envelopeOf = (value: Buffer | null) => JSON.parse(value?.toString() ?? '{}');
 
@@ -50,13 +50,13 @@ describe('internal brand endpoints', () => {
     const command = { creatorUserId: uniqueToken(), username: `Idem${uniqueToken(8)}`, company: 'Idem Co', websiteUrl: 'https://idem.example' };
 
     // Act
-    const first = await internal('POST', '/brands', command);
-    const second = await internal('POST', '/brands', command);
+    const first = await internal<BrandRecord>('POST', '/brands', command);
+    const second = await internal<BrandRecord>('POST', '/brands', command);
 
     // Assert
     assert.deepEqual([first.status, second.status], [201, 200]);
-    assert.equal(second.body.data.id, first.body.data.id);
-    const brand = first.body.data as BrandRecord;
+    assert.equal(second.body.data?.id, first.body.data?.id);
+    const brand = first.body.data!;
     assert.equal(brand.username, command.username.toLowerCase());
     assert.deepEqual(brand.permissions, { isAgency: false, isVerified: false, isSuspended: false });
     assert.deepEqual(brand.socials, { x: '', instagram: '', threads: '', discord: '' });
@@ -72,16 +72,16 @@ describe('internal brand endpoints', () => {
   test('when a brand is deleted (saga compensation), then it and its members are gone and deleting again is fine', async () => {
     // Arrange
     const command = { creatorUserId: uniqueToken(), username: `del${uniqueToken(8)}`, company: 'Del Co', websiteUrl: 'https://del.example' };
-    const created = await internal('POST', '/brands', command);
+    const created = (await internal<BrandRecord>('POST', '/brands', command)).body.data!;
 
     // Act
-    const first = await internal('DELETE', `/brands/${created.body.data.id}`);
-    const again = await internal('DELETE', `/brands/${created.body.data.id}`);
+    const first = await internal('DELETE', `/brands/${created.id}`);
+    const again = await internal('DELETE', `/brands/${created.id}`);
 
     // Assert
     assert.deepEqual([first.status, again.status], [204, 204]);
     assert.equal((await call(system.brandUrl, 'GET', `/public/brands/${command.username}`)).status, 404);
-    const membership = await internal('GET', `/brands/${created.body.data.id}/members/${command.creatorUserId}`);
+    const membership = await internal('GET', `/brands/${created.id}/members/${command.creatorUserId}`);
     assert.deepEqual(membership.body.data, { isMember: false, isAdmin: false });
   });
 });
@@ -138,7 +138,7 @@ describe('member and public brand endpoints', () => {
     // Assert
     assert.equal(answer.status, 409);
     assert.equal(answer.body.error?.message, messages.usernameExists);
-    assert.equal((await call(system.brandUrl, 'GET', `/public/brands/${current.username}`)).body.data.id, second.brandId);
+    assert.equal((await call<BrandRecord>(system.brandUrl, 'GET', `/public/brands/${current.username}`)).body.data?.id, second.brandId);
   });
 
   test('when a visitor reads the public profile, then it holds brand fields only', async () => {

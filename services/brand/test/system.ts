@@ -175,13 +175,13 @@ export function creatorRegistration(overrides: Record<string, string> = {}) {
   return registration;
 }
 
-export interface Answer<T = any> {
+export interface Answer<T = unknown> {
   status: number;
   body: { data?: T; error?: { code: string; message: string; fields?: Record<string, string> } };
 }
 
 /** JSON over HTTP to a service: optional bearer token and service token. */
-export async function call<T = any>(
+export async function call<T = unknown>(
   baseUrl: string,
   method: string,
   urlPath: string,

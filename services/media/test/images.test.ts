@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { IMAGE_MAX_BYTES } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
+import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { listenToTopic, type TopicListener } from '@raly/service-kit/testing';
 import {
@@ -50,6 +51,15 @@ after(async () => {
   await system.stop();
 });
 
+/**
+ * Media's answer to an upload (docs/api.md): `data` on 201, `error` otherwise. Both are typed as
+ * present so a test that has asserted the status reads the half it expects.
+ */
+interface UploadAnswer {
+  status: number;
+  body: { data: ImageStored; error: { code: string; message: string; fields?: Record<string, string> } };
+}
+
 /** Uploads one file as multipart/form-data (fields name, extension, mimeType, file). */
 async function upload(
   path: string,
@@ -65,7 +75,7 @@ async function upload(
     headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }
 
 async function objectExists(key: string): Promise<boolean> {
@@ -205,7 +215,7 @@ describe('POST /images/:ownerType/:kind', () => {
     const lastChunkBytes = 64 * 1024;
 
     // Act: send all but the last 64 KB and the closing boundary, then wait for the answer
-    const { status, body, endedBeforeAnswer } = await new Promise<{ status: number; body: any; endedBeforeAnswer: boolean }>(
+    const { status, body, endedBeforeAnswer } = await new Promise<{ status: number; body: UploadAnswer['body']; endedBeforeAnswer: boolean }>(
       (resolve, reject) => {
         const url = new URL(`${system.mediaUrl}/images/user/cover`);
         let ended = false;

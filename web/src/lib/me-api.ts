@@ -5,7 +5,7 @@
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { UserRecord } from '@raly/contracts/records';
-import { api, unwrapData, type DataEnvelope } from '@/lib/api-client';
+import { api, unwrapData } from '@/lib/api-client';
 import { applyBrandUpdated, applyUserUpdated, mergeMe, type Me } from '@/lib/live-updates';
 import { liveSocket } from '@/lib/live-socket';
 import type { BrandRecord } from '@raly/contracts/records';

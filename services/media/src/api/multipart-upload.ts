@@ -38,7 +38,8 @@ export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFil
         // busboy signals `limit` on reaching fileSize; one byte more than allowed is too large.
         limits: { files: 1, fileSize: maxBytes + 1, fields: 8, fieldSize: 1024, parts: 12 },
       });
-    } catch (error) {
+    } catch {
+      // busboy throws on a missing or non-multipart content type.
       reject(mediaErrors.imageRejected('Send the image as multipart/form-data'));
       return;
     }
