@@ -69,7 +69,19 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
     .set('trust proxy', config.TRUST_PROXY)
     .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-    .use('/api', apiRouter({ authenticator, identity, keycloak, records, brands, media, limits, logger: httpLogger }))
+    .use(
+      '/api',
+      apiRouter({
+        authenticator,
+        identity,
+        keycloak,
+        records,
+        brands,
+        media,
+        limits,
+        logger: httpLogger,
+      }),
+    )
     .use(notFound)
     .use(errorMiddleware(httpLogger));
   const httpServer: HttpServer = createServer(app);

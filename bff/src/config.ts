@@ -18,7 +18,10 @@ const rateLimit = (fallback: string) =>
     .transform((value, ctx) => {
       const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
       if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-        ctx.addIssue({ code: 'custom', message: `expected <points>/<seconds>, e.g. 10/900; got ${value}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected <points>/<seconds>, e.g. 10/900; got ${value}`,
+        });
         return z.NEVER;
       }
       return { points: Number(match[1]), durationSeconds: Number(match[2]) };
@@ -57,7 +60,12 @@ export const configSchema = z.object({
   KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:9092')
-    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string()).min(1)),
   /** Consumer group of the read-model projector; each BFF deployment (and each test run) its own. */
   KAFKA_GROUP_ID: z.string().min(1).default('bff'),
@@ -65,7 +73,12 @@ export const configSchema = z.object({
   CORS_ORIGIN: z
     .string()
     .default('http://localhost:5173')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /** Timeout of each call to Keycloak or a service, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**

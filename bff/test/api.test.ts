@@ -42,8 +42,11 @@ describe('BFF REST API', () => {
   });
 
   const signIn = async (user: TestUser) =>
-    (await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).body
-      .data as { accessToken: string; refreshToken: string };
+    (
+      await callBff(bff, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+      })
+    ).body.data as { accessToken: string; refreshToken: string };
 
   describe('sign-in and sign-out', () => {
     test('when the password is right, then login answers a token set for that user', async () => {
@@ -51,14 +54,19 @@ describe('BFF REST API', () => {
       const user = await keycloak.createUser();
 
       // Act
-      const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+      const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+      });
 
       // Assert
       assert.equal(answer.status, 200);
       const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = answer.body.data;
       assert.ok(accessToken && refreshToken && idToken);
       assert.ok(expiresIn > 0 && refreshExpiresIn > 0);
-      assert.equal(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub, user.id);
+      assert.equal(
+        JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub,
+        user.id,
+      );
     });
 
     test("when the password is wrong, then login answers 401 'Incorrect login'", async () => {
@@ -66,11 +74,15 @@ describe('BFF REST API', () => {
       const user = await keycloak.createUser();
 
       // Act
-      const answer = await callBff(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
+      const answer = await callBff(bff, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: 'wrong-password' },
+      });
 
       // Assert
       assert.equal(answer.status, 401);
-      assert.deepEqual(answer.body, { error: { code: 'unauthenticated', message: messages.incorrectLogin } });
+      assert.deepEqual(answer.body, {
+        error: { code: 'unauthenticated', message: messages.incorrectLogin },
+      });
     });
 
     test("when the e-mail is unknown or missing, then login answers 401 'Incorrect login'", async () => {
@@ -103,7 +115,9 @@ describe('BFF REST API', () => {
     });
 
     test('when a visitor calls logout, then it answers 401', async () => {
-      const answer = await callBff(bff, 'POST', '/api/auth/logout', { body: { refreshToken: 'x' } });
+      const answer = await callBff(bff, 'POST', '/api/auth/logout', {
+        body: { refreshToken: 'x' },
+      });
 
       assert.equal(answer.status, 401);
       assert.equal(answer.body.error.code, 'unauthenticated');
@@ -112,7 +126,9 @@ describe('BFF REST API', () => {
 
   describe('callables', () => {
     test("when the body has no data, then the callable answers 400 with status 'invalid-argument'", async () => {
-      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', { body: { email: 'a@b.test' } });
+      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        body: { email: 'a@b.test' },
+      });
 
       assert.equal(answer.status, 400);
       assert.equal(answer.body.error.status, 'invalid-argument');
@@ -120,7 +136,9 @@ describe('BFF REST API', () => {
     });
 
     test("when data lacks the callable's field, then it answers 400 'invalid-argument' naming the field", async () => {
-      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', { body: { data: {} } });
+      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
+        body: { data: {} },
+      });
 
       assert.equal(answer.status, 400);
       assert.equal(answer.body.error.status, 'invalid-argument');
@@ -128,14 +146,18 @@ describe('BFF REST API', () => {
     });
 
     test('when the body is not JSON, then the callable answers 400 invalid-argument', async () => {
-      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', { rawBody: '{"data":' });
+      const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        rawBody: '{"data":',
+      });
 
       assert.equal(answer.status, 400);
       assert.equal(answer.body.error.status, 'invalid-argument');
     });
 
     test("when the callable does not exist, then it answers 404 'not-found'", async () => {
-      const answer = await callBff(bff, 'POST', '/api/callable/deleteEverything', { body: { data: {} } });
+      const answer = await callBff(bff, 'POST', '/api/callable/deleteEverything', {
+        body: { data: {} },
+      });
 
       assert.equal(answer.status, 404);
       assert.equal(answer.body.error.status, 'not-found');
@@ -151,62 +173,82 @@ describe('BFF REST API', () => {
       assert.equal(answer.body.error.status, 'unauthenticated');
     });
 
-    test('when an e-mail has an account, then checkEmailExists answers data true, else false', { skip: needsIdentity }, async () => {
-      // Arrange
-      const account = aCreatorAccount();
-      assert.equal((await callBff(bff, 'POST', '/api/accounts', { body: account })).status, 201);
+    test(
+      'when an e-mail has an account, then checkEmailExists answers data true, else false',
+      { skip: needsIdentity },
+      async () => {
+        // Arrange
+        const account = aCreatorAccount();
+        assert.equal((await callBff(bff, 'POST', '/api/accounts', { body: account })).status, 201);
 
-      // Act
-      const known = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
-        body: { data: { email: account.registration.email } },
-      });
-      const unknown = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
-        body: { data: { email: `nobody.${uniqueSuffix()}@example.test` } },
-      });
+        // Act
+        const known = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+          body: { data: { email: account.registration.email } },
+        });
+        const unknown = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+          body: { data: { email: `nobody.${uniqueSuffix()}@example.test` } },
+        });
 
-      // Assert
-      assert.deepEqual(known.body, { data: true });
-      assert.deepEqual(unknown.body, { data: false });
-    });
+        // Assert
+        assert.deepEqual(known.body, { data: true });
+        assert.deepEqual(unknown.body, { data: false });
+      },
+    );
 
-    test('when a username is free, then checkUsernameExists answers data false', { skip: needsIdentity }, async () => {
-      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
-        body: { data: { username: `free${uniqueSuffix()}` } },
-      });
+    test(
+      'when a username is free, then checkUsernameExists answers data false',
+      { skip: needsIdentity },
+      async () => {
+        const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
+          body: { data: { username: `free${uniqueSuffix()}` } },
+        });
 
-      assert.equal(answer.status, 200);
-      assert.deepEqual(answer.body, { data: false });
-    });
+        assert.equal(answer.status, 200);
+        assert.deepEqual(answer.body, { data: false });
+      },
+    );
   });
 
   describe('accounts', () => {
-    test('when a visitor creates a creator account, then it answers 201 with a token set of the new user', { skip: needsIdentity }, async () => {
-      // Arrange
-      const account = aCreatorAccount();
+    test(
+      'when a visitor creates a creator account, then it answers 201 with a token set of the new user',
+      { skip: needsIdentity },
+      async () => {
+        // Arrange
+        const account = aCreatorAccount();
 
-      // Act
-      const answer = await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account });
+        // Act
+        const answer = await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account });
 
-      // Assert
-      assert.equal(answer.status, 201, JSON.stringify(answer.body));
-      const claims = JSON.parse(Buffer.from(answer.body.data.accessToken.split('.')[1] ?? '', 'base64url').toString());
-      assert.equal(claims.email, account.registration.email);
-      assert.ok(answer.body.data.refreshToken);
-    });
+        // Assert
+        assert.equal(answer.status, 201, JSON.stringify(answer.body));
+        const claims = JSON.parse(
+          Buffer.from(answer.body.data.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+        );
+        assert.equal(claims.email, account.registration.email);
+        assert.ok(answer.body.data.refreshToken);
+      },
+    );
 
-    test("when the e-mail is already used, then it forwards identity's 409 email-taken unchanged", { skip: needsIdentity }, async () => {
-      // Arrange
-      const first = aCreatorAccount();
-      await callBff(bff, 'POST', '/api/accounts', { body: first });
-      const second = aCreatorAccount({ email: first.registration.email });
+    test(
+      "when the e-mail is already used, then it forwards identity's 409 email-taken unchanged",
+      { skip: needsIdentity },
+      async () => {
+        // Arrange
+        const first = aCreatorAccount();
+        await callBff(bff, 'POST', '/api/accounts', { body: first });
+        const second = aCreatorAccount({ email: first.registration.email });
 
-      // Act
-      const answer = await callBff(bff, 'POST', '/api/accounts', { body: second });
+        // Act
+        const answer = await callBff(bff, 'POST', '/api/accounts', { body: second });
 
-      // Assert
-      assert.equal(answer.status, 409);
-      assert.deepEqual(answer.body, { error: { code: 'email-taken', message: messages.emailTaken } });
-    });
+        // Assert
+        assert.equal(answer.status, 409);
+        assert.deepEqual(answer.body, {
+          error: { code: 'email-taken', message: messages.emailTaken },
+        });
+      },
+    );
   });
 
   describe('/api/me', () => {
@@ -229,45 +271,65 @@ describe('BFF REST API', () => {
       assert.equal(answer.status, 401);
     });
 
-    test("when a new user asks for /api/me, then they get their own record from identity and no brand", { skip: needsIdentity }, async () => {
-      // Arrange
-      const account = aCreatorAccount();
-      const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account })).body.data;
+    test(
+      'when a new user asks for /api/me, then they get their own record from identity and no brand',
+      { skip: needsIdentity },
+      async () => {
+        // Arrange
+        const account = aCreatorAccount();
+        const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account }))
+          .body.data;
 
-      // Act
-      const answer = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
+        // Act
+        const answer = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
 
-      // Assert
-      assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      assert.equal(answer.body.data.user.email, account.registration.email);
-      assert.equal(answer.body.data.user.username, account.registration.username);
-      assert.equal(answer.body.data.brand, null);
-    });
+        // Assert
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.equal(answer.body.data.user.email, account.registration.email);
+        assert.equal(answer.body.data.user.username, account.registration.username);
+        assert.equal(answer.body.data.brand, null);
+      },
+    );
 
-    test('when a user patches /api/me, then the answer carries the change at a higher version', { skip: needsIdentity }, async () => {
-      // Arrange
-      const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })).body.data;
-      const before = (await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken })).body.data.user;
+    test(
+      'when a user patches /api/me, then the answer carries the change at a higher version',
+      { skip: needsIdentity },
+      async () => {
+        // Arrange
+        const tokens = (
+          await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })
+        ).body.data;
+        const before = (await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken }))
+          .body.data.user;
 
-      // Act
-      const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
-        token: tokens.accessToken,
-        body: { notifications: { offers: false, marketing: false } },
-      });
+        // Act
+        const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
+          token: tokens.accessToken,
+          body: { notifications: { offers: false, marketing: false } },
+        });
 
-      // Assert
-      assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
-      assert.ok(answer.body.data.user.version > before.version);
-      const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
-      assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
-    });
+        // Assert
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
+        assert.ok(answer.body.data.user.version > before.version);
+        const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
+        assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
+      },
+    );
 
     test("when user B asks for /api/me, then B gets B's record and nothing of A's", async () => {
       // Arrange
       const [userA, userB] = await Promise.all([keycloak.createUser(), keycloak.createUser()]);
-      const recordA = aUserRecord({ id: userA.id, email: userA.email, firstName: `Alice${uniqueSuffix()}` });
-      const recordB = aUserRecord({ id: userB.id, email: userB.email, firstName: `Bob${uniqueSuffix()}` });
+      const recordA = aUserRecord({
+        id: userA.id,
+        email: userA.email,
+        firstName: `Alice${uniqueSuffix()}`,
+      });
+      const recordB = aUserRecord({
+        id: userB.id,
+        email: userB.email,
+        firstName: `Bob${uniqueSuffix()}`,
+      });
       await kafka.produce(topics.identityUser, userA.id, JSON.stringify(anEnvelope(recordA)));
       await kafka.produce(topics.identityUser, userB.id, JSON.stringify(anEnvelope(recordB)));
       const tokenB = (await signIn(userB)).accessToken;
@@ -281,7 +343,11 @@ describe('BFF REST API', () => {
       // Assert
       assert.deepEqual(answer.body, { data: { user: recordB, brand: null } });
       const text = JSON.stringify(answer.body);
-      assert.ok(!text.includes(userA.id) && !text.includes(userA.email) && !text.includes(recordA.firstName));
+      assert.ok(
+        !text.includes(userA.id) &&
+          !text.includes(userA.email) &&
+          !text.includes(recordA.firstName),
+      );
     });
   });
 });

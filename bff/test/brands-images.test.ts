@@ -53,10 +53,20 @@ async function live(token: string): Promise<RecordingSocket> {
   return socket;
 }
 
-async function uploadThroughBff(path: string, token: string, bytes: Buffer, name: string, mimeType: string) {
+async function uploadThroughBff(
+  path: string,
+  token: string,
+  bytes: Buffer,
+  name: string,
+  mimeType: string,
+) {
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(bytes)], { type: mimeType }), name);
-  const response = await fetch(`${bff.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${bff.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as BffBody<ImageStored> };
 }
 
@@ -83,13 +93,21 @@ describe('images through the BFF', () => {
     const tab = await live(creator.accessToken);
 
     // Act
-    const answer = await uploadThroughBff('/api/images/user/profile', creator.accessToken, PNG, 'me.png', 'image/png');
+    const answer = await uploadThroughBff(
+      '/api/images/user/profile',
+      creator.accessToken,
+      PNG,
+      'me.png',
+      'image/png',
+    );
 
     // Assert
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `user/profile-img/${creator.userId}.png`);
     const pushed = await eventually('user.updated with the uploaded image', async () =>
-      tab.received.find(([event, record]) => event === 'user.updated' && record.profileImg === answer.body.data.url),
+      tab.received.find(
+        ([event, record]) => event === 'user.updated' && record.profileImg === answer.body.data.url,
+      ),
     );
     assert.equal(pushed[1].id, creator.userId);
   });
@@ -100,22 +118,36 @@ describe('images through the BFF', () => {
     const tab = await live(brand.accessToken);
 
     // Act
-    const answer = await uploadThroughBff('/api/images/brand/cover', brand.accessToken, PNG, 'cover.png', 'image/png');
+    const answer = await uploadThroughBff(
+      '/api/images/brand/cover',
+      brand.accessToken,
+      PNG,
+      'cover.png',
+      'image/png',
+    );
 
     // Assert
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `brand/cover-img/${brand.brandId}.png`);
     await eventually('brand.updated with the cover', async () =>
-      tab.received.find(([event, record]) => event === 'brand.updated' && record.coverImg === answer.body.data.url),
+      tab.received.find(
+        ([event, record]) => event === 'brand.updated' && record.coverImg === answer.body.data.url,
+      ),
     );
   });
 
-  test("when a creator uploads a brand image, then the answer is 403 and nothing is forwarded", async () => {
+  test('when a creator uploads a brand image, then the answer is 403 and nothing is forwarded', async () => {
     // Arrange
     const creator = await registeredCreator(system);
 
     // Act
-    const answer = await uploadThroughBff('/api/images/brand/cover', creator.accessToken, PNG, 'c.png', 'image/png');
+    const answer = await uploadThroughBff(
+      '/api/images/brand/cover',
+      creator.accessToken,
+      PNG,
+      'c.png',
+      'image/png',
+    );
 
     // Assert
     assert.equal(answer.status, 403);
@@ -141,7 +173,7 @@ describe('images through the BFF', () => {
 });
 
 describe('brands through the BFF', () => {
-  test("when a brand user reads /api/me, then the brand record is there", async () => {
+  test('when a brand user reads /api/me, then the brand record is there', async () => {
     // Arrange
     const brand = await registeredBrand(system);
 
@@ -153,7 +185,11 @@ describe('brands through the BFF', () => {
     assert.equal(record.username, brand.registration.username);
     assert.equal(record.company, brand.registration.company);
     assert.equal(record.websiteUrl, brand.registration.website);
-    assert.deepEqual(record.permissions, { isAgency: false, isVerified: false, isSuspended: false });
+    assert.deepEqual(record.permissions, {
+      isAgency: false,
+      isVerified: false,
+      isSuspended: false,
+    });
   });
 
   test("when a visitor reads a brand's public profile, then it carries brand fields only, never the contact's name or e-mail", async () => {
@@ -161,19 +197,37 @@ describe('brands through the BFF', () => {
     const brand = await registeredBrand(system);
 
     // Act
-    const answer = await callBff<BrandRecord>(bff, 'GET', `/api/brands/${brand.registration.username.toUpperCase()}`);
+    const answer = await callBff<BrandRecord>(
+      bff,
+      'GET',
+      `/api/brands/${brand.registration.username.toUpperCase()}`,
+    );
 
     // Assert
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data.id, brand.brandId);
     const text = JSON.stringify(answer.body);
-    for (const secret of [brand.registration.email, brand.registration.firstName, brand.registration.lastName, brand.userId]) {
+    for (const secret of [
+      brand.registration.email,
+      brand.registration.firstName,
+      brand.registration.lastName,
+      brand.userId,
+    ]) {
       assert.ok(!text.includes(secret), `public profile leaks ${secret}`);
     }
-    assert.deepEqual(
-      Object.keys(answer.body.data).sort(),
-      ['bio', 'company', 'coverImg', 'created', 'id', 'permissions', 'profileImg', 'socials', 'username', 'version', 'websiteUrl'],
-    );
+    assert.deepEqual(Object.keys(answer.body.data).sort(), [
+      'bio',
+      'company',
+      'coverImg',
+      'created',
+      'id',
+      'permissions',
+      'profileImg',
+      'socials',
+      'username',
+      'version',
+      'websiteUrl',
+    ]);
   });
 
   test('when no brand has the username, then the public profile answers 404', async () => {
@@ -194,11 +248,19 @@ describe('brands through the BFF', () => {
       username: newUsername,
       company: 'Renamed Company',
       bio: 'We make very good things for very good creators.',
-      socials: { x: 'https://x.com/acme', instagram: '', threads: '', discord: 'https://discord.gg/acme' },
+      socials: {
+        x: 'https://x.com/acme',
+        instagram: '',
+        threads: '',
+        discord: 'https://discord.gg/acme',
+      },
     });
 
     // Act
-    const answer = await callBff<BrandRecord>(bff, 'PATCH', '/api/brand', { token: brand.accessToken, body: form });
+    const answer = await callBff<BrandRecord>(bff, 'PATCH', '/api/brand', {
+      token: brand.accessToken,
+      body: form,
+    });
 
     // Assert
     assert.equal(answer.status, 200);
@@ -206,11 +268,15 @@ describe('brands through the BFF', () => {
     assert.equal(answer.body.data.company, 'Renamed Company');
     assert.equal(answer.body.data.socials.discord, 'https://discord.gg/acme');
     await eventually('brand.updated', async () =>
-      tab.received.find(([event, record]) => event === 'brand.updated' && record.company === 'Renamed Company'),
+      tab.received.find(
+        ([event, record]) => event === 'brand.updated' && record.company === 'Renamed Company',
+      ),
     );
     assert.equal((await callBff(bff, 'GET', `/api/brands/${newUsername}`)).status, 200);
     assert.equal((await callBff(bff, 'GET', `/api/brands/${current.username}`)).status, 404);
-    const oldTaken = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', { body: { data: { username: current.username } } });
+    const oldTaken = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
+      body: { data: { username: current.username } },
+    });
     assert.equal(oldTaken.body.data, false, 'the old username is released');
   });
 
@@ -230,7 +296,10 @@ describe('brands through the BFF', () => {
 
     for (const [changes, field, message] of cases) {
       // Act
-      const answer = await callBff(bff, 'PATCH', '/api/brand', { token: brand.accessToken, body: brandForm(current, changes) });
+      const answer = await callBff(bff, 'PATCH', '/api/brand', {
+        token: brand.accessToken,
+        body: brandForm(current, changes),
+      });
 
       // Assert
       assert.equal(answer.status, 400, JSON.stringify(changes));
@@ -268,7 +337,12 @@ describe('brands through the BFF', () => {
     // Act
     const answer = await callBff(bff, 'PATCH', '/api/brand', {
       token: creator.accessToken,
-      body: { username: `x${uniqueToken(8)}`, company: 'X', websiteUrl: 'https://x.example', socials: {} },
+      body: {
+        username: `x${uniqueToken(8)}`,
+        company: 'X',
+        websiteUrl: 'https://x.example',
+        socials: {},
+      },
     });
 
     // Assert

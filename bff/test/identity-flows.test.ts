@@ -13,7 +13,12 @@ import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
 import { callBff, startTestBff } from './support/bff';
 import { eventually } from './support/eventually';
-import { identityAvailable, startIdentity, testWebUrl, type RunningIdentity } from './support/identity';
+import {
+  identityAvailable,
+  startIdentity,
+  testWebUrl,
+  type RunningIdentity,
+} from './support/identity';
 import { testKeycloak, type TestKeycloak } from './support/keycloak';
 import { aCreatorAccount, uniqueSuffix } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
@@ -47,7 +52,10 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
     keycloak.forgetLater(account.registration.email);
     const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    return { ...account.registration, tokens: answer.body.data as { accessToken: string; refreshToken: string } };
+    return {
+      ...account.registration,
+      tokens: answer.body.data as { accessToken: string; refreshToken: string },
+    };
   }
 
   const login = (email: string, password: string) =>
@@ -97,7 +105,9 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       // Arrange
       const user = await registered();
       const code = await mailedResetCode(user.email);
-      await callBff(bff, 'POST', '/api/auth/reset-password', { body: { actionCode: code, password: `one-${uniqueSuffix()}` } });
+      await callBff(bff, 'POST', '/api/auth/reset-password', {
+        body: { actionCode: code, password: `one-${uniqueSuffix()}` },
+      });
 
       // Act
       const again = await callBff(bff, 'POST', '/api/auth/reset-password', {
@@ -106,7 +116,9 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
 
       // Assert
       assert.equal(again.status, 400);
-      assert.deepEqual(again.body, { error: { code: 'invalid-argument', message: messages.requestProblem } });
+      assert.deepEqual(again.body, {
+        error: { code: 'invalid-argument', message: messages.requestProblem },
+      });
     });
   });
 
@@ -131,7 +143,9 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       });
 
       assert.equal(answer.status, 401);
-      assert.deepEqual(answer.body, { error: { code: 'unauthenticated', message: messages.incorrectPassword } });
+      assert.deepEqual(answer.body, {
+        error: { code: 'unauthenticated', message: messages.incorrectPassword },
+      });
     });
 
     test("when the password is empty, then verify-password answers 400 'Please enter a password.'", async () => {
@@ -147,7 +161,9 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
     });
 
     test('when a visitor calls verify-password, then it answers 401', async () => {
-      const answer = await callBff(bff, 'POST', '/api/auth/verify-password', { body: { password: 'x' } });
+      const answer = await callBff(bff, 'POST', '/api/auth/verify-password', {
+        body: { password: 'x' },
+      });
 
       assert.equal(answer.status, 401);
     });
@@ -229,8 +245,12 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       // Assert
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.equal(answer.body.data.user.onboarding.terms, true);
-      await eventually('the tab to receive the terms flag', async () =>
-        tab.received.some(([event, record]) => event === 'user.updated' && record.onboarding.terms === true) || undefined,
+      await eventually(
+        'the tab to receive the terms flag',
+        async () =>
+          tab.received.some(
+            ([event, record]) => event === 'user.updated' && record.onboarding.terms === true,
+          ) || undefined,
       );
     });
 
@@ -285,7 +305,9 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       // Assert
       assert.equal(signedIn.status, 200);
       const lastLogin = await eventually('lastLogin in /api/me', async () => {
-        const me = await callBff<Me>(bff, 'GET', '/api/me', { token: signedIn.body.data.accessToken });
+        const me = await callBff<Me>(bff, 'GET', '/api/me', {
+          token: signedIn.body.data.accessToken,
+        });
         return me.body.data.user.lastLogin ?? undefined;
       });
       assert.ok(Date.parse(lastLogin) >= before - 1000);

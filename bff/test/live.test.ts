@@ -39,7 +39,9 @@ describe('live pushes over socket.io', () => {
   });
 
   const signIn = async (user: TestUser) => {
-    const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const answer = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.data.accessToken as string;
   };
@@ -59,7 +61,10 @@ describe('live pushes over socket.io', () => {
     await kafka.produce(topics.identityUser, userA.id, JSON.stringify(anEnvelope(recordA)));
 
     // Assert
-    const [event, payload] = await eventually('A to receive user.updated', async () => socketA.received[0]);
+    const [event, payload] = await eventually(
+      'A to receive user.updated',
+      async () => socketA.received[0],
+    );
     assert.equal(event, 'user.updated');
     assert.deepEqual(payload, recordA);
     await sleep(SILENCE_WINDOW_MS);
@@ -75,7 +80,11 @@ describe('live pushes over socket.io', () => {
     await eventually('the first push', async () => socket.received[0]);
 
     // Act
-    const stale = await kafka.produce(topics.identityUser, user.id, JSON.stringify(anEnvelope({ ...record, version: 2 })));
+    const stale = await kafka.produce(
+      topics.identityUser,
+      user.id,
+      JSON.stringify(anEnvelope({ ...record, version: 2 })),
+    );
     await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, stale);
     await sleep(500);
 
@@ -90,21 +99,42 @@ describe('live pushes over socket.io', () => {
     // Arrange
     const [brandUser, creator] = await Promise.all([keycloak.createUser(), keycloak.createUser()]);
     const brand = aBrandRecord({ version: 1 });
-    const brandUserRecord = aUserRecord({ id: brandUser.id, version: 1, brand: { id: brand.id, isAdmin: true } });
+    const brandUserRecord = aUserRecord({
+      id: brandUser.id,
+      version: 1,
+      brand: { id: brand.id, isAdmin: true },
+    });
     // One socket is open before the user becomes a brand user, one connects after.
-    const [earlySocket, creatorSocket] = await Promise.all([connectAs(brandUser), connectAs(creator)]);
-    await kafka.produce(topics.identityUser, brandUser.id, JSON.stringify(anEnvelope(brandUserRecord)));
+    const [earlySocket, creatorSocket] = await Promise.all([
+      connectAs(brandUser),
+      connectAs(creator),
+    ]);
+    await kafka.produce(
+      topics.identityUser,
+      brandUser.id,
+      JSON.stringify(anEnvelope(brandUserRecord)),
+    );
     await eventually('the user push', async () => earlySocket.received[0]);
     const lateSocket = await connectAs(brandUser);
 
     // Act
-    await kafka.produce(topics.brandBrand, brand.id, JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)));
+    await kafka.produce(
+      topics.brandBrand,
+      brand.id,
+      JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)),
+    );
 
     // Assert
     const brandPushOf = (recording: RecordingSocket) => async () =>
       recording.received.find(([event]) => event === 'brand.updated')?.[1];
-    assert.deepEqual(await eventually('the brand push to the early socket', brandPushOf(earlySocket)), brand);
-    assert.deepEqual(await eventually('the brand push to the late socket', brandPushOf(lateSocket)), brand);
+    assert.deepEqual(
+      await eventually('the brand push to the early socket', brandPushOf(earlySocket)),
+      brand,
+    );
+    assert.deepEqual(
+      await eventually('the brand push to the late socket', brandPushOf(lateSocket)),
+      brand,
+    );
     await sleep(SILENCE_WINDOW_MS);
     assert.deepEqual(creatorSocket.received, []);
   });
@@ -118,11 +148,16 @@ describe('live pushes over socket.io', () => {
     const user = await keycloak.createUser();
     const [header, payload] = (await signIn(user)).split('.');
     const forgedPayload = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'someone-else' }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        sub: 'someone-else',
+      }),
     ).toString('base64url');
 
     // Act / Assert
-    await assert.rejects(connectLive(bff, `${header}.${forgedPayload}.AAAA`), { message: 'unauthenticated' });
+    await assert.rejects(connectLive(bff, `${header}.${forgedPayload}.AAAA`), {
+      message: 'unauthenticated',
+    });
   });
 
   test('when a socket connects with a token that is not a JWT, then it is refused as unauthenticated', async () => {

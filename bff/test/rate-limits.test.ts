@@ -59,10 +59,16 @@ describe('rate limits', () => {
   test('when one e-mail is tried more often than its sign-in limit, then the next try answers 429 resource-exhausted, from any address', async () => {
     // Arrange
     const email = anEmail();
-    await statuses(3, () => post('/api/auth/login', { email, password: 'wrong-password' }, aClientAddress()));
+    await statuses(3, () =>
+      post('/api/auth/login', { email, password: 'wrong-password' }, aClientAddress()),
+    );
 
     // Act
-    const answer = await post('/api/auth/login', { email, password: 'wrong-password' }, aClientAddress());
+    const answer = await post(
+      '/api/auth/login',
+      { email, password: 'wrong-password' },
+      aClientAddress(),
+    );
 
     // Assert
     assert.equal(answer.status, 429);
@@ -74,11 +80,21 @@ describe('rate limits', () => {
   test('when one address signs in more often than its limit, then it gets 429 while another address still gets through', async () => {
     // Arrange
     const address = aClientAddress();
-    const tries = await statuses(5, () => post('/api/auth/login', { email: anEmail(), password: 'x-password' }, address));
+    const tries = await statuses(5, () =>
+      post('/api/auth/login', { email: anEmail(), password: 'x-password' }, address),
+    );
 
     // Act
-    const limited = await post('/api/auth/login', { email: anEmail(), password: 'x-password' }, address);
-    const other = await post('/api/auth/login', { email: anEmail(), password: 'x-password' }, aClientAddress());
+    const limited = await post(
+      '/api/auth/login',
+      { email: anEmail(), password: 'x-password' },
+      address,
+    );
+    const other = await post(
+      '/api/auth/login',
+      { email: anEmail(), password: 'x-password' },
+      aClientAddress(),
+    );
 
     // Assert
     assert.deepEqual(tries, [401, 401, 401, 401, 401]);
@@ -90,7 +106,9 @@ describe('rate limits', () => {
   test('when reset links for one e-mail are asked more often than its limit, then the next ask answers 429', async () => {
     // Arrange
     const email = anEmail();
-    const first = await statuses(2, () => post('/api/auth/forgot-password', { email }, aClientAddress()));
+    const first = await statuses(2, () =>
+      post('/api/auth/forgot-password', { email }, aClientAddress()),
+    );
 
     // Act
     const answer = await post('/api/auth/forgot-password', { email }, aClientAddress());
@@ -104,7 +122,9 @@ describe('rate limits', () => {
   test('when one address asks for reset links more often than its limit, then the next ask answers 429', async () => {
     // Arrange
     const address = aClientAddress();
-    const first = await statuses(4, () => post('/api/auth/forgot-password', { email: anEmail() }, address));
+    const first = await statuses(4, () =>
+      post('/api/auth/forgot-password', { email: anEmail() }, address),
+    );
 
     // Act
     const answer = await post('/api/auth/forgot-password', { email: anEmail() }, address);
@@ -126,7 +146,11 @@ describe('rate limits', () => {
     );
 
     // Act
-    const answer = await post('/api/callable/checkUsernameExists', { data: { username: 'someone' } }, address);
+    const answer = await post(
+      '/api/callable/checkUsernameExists',
+      { data: { username: 'someone' } },
+      address,
+    );
 
     // Assert
     assert.ok(!first.includes(429));
@@ -138,7 +162,9 @@ describe('rate limits', () => {
   test('when one address creates accounts more often than its limit, then the next creation answers 429', async () => {
     // Arrange
     const address = aClientAddress();
-    const first = await statuses(2, () => post('/api/accounts', { isBrand: false, registration: {} }, address));
+    const first = await statuses(2, () =>
+      post('/api/accounts', { isBrand: false, registration: {} }, address),
+    );
 
     // Act
     const answer = await post('/api/accounts', { isBrand: false, registration: {} }, address);
@@ -162,12 +188,21 @@ describe('rate limits', () => {
       await fetch(tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', client_id: 'raly-web', username: user.email, password: `wrong-${attempt}` }),
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: 'raly-web',
+          username: user.email,
+          password: `wrong-${attempt}`,
+        }),
       });
     }
 
     // Act
-    const answer = await post('/api/auth/login', { email: user.email, password: user.password }, aClientAddress());
+    const answer = await post(
+      '/api/auth/login',
+      { email: user.email, password: user.password },
+      aClientAddress(),
+    );
 
     // Assert
     assert.equal(answer.status, 401);

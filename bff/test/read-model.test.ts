@@ -59,7 +59,11 @@ describe('read model projection', () => {
     await eventually('version 5 in Redis', () => storedVersion(key));
 
     // Act
-    await kafka.produce(topics.identityUser, current.id, JSON.stringify(anEnvelope({ ...current, version: 3, firstName: 'Stale' })));
+    await kafka.produce(
+      topics.identityUser,
+      current.id,
+      JSON.stringify(anEnvelope({ ...current, version: 3, firstName: 'Stale' })),
+    );
     const duplicate = await kafka.produce(
       topics.identityUser,
       current.id,
@@ -77,7 +81,11 @@ describe('read model projection', () => {
     const brand = aBrandRecord({ version: 2 });
 
     // Act
-    await kafka.produce(topics.brandBrand, brand.id, JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)));
+    await kafka.produce(
+      topics.brandBrand,
+      brand.id,
+      JSON.stringify(anEnvelope(brand, eventTypes.brandUpdated)),
+    );
 
     // Assert
     const key = readModelKey('brand', brand.id);
@@ -90,7 +98,11 @@ describe('read model projection', () => {
     const messageKey = `poison-${uniqueSuffix()}`;
 
     // Act
-    const position = await kafka.produce(topics.identityUser, messageKey, '{"this is": "not an envelope"');
+    const position = await kafka.produce(
+      topics.identityUser,
+      messageKey,
+      '{"this is": "not an envelope"',
+    );
 
     // Assert
     await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, position);
@@ -106,11 +118,18 @@ describe('read model projection', () => {
     const envelope = { ...anEnvelope(record), subject: `someone-else-${uniqueSuffix()}` };
 
     // Act
-    const position = await kafka.produce(topics.identityUser, envelope.subject, JSON.stringify(envelope));
+    const position = await kafka.produce(
+      topics.identityUser,
+      envelope.subject,
+      JSON.stringify(envelope),
+    );
 
     // Assert
     await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, position);
-    const deadLetter = await kafka.findMessage(deadLetterTopic(topics.identityUser), envelope.subject);
+    const deadLetter = await kafka.findMessage(
+      deadLetterTopic(topics.identityUser),
+      envelope.subject,
+    );
     assert.match(deadLetter.headers['dlq-reason'] ?? '', /handler failed/);
     assert.equal(await redis.exists(readModelKey('user', record.id)), 0);
   });

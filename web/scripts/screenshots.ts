@@ -14,7 +14,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/harness/browser.ts';
 import { startProduct, type RunningProduct } from '../test/e2e/harness/product.ts';
-import { aSignedInCreator, openSignedIn, waitForSettledPage } from '../test/e2e/harness/shell-users.ts';
+import {
+  aSignedInCreator,
+  openSignedIn,
+  waitForSettledPage,
+} from '../test/e2e/harness/shell-users.ts';
 
 const outDir = path.join(import.meta.dirname, '..', 'screenshots');
 const widths = [390, 1280] as const;
@@ -36,7 +40,12 @@ const signedInPages: Array<[string, string]> = [
   ['signed-in-not-found', '/no-such-page'],
 ];
 
-async function shoot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
+async function shoot(
+  page: Page,
+  name: string,
+  width: number,
+  { fullPage = true } = {},
+): Promise<void> {
   await waitForSettledPage(page);
   // Let fonts, images and the slide-over animation settle.
   await page.waitForTimeout(300);
@@ -68,7 +77,9 @@ async function shootWidth(browser: Browser, product: RunningProduct, width: numb
   await openSignedIn(userPage, product.webUrl, onboarded, '/');
   for (const [name, route] of signedInPages) {
     await userPage.goto(url(route));
-    await userPage.getByRole('button', { name: width < 768 ? 'Open main menu' : 'Open user menu' }).waitFor();
+    await userPage
+      .getByRole('button', { name: width < 768 ? 'Open main menu' : 'Open user menu' })
+      .waitFor();
     await shoot(userPage, name, width);
   }
   if (width < 768) {

@@ -5,8 +5,14 @@ import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import { createAccountAndSignIn } from '../domain/accounts';
 import type { RateLimits } from './rate-limit';
 
-export function accountsRouter(identity: IdentityClient, keycloak: KeycloakTokens, limits: RateLimits): Router {
+export function accountsRouter(
+  identity: IdentityClient,
+  keycloak: KeycloakTokens,
+  limits: RateLimits,
+): Router {
   return Router().post('/', limits.createAccount, async (request, response) => {
-    response.status(201).json({ data: await createAccountAndSignIn(identity, keycloak, request.body) });
+    response
+      .status(201)
+      .json({ data: await createAccountAndSignIn(identity, keycloak, request.body) });
   });
 }

@@ -4,7 +4,12 @@
  */
 import { Router } from 'express';
 import { userOf, type Authenticator } from '../auth/keycloak';
-import { forgotPassword, resetPassword, verifyPassword, type PasswordDependencies } from '../domain/password';
+import {
+  forgotPassword,
+  resetPassword,
+  verifyPassword,
+  type PasswordDependencies,
+} from '../domain/password';
 import { login, logout, type SessionDependencies } from '../domain/session';
 import { failures } from '../errors/failures';
 import type { RateLimits } from './rate-limit';

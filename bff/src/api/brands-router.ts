@@ -12,7 +12,10 @@ export function publicBrandsRouter(dependencies: Pick<BrandDependencies, 'brands
 }
 
 /** Mounted at `/brand`: the brand of the token's user. */
-export function myBrandRouter(authenticator: Authenticator, dependencies: BrandDependencies): Router {
+export function myBrandRouter(
+  authenticator: Authenticator,
+  dependencies: BrandDependencies,
+): Router {
   return Router()
     .use(authenticator.requireUser)
     .patch('/', async (_request, response) => {

@@ -12,10 +12,14 @@ import type { RateLimits } from './rate-limit';
 
 const bearerOf = (header: string | undefined) => /^Bearer (.+)$/i.exec(header ?? '')?.[1];
 
-export function callableRouter(authenticator: Authenticator, identity: IdentityClient, limits: RateLimits): Router {
-  return Router()
-    .post('/:name', limits.callable, async (request, response) => {
-      if (request.headers.authorization) await authenticator.verify(bearerOf(request.headers.authorization));
-      response.json({ data: await runCallable(identity, String(request.params.name), request.body) });
-    });
+export function callableRouter(
+  authenticator: Authenticator,
+  identity: IdentityClient,
+  limits: RateLimits,
+): Router {
+  return Router().post('/:name', limits.callable, async (request, response) => {
+    if (request.headers.authorization)
+      await authenticator.verify(bearerOf(request.headers.authorization));
+    response.json({ data: await runCallable(identity, String(request.params.name), request.body) });
+  });
 }

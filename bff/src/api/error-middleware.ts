@@ -28,7 +28,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       { route: `${request.method} ${request.originalUrl}` },
     );
     const body = toErrorBody(appError);
-    const callable = response.locals.callable ? { status: callableCodeFor(appError.httpStatus) } : {};
+    const callable = response.locals.callable
+      ? { status: callableCodeFor(appError.httpStatus) }
+      : {};
     response.status(appError.httpStatus).json({ error: { ...body.error, ...callable } });
   };
 }

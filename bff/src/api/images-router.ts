@@ -15,7 +15,11 @@ import { failures } from '../errors/failures';
 
 const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKindSchema });
 
-export function imagesRouter(authenticator: Authenticator, dependencies: MeDependencies, media: MediaUpload): Router {
+export function imagesRouter(
+  authenticator: Authenticator,
+  dependencies: MeDependencies,
+  media: MediaUpload,
+): Router {
   return Router()
     .use(authenticator.requireUser)
     .post('/:ownerType/:kind', async (request, response) => {

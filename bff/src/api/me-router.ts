@@ -21,12 +21,18 @@ export function meRouter(authenticator: Authenticator, dependencies: PasswordDep
       response.json({ data: await getMe(dependencies, currentUser(response)) });
     })
     .patch('/', async (request, response) => {
-      response.json({ data: await updateAccount(dependencies, currentUser(response), request.body) });
+      response.json({
+        data: await updateAccount(dependencies, currentUser(response), request.body),
+      });
     })
     .post('/onboarding', async (request, response) => {
-      response.json({ data: await completeOnboardingStep(dependencies, currentUser(response), request.body) });
+      response.json({
+        data: await completeOnboardingStep(dependencies, currentUser(response), request.body),
+      });
     })
     .put('/interests', async (request, response) => {
-      response.json({ data: await updateInterests(dependencies, currentUser(response), request.body) });
+      response.json({
+        data: await updateInterests(dependencies, currentUser(response), request.body),
+      });
     });
 }

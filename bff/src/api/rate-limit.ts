@@ -69,7 +69,10 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
           await limiter.consume(key);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) {
-            logger.warn({ err: error, limit: name, scope }, 'rate limiter unavailable; request let through');
+            logger.warn(
+              { err: error, limit: name, scope },
+              'rate limiter unavailable; request let through',
+            );
             continue;
           }
           retryAfterMs = Math.max(retryAfterMs, error.msBeforeNext);
@@ -94,6 +97,8 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
       bucket('forgot-password', 'email', config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL),
     ]),
     callable: limit('callable', [bucket('callable', 'ip', config.RATE_LIMIT_CALLABLE_PER_IP)]),
-    createAccount: limit('create-account', [bucket('create-account', 'ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP)]),
+    createAccount: limit('create-account', [
+      bucket('create-account', 'ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP),
+    ]),
   };
 }

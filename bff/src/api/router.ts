@@ -27,20 +27,31 @@ export interface ApiDependencies {
   logger: Logger;
 }
 
-export function apiRouter({ authenticator, identity, keycloak, records, brands, media, limits, logger }: ApiDependencies): Router {
-  return Router()
-    // Before the body parser, so a body that is not JSON gets the callable error shape too.
-    .use('/callable', markCallable)
-    .use(express.json({ limit: '100kb' }))
-    .get('/health', (_request, response) => {
-      response.json({ status: 'ok' });
-    })
-    .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
-    .use('/accounts', accountsRouter(identity, keycloak, limits))
-    .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))
-    .use('/brands', publicBrandsRouter({ brands }))
-    .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
-    // Multipart bodies are streamed through to media (the JSON parser above leaves them alone).
-    .use('/images', imagesRouter(authenticator, { identity, records }, media))
-    .use('/callable', callableRouter(authenticator, identity, limits));
+export function apiRouter({
+  authenticator,
+  identity,
+  keycloak,
+  records,
+  brands,
+  media,
+  limits,
+  logger,
+}: ApiDependencies): Router {
+  return (
+    Router()
+      // Before the body parser, so a body that is not JSON gets the callable error shape too.
+      .use('/callable', markCallable)
+      .use(express.json({ limit: '100kb' }))
+      .get('/health', (_request, response) => {
+        response.json({ status: 'ok' });
+      })
+      .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
+      .use('/accounts', accountsRouter(identity, keycloak, limits))
+      .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))
+      .use('/brands', publicBrandsRouter({ brands }))
+      .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
+      // Multipart bodies are streamed through to media (the JSON parser above leaves them alone).
+      .use('/images', imagesRouter(authenticator, { identity, records }, media))
+      .use('/callable', callableRouter(authenticator, identity, limits))
+  );
 }

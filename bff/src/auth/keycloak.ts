@@ -32,26 +32,25 @@ export interface Authenticator {
   verify(accessToken: string | undefined): Promise<AuthenticatedUser>;
 }
 
-type KeycloakGrant = { access_token?: { token: string; content: { sub?: string; exp?: number; email?: string } } };
+type KeycloakGrant = {
+  access_token?: { token: string; content: { sub?: string; exp?: number; email?: string } };
+};
 
 /**
  * Builds the authenticator on keycloak-connect.
  * @param config realm, client and both Keycloak addresses
  */
 export function createAuthenticator(config: Config): Authenticator {
-  const keycloak = new KeycloakConnect(
-    {},
-    {
-      realm: config.KEYCLOAK_REALM,
-      // The issuer tokens carry is the public address; keycloak-connect checks
-      // `iss === <auth-server-url>/realms/<realm>`, so it must be that one.
-      'auth-server-url': config.KEYCLOAK_PUBLIC_URL,
-      resource: config.KEYCLOAK_BFF_CLIENT_ID,
-      'bearer-only': true,
-      'ssl-required': 'external',
-      'confidential-port': 0,
-    } as unknown as KeycloakConnect.KeycloakConfig,
-  );
+  const keycloak = new KeycloakConnect({}, {
+    realm: config.KEYCLOAK_REALM,
+    // The issuer tokens carry is the public address; keycloak-connect checks
+    // `iss === <auth-server-url>/realms/<realm>`, so it must be that one.
+    'auth-server-url': config.KEYCLOAK_PUBLIC_URL,
+    resource: config.KEYCLOAK_BFF_CLIENT_ID,
+    'bearer-only': true,
+    'ssl-required': 'external',
+    'confidential-port': 0,
+  } as unknown as KeycloakConnect.KeycloakConfig);
   // ...but the keys are fetched over the back channel, which servers can
   // always reach (Keycloak serves the same JWKS on either host name).
   const grantManager = keycloak.grantManager as unknown as {

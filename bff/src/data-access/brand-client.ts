@@ -27,7 +27,10 @@ export function createBrandClient(config: Config): BrandClient {
   };
   return {
     async getPublicBrand(username) {
-      const answer = await callUpstream(`${base}/public/brands/${encodeURIComponent(username)}`, { method: 'GET', timeoutMs });
+      const answer = await callUpstream(`${base}/public/brands/${encodeURIComponent(username)}`, {
+        method: 'GET',
+        timeoutMs,
+      });
       if (answer.status === 404) return null;
       return expectData(answer, 'brand service refused the read');
     },

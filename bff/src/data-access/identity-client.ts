@@ -38,12 +38,15 @@ export interface IdentityClient {
  * @param fallbackMessage used when the body lacks `error.message`
  */
 export function forwardedError(answer: UpstreamAnswer, fallbackMessage: string): AppError {
-  const error = (answer.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)
-    ?.error;
+  const error = (
+    answer.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined
+  )?.error;
   const code = typeof error?.code === 'string' ? error.code : 'internal';
   const message = typeof error?.message === 'string' ? error.message : fallbackMessage;
   const fields =
-    error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
+    error?.fields && typeof error.fields === 'object'
+      ? (error.fields as Record<string, string>)
+      : undefined;
   return failures.forwarded(code, message, answer.status, fields);
 }
 
@@ -63,16 +66,30 @@ export function createIdentityClient(config: Config): IdentityClient {
     path: string,
     request: Pick<UpstreamRequest, 'json' | 'bearer'>,
     fallbackMessage: string,
-  ): Promise<T> => expectData<T>(await callUpstream(`${base}${path}`, { method, ...request, timeoutMs }), fallbackMessage);
+  ): Promise<T> =>
+    expectData<T>(
+      await callUpstream(`${base}${path}`, { method, ...request, timeoutMs }),
+      fallbackMessage,
+    );
   return {
-    createAccount: (command) => send('POST', '/accounts', { json: command }, 'identity-profile refused the account'),
+    createAccount: (command) =>
+      send('POST', '/accounts', { json: command }, 'identity-profile refused the account'),
     async getMyUser(accessToken) {
-      const answer = await callUpstream(`${base}/users/me`, { method: 'GET', bearer: accessToken, timeoutMs });
+      const answer = await callUpstream(`${base}/users/me`, {
+        method: 'GET',
+        bearer: accessToken,
+        timeoutMs,
+      });
       if (answer.status === 404) return null;
       return expectData(answer, 'identity-profile refused the read');
     },
     updateMyUser: (accessToken, changes) =>
-      send('PATCH', '/users/me', { json: changes, bearer: accessToken }, 'identity-profile refused the update'),
+      send(
+        'PATCH',
+        '/users/me',
+        { json: changes, bearer: accessToken },
+        'identity-profile refused the update',
+      ),
     completeOnboardingStep: (accessToken, step) =>
       send(
         'PATCH',
@@ -81,15 +98,46 @@ export function createIdentityClient(config: Config): IdentityClient {
         'identity-profile refused the onboarding step',
       ),
     updateInterests: (accessToken, body) =>
-      send('PUT', '/users/me/interests', { json: body ?? {}, bearer: accessToken }, 'identity-profile refused the interests'),
+      send(
+        'PUT',
+        '/users/me/interests',
+        { json: body ?? {}, bearer: accessToken },
+        'identity-profile refused the interests',
+      ),
     recordLogin: (accessToken) =>
-      send('POST', '/users/me/login-recorded', { bearer: accessToken }, 'identity-profile refused to record the sign-in'),
+      send(
+        'POST',
+        '/users/me/login-recorded',
+        { bearer: accessToken },
+        'identity-profile refused to record the sign-in',
+      ),
     sendResetPasswordLink: (body) =>
-      send('POST', '/password-resets', { json: body ?? {} }, 'identity-profile refused the reset link'),
-    resetPassword: (body) => send('POST', '/password-resets/confirm', { json: body ?? {} }, 'identity-profile refused the reset'),
+      send(
+        'POST',
+        '/password-resets',
+        { json: body ?? {} },
+        'identity-profile refused the reset link',
+      ),
+    resetPassword: (body) =>
+      send(
+        'POST',
+        '/password-resets/confirm',
+        { json: body ?? {} },
+        'identity-profile refused the reset',
+      ),
     checkEmailExists: (email) =>
-      send('POST', '/queries/check-email-exists', { json: { email } }, 'identity-profile refused the query'),
+      send(
+        'POST',
+        '/queries/check-email-exists',
+        { json: { email } },
+        'identity-profile refused the query',
+      ),
     checkUsernameExists: (username) =>
-      send('POST', '/queries/check-username-exists', { json: { username } }, 'identity-profile refused the query'),
+      send(
+        'POST',
+        '/queries/check-username-exists',
+        { json: { username } },
+        'identity-profile refused the query',
+      ),
   };
 }

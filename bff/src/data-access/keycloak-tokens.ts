@@ -46,7 +46,13 @@ export function createKeycloakTokens(config: Config): KeycloakTokens {
     async passwordGrant(email, password) {
       const answer = await callUpstream(`${endpoint}/token`, {
         method: 'POST',
-        form: { grant_type: 'password', client_id: clientId, username: email, password, scope: 'openid' },
+        form: {
+          grant_type: 'password',
+          client_id: clientId,
+          username: email,
+          password,
+          scope: 'openid',
+        },
         timeoutMs,
       });
       const body = answer.body as KeycloakTokenAnswer | undefined;

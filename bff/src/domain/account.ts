@@ -22,8 +22,14 @@ export async function updateAccount(
   user: AuthenticatedUser,
   body: unknown,
 ): Promise<Me> {
-  const { currentPassword, ...changes } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (typeof changes.email === 'string' && (await changesEmail(dependencies, user, changes.email))) {
+  const { currentPassword, ...changes } = (body && typeof body === 'object' ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  if (
+    typeof changes.email === 'string' &&
+    (await changesEmail(dependencies, user, changes.email))
+  ) {
     if (typeof currentPassword !== 'string' || !currentPassword) {
       throw failures.invalidArgument(messages.verifyPasswordRequired, {
         currentPassword: messages.verifyPasswordRequired,
@@ -34,7 +40,11 @@ export async function updateAccount(
   return updateMe(dependencies, user, changes);
 }
 
-async function changesEmail(dependencies: PasswordDependencies, user: AuthenticatedUser, email: string): Promise<boolean> {
+async function changesEmail(
+  dependencies: PasswordDependencies,
+  user: AuthenticatedUser,
+  email: string,
+): Promise<boolean> {
   const current = (await findMyUser(dependencies, user))?.email ?? user.email;
   return email.trim().toLowerCase() !== current?.toLowerCase();
 }

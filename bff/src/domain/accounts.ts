@@ -25,6 +25,7 @@ export async function createAccountAndSignIn(
   const tokens = await keycloak.passwordGrant(email, password).catch((error: unknown) => {
     throw failures.createAccountFailed(error);
   });
-  if (!tokens) throw failures.createAccountFailed(new Error('sign-in after account creation refused'));
+  if (!tokens)
+    throw failures.createAccountFailed(new Error('sign-in after account creation refused'));
   return tokens;
 }

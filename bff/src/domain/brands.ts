@@ -18,7 +18,10 @@ export interface BrandDependencies extends MeDependencies {
  * GET /api/brands/:username.
  * @throws AppError not-found
  */
-export async function getPublicBrand(dependencies: Pick<BrandDependencies, 'brands'>, username: string): Promise<BrandRecord> {
+export async function getPublicBrand(
+  dependencies: Pick<BrandDependencies, 'brands'>,
+  username: string,
+): Promise<BrandRecord> {
   const brand = await dependencies.brands.getPublicBrand(username);
   if (!brand) throw failures.notFound();
   return brand;
@@ -29,7 +32,10 @@ export async function getPublicBrand(dependencies: Pick<BrandDependencies, 'bran
  * @throws AppError internal 'There was a problem updating your account. Try again.' without a user
  *   record (spec §8); permission-denied for a user without a brand
  */
-export async function myBrandId(dependencies: MeDependencies, user: AuthenticatedUser): Promise<string> {
+export async function myBrandId(
+  dependencies: MeDependencies,
+  user: AuthenticatedUser,
+): Promise<string> {
   const record = await findMyUser(dependencies, user);
   if (!record) throw failures.updateAccountFailed(new Error('no user record'));
   if (!record.brand?.id) throw failures.notABrandUser();

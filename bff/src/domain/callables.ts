@@ -7,11 +7,14 @@ import { firstErrorByField } from '@raly/contracts/validation';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 
-type Handlers = { [Name in CallableName]: (identity: IdentityClient, data: never) => Promise<unknown> };
+type Handlers = {
+  [Name in CallableName]: (identity: IdentityClient, data: never) => Promise<unknown>;
+};
 
 const handlers: Handlers = {
   checkEmailExists: (identity, data: { email: string }) => identity.checkEmailExists(data.email),
-  checkUsernameExists: (identity, data: { username: string }) => identity.checkUsernameExists(data.username),
+  checkUsernameExists: (identity, data: { username: string }) =>
+    identity.checkUsernameExists(data.username),
 };
 
 export const isCallableName = (name: string): name is CallableName => Object.hasOwn(handlers, name);
@@ -24,7 +27,11 @@ export const isCallableName = (name: string): name is CallableName => Object.has
  * @throws AppError `not-found` for an unknown name, `invalid-argument` for a
  *   body without `data` or data that fails the callable's schema
  */
-export async function runCallable(identity: IdentityClient, name: string, body: unknown): Promise<unknown> {
+export async function runCallable(
+  identity: IdentityClient,
+  name: string,
+  body: unknown,
+): Promise<unknown> {
   if (!isCallableName(name)) throw failures.notFound(`No callable named ${name}`);
   if (!body || typeof body !== 'object' || !('data' in body)) {
     throw failures.invalidArgument('Request body is missing data.');

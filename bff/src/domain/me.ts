@@ -72,8 +72,16 @@ export async function getMe(dependencies: MeDependencies, user: AuthenticatedUse
  * applies the changes.
  * @throws AppError as identity answered (409 username-taken / email-taken, 400, 500)
  */
-export async function updateMe(dependencies: MeDependencies, user: AuthenticatedUser, changes: unknown): Promise<Me> {
-  return answerWith(dependencies, user, await dependencies.identity.updateMyUser(user.accessToken, changes));
+export async function updateMe(
+  dependencies: MeDependencies,
+  user: AuthenticatedUser,
+  changes: unknown,
+): Promise<Me> {
+  return answerWith(
+    dependencies,
+    user,
+    await dependencies.identity.updateMyUser(user.accessToken, changes),
+  );
 }
 
 /**
@@ -87,7 +95,11 @@ export async function completeOnboardingStep(
   body: unknown,
 ): Promise<Me> {
   const step = (body as { step?: unknown } | undefined)?.step;
-  return answerWith(dependencies, user, await dependencies.identity.completeOnboardingStep(user.accessToken, step));
+  return answerWith(
+    dependencies,
+    user,
+    await dependencies.identity.completeOnboardingStep(user.accessToken, step),
+  );
 }
 
 /**
@@ -95,15 +107,27 @@ export async function completeOnboardingStep(
  * @param body `{ interests }`
  * @throws AppError as identity answered (400 'You must select at least one interest')
  */
-export async function updateInterests(dependencies: MeDependencies, user: AuthenticatedUser, body: unknown): Promise<Me> {
-  return answerWith(dependencies, user, await dependencies.identity.updateInterests(user.accessToken, body));
+export async function updateInterests(
+  dependencies: MeDependencies,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<Me> {
+  return answerWith(
+    dependencies,
+    user,
+    await dependencies.identity.updateInterests(user.accessToken, body),
+  );
 }
 
 /**
  * Identity's fresh snapshot is written into the read model (version-checked,
  * and pushed to the user's other tabs) and the newest known record is returned.
  */
-async function answerWith(dependencies: MeDependencies, user: AuthenticatedUser, updated: UserRecord): Promise<Me> {
+async function answerWith(
+  dependencies: MeDependencies,
+  user: AuthenticatedUser,
+  updated: UserRecord,
+): Promise<Me> {
   await dependencies.records.save('user', updated);
   // An event of a later change may already have landed: answer the newest.
   const newest = (await dependencies.records.get('user', user.id)) ?? updated;

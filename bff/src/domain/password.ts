@@ -53,7 +53,9 @@ export async function verifyPassword(
 ): Promise<true> {
   const parsed = verifyPasswordSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw failures.invalidArgument(messages.verifyPasswordRequired, { password: messages.verifyPasswordRequired });
+    throw failures.invalidArgument(messages.verifyPasswordRequired, {
+      password: messages.verifyPasswordRequired,
+    });
   }
   await assertCurrentPassword(dependencies, user, parsed.data.password);
   return true;

@@ -27,7 +27,10 @@ export interface RecordStore {
  * @param readModel the versioned Redis snapshots
  * @param live the push; read lazily because the socket server is built after the store
  */
-export function createRecordStore(readModel: ReadModel, live: () => LivePush | undefined): RecordStore {
+export function createRecordStore(
+  readModel: ReadModel,
+  live: () => LivePush | undefined,
+): RecordStore {
   return {
     get: (kind, id) => readModel.get(kind, id),
     async save(kind, record) {

@@ -21,7 +21,10 @@ export interface SessionDependencies {
  * @returns the token set of the new session
  * @throws AppError `unauthenticated` 'Incorrect login' on any refusal
  */
-export async function login({ keycloak, identity, logger }: SessionDependencies, credentials: unknown): Promise<TokenSet> {
+export async function login(
+  { keycloak, identity, logger }: SessionDependencies,
+  credentials: unknown,
+): Promise<TokenSet> {
   const { email, password } = (credentials ?? {}) as { email?: unknown; password?: unknown };
   if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
     throw failures.incorrectLogin(new Error('login without e-mail or password'));
@@ -48,7 +51,9 @@ export async function login({ keycloak, identity, logger }: SessionDependencies,
 export async function logout(keycloak: KeycloakTokens, body: unknown): Promise<true> {
   const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
   if (typeof refreshToken !== 'string' || !refreshToken) {
-    throw failures.invalidArgument('refreshToken is required', { refreshToken: 'refreshToken is required' });
+    throw failures.invalidArgument('refreshToken is required', {
+      refreshToken: 'refreshToken is required',
+    });
   }
   if (!(await keycloak.endSession(refreshToken))) {
     throw failures.invalidArgument('Keycloak refused the refresh token');

@@ -7,13 +7,16 @@ import { messages } from '@raly/contracts/messages';
 import { AppError, type ErrorCode } from '@raly/service-kit/errors';
 
 export const failures = {
-  incorrectLogin: (cause?: unknown) => new AppError('unauthenticated', messages.incorrectLogin, { cause }),
-  unauthenticated: (cause?: unknown) => new AppError('unauthenticated', 'unauthenticated', { cause }),
+  incorrectLogin: (cause?: unknown) =>
+    new AppError('unauthenticated', messages.incorrectLogin, { cause }),
+  unauthenticated: (cause?: unknown) =>
+    new AppError('unauthenticated', 'unauthenticated', { cause }),
   invalidArgument: (message: string, fields?: Record<string, string>) =>
     new AppError('invalid-argument', message, { fields }),
   notFound: (message: string = messages.pageNotFound) => new AppError('not-found', message),
   /** Wrong current password in the Verify Password dialog or an e-mail change (spec §4, §8). */
-  incorrectPassword: (cause?: unknown) => new AppError('unauthenticated', messages.incorrectPassword, { cause }),
+  incorrectPassword: (cause?: unknown) =>
+    new AppError('unauthenticated', messages.incorrectPassword, { cause }),
   /** A rate limit is used up (docs/api.md "Rate limits"); callables read `resource-exhausted`. */
   tooManyRequests: (retryAfterSeconds: number) => {
     const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -30,7 +33,8 @@ export const failures = {
   /** Brand-only routes for a user without a brand (spec §6). */
   notABrandUser: () => new AppError('permission-denied', messages.updateAccountFailed),
   /** Spec §8 image upload failure. */
-  uploadFailed: (cause?: unknown) => new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
+  uploadFailed: (cause?: unknown) =>
+    new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
   upstreamUnavailable: (what: string, cause?: unknown) =>
     new AppError('unavailable', messages.genericProblem, {
       isTrusted: false,

@@ -52,7 +52,11 @@ interface SocketData {
 }
 
 /** The rooms a user's sockets belong in: their own, plus their brand's. */
-async function roomsOf(me: MeDependencies, user: AuthenticatedUser, logger: Logger): Promise<string[]> {
+async function roomsOf(
+  me: MeDependencies,
+  user: AuthenticatedUser,
+  logger: Logger,
+): Promise<string[]> {
   const rooms = [userRoom(user.id)];
   try {
     const record = await findMyUser(me, user);
@@ -68,14 +72,16 @@ async function roomsOf(me: MeDependencies, user: AuthenticatedUser, logger: Logg
 /** Attaches socket.io to the HTTP server. */
 export function createLiveServer(options: LiveServerOptions): LiveServer {
   const { config, authenticator, me, logger } = options;
-  const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(
-    options.httpServer,
-    {
-      path: LIVE_PATH,
-      cors: { origin: config.CORS_ORIGIN, credentials: true },
-      adapter: createAdapter(options.redisPublisher, options.redisSubscriber),
-    },
-  );
+  const io = new Server<
+    Record<string, never>,
+    ServerToClientEvents,
+    Record<string, never>,
+    SocketData
+  >(options.httpServer, {
+    path: LIVE_PATH,
+    cors: { origin: config.CORS_ORIGIN, credentials: true },
+    adapter: createAdapter(options.redisPublisher, options.redisSubscriber),
+  });
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;

@@ -18,7 +18,8 @@ const saveSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
     if (event.data.id !== event.subject) throw new Error('envelope subject and record id differ');
-    if (event.data.version !== event.version) throw new Error('envelope version and record version differ');
+    if (event.data.version !== event.version)
+      throw new Error('envelope version and record version differ');
     await records.save(kind, event.data);
   };
 

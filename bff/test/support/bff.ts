@@ -18,7 +18,10 @@ const generousRateLimits: Partial<Config> = {
  * @param stack connection settings of the test stack
  * @param overrides e.g. IDENTITY_URL of an in-process identity-profile
  */
-export function startTestBff(stack: TestStack, overrides: Partial<Config> = {}): Promise<RunningBff> {
+export function startTestBff(
+  stack: TestStack,
+  overrides: Partial<Config> = {},
+): Promise<RunningBff> {
   return startBff({
     port: 0,
     config: {
@@ -75,8 +78,13 @@ export async function callBff<Data = unknown>(
   const response = await fetch(`${bff.url}${path}`, {
     method,
     headers,
-    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body:
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as BffBody<Data>) : (undefined as unknown as BffBody<Data>), headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as BffBody<Data>) : (undefined as unknown as BffBody<Data>),
+    headers: response.headers,
+  };
 }

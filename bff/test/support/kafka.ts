@@ -7,11 +7,22 @@ export interface TestKafka {
    * Publishes one message keyed by `key`.
    * @returns the partition and offset it landed at
    */
-  produce(topic: string, key: string, value: string | Buffer): Promise<{ partition: number; offset: string }>;
+  produce(
+    topic: string,
+    key: string,
+    value: string | Buffer,
+  ): Promise<{ partition: number; offset: string }>;
   /** Resolves once `groupId` has committed past `offset` on the partition (i.e. handled the message). */
-  waitUntilCommitted(groupId: string, topic: string, position: { partition: number; offset: string }): Promise<void>;
+  waitUntilCommitted(
+    groupId: string,
+    topic: string,
+    position: { partition: number; offset: string },
+  ): Promise<void>;
   /** Reads `topic` from the beginning until a message with `key` appears. */
-  findMessage(topic: string, key: string): Promise<{ value: string; headers: Record<string, string> }>;
+  findMessage(
+    topic: string,
+    key: string,
+  ): Promise<{ value: string; headers: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -26,11 +37,18 @@ export async function connectTestKafka(brokers: string[]): Promise<TestKafka> {
       return { partition: result!.partition, offset: result!.baseOffset! };
     },
     async waitUntilCommitted(groupId, topic, position) {
-      await eventually(`group ${groupId} to commit ${topic}/${position.partition}@${position.offset}`, async () => {
-        const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
-        const committed = offsets?.partitions.find((entry) => entry.partition === position.partition)?.offset;
-        return committed !== undefined && BigInt(committed) > BigInt(position.offset) ? true : undefined;
-      });
+      await eventually(
+        `group ${groupId} to commit ${topic}/${position.partition}@${position.offset}`,
+        async () => {
+          const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+          const committed = offsets?.partitions.find(
+            (entry) => entry.partition === position.partition,
+          )?.offset;
+          return committed !== undefined && BigInt(committed) > BigInt(position.offset)
+            ? true
+            : undefined;
+        },
+      );
     },
     async findMessage(topic, key) {
       const consumer = kafka.consumer({ groupId: `bff-test-reader-${key}` });

@@ -40,7 +40,8 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
         client_secret: stack.identityClientSecret,
       }),
     });
-    if (!response.ok) throw new Error(`service account token: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`service account token: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { access_token: string }).access_token;
   };
 
@@ -50,7 +51,10 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
       const user = { email: `bff.${suffix}@example.test`, password: `pw-${suffix}` };
       const response = await fetch(`${adminUrl}/users`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await serviceToken()}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${await serviceToken()}`,
+        },
         body: JSON.stringify({
           username: user.email,
           email: user.email,
@@ -61,7 +65,8 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
           credentials: [{ type: 'password', value: user.password, temporary: false }],
         }),
       });
-      if (response.status !== 201) throw new Error(`create user: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`create user: ${response.status} ${await response.text()}`);
       const id = response.headers.get('location')!.split('/').pop()!;
       created.push(id);
       return { id, ...user };
@@ -72,15 +77,21 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
     async cleanUp() {
       const token = await serviceToken();
       for (const email of emails.splice(0)) {
-        const found = await fetch(`${adminUrl}/users?${new URLSearchParams({ email, exact: 'true' })}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const found = await fetch(
+          `${adminUrl}/users?${new URLSearchParams({ email, exact: 'true' })}`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
         const users = found.ok ? ((await found.json()) as { id: string }[]) : [];
         created.push(...users.map((user) => user.id));
       }
       await Promise.all(
         created.splice(0).map((id) =>
-          fetch(`${adminUrl}/users/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }),
+          fetch(`${adminUrl}/users/${id}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${token}` },
+          }),
         ),
       );
     },
@@ -88,14 +99,19 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
       const response = await fetch(`${adminUrl}/attack-detection/brute-force/users/${userId}`, {
         headers: { authorization: `Bearer ${await serviceToken()}` },
       });
-      if (!response.ok) throw new Error(`brute-force status: ${response.status} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`brute-force status: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { disabled?: boolean }).disabled === true;
     },
     async refreshWorks(refreshToken) {
       const response = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'raly-web', refresh_token: refreshToken }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'raly-web',
+          refresh_token: refreshToken,
+        }),
       });
       return response.ok;
     },

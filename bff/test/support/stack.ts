@@ -20,7 +20,9 @@ let resolved: Promise<TestStack> | undefined;
 
 async function resolve(): Promise<TestStack> {
   const stack = await resolveTestStack();
-  const discovery = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`);
+  const discovery = await fetch(
+    `${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`,
+  );
   if (!discovery.ok) throw new Error(`Keycloak discovery answered ${discovery.status}`);
   const { issuer } = (await discovery.json()) as { issuer: string };
   return {

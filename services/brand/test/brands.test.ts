@@ -6,7 +6,14 @@ import type { BrandRecord } from '@raly/contracts/records';
 import { listenToTopic, uniqueToken, type TopicListener } from '@raly/service-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
-import { call, eventually, registeredBrand, registeredCreator, startSystem, type RalySystem } from './system';
+import {
+  call,
+  eventually,
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+  type RalySystem,
+} from './system';
 
 let system: RalySystem;
 let brandEvents: TopicListener;
@@ -21,15 +28,24 @@ after(async () => {
   await system.stop();
 });
 
-const internal = <T = unknown>(method: string, path: string, body?: unknown, serviceToken = system.serviceToken) =>
-  call<T>(system.brandUrl, method, path, { body, serviceToken });
+const internal = <T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  serviceToken = system.serviceToken,
+) => call<T>(system.brandUrl, method, path, { body, serviceToken });
 
 const envelopeOf = (value: Buffer | null) => JSON.parse(value?.toString() ?? '{}');
 
 describe('internal brand endpoints', () => {
   test('when a call lacks the service token, then POST /brands, DELETE /brands/:id and the membership check answer 401', async () => {
     // Arrange
-    const command = { creatorUserId: uniqueToken(), username: `n${uniqueToken(8)}`, company: 'Co', websiteUrl: 'https://co.example' };
+    const command = {
+      creatorUserId: uniqueToken(),
+      username: `n${uniqueToken(8)}`,
+      company: 'Co',
+      websiteUrl: 'https://co.example',
+    };
 
     // Act
     const answers = await Promise.all([
@@ -40,14 +56,25 @@ describe('internal brand endpoints', () => {
     ]);
 
     // Assert
-    assert.deepEqual(answers.map((answer) => answer.status), [401, 401, 401, 401]);
-    const { rows } = await system.sql.brand.query('SELECT count(*)::int AS n FROM brands WHERE username = $1', [command.username]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [401, 401, 401, 401],
+    );
+    const { rows } = await system.sql.brand.query(
+      'SELECT count(*)::int AS n FROM brands WHERE username = $1',
+      [command.username],
+    );
     assert.equal(rows[0].n, 0);
   });
 
   test('when POST /brands is repeated with the same idempotency key, then one brand exists, all permissions are false, and brand.brand.created carries the snapshot', async () => {
     // Arrange
-    const command = { creatorUserId: uniqueToken(), username: `Idem${uniqueToken(8)}`, company: 'Idem Co', websiteUrl: 'https://idem.example' };
+    const command = {
+      creatorUserId: uniqueToken(),
+      username: `Idem${uniqueToken(8)}`,
+      company: 'Idem Co',
+      websiteUrl: 'https://idem.example',
+    };
 
     // Act
     const first = await internal<BrandRecord>('POST', '/brands', command);
@@ -60,7 +87,10 @@ describe('internal brand endpoints', () => {
     assert.equal(brand.username, command.username.toLowerCase());
     assert.deepEqual(brand.permissions, { isAgency: false, isVerified: false, isSuspended: false });
     assert.deepEqual(brand.socials, { x: '', instagram: '', threads: '', discord: '' });
-    const membership = await internal('GET', `/brands/${brand.id}/members/${command.creatorUserId}`);
+    const membership = await internal(
+      'GET',
+      `/brands/${brand.id}/members/${command.creatorUserId}`,
+    );
     assert.deepEqual(membership.body.data, { isMember: true, isAdmin: true });
     const event = await brandEvents.waitFor((message) => message.key?.toString() === brand.id);
     const envelope = envelopeOf(event.value);
@@ -71,7 +101,12 @@ describe('internal brand endpoints', () => {
 
   test('when a brand is deleted (saga compensation), then it and its members are gone and deleting again is fine', async () => {
     // Arrange
-    const command = { creatorUserId: uniqueToken(), username: `del${uniqueToken(8)}`, company: 'Del Co', websiteUrl: 'https://del.example' };
+    const command = {
+      creatorUserId: uniqueToken(),
+      username: `del${uniqueToken(8)}`,
+      company: 'Del Co',
+      websiteUrl: 'https://del.example',
+    };
     const created = (await internal<BrandRecord>('POST', '/brands', command)).body.data!;
 
     // Act
@@ -80,8 +115,14 @@ describe('internal brand endpoints', () => {
 
     // Assert
     assert.deepEqual([first.status, again.status], [204, 204]);
-    assert.equal((await call(system.brandUrl, 'GET', `/public/brands/${command.username}`)).status, 404);
-    const membership = await internal('GET', `/brands/${created.id}/members/${command.creatorUserId}`);
+    assert.equal(
+      (await call(system.brandUrl, 'GET', `/public/brands/${command.username}`)).status,
+      404,
+    );
+    const membership = await internal(
+      'GET',
+      `/brands/${created.id}/members/${command.creatorUserId}`,
+    );
     assert.deepEqual(membership.body.data, { isMember: false, isAdmin: false });
   });
 });
@@ -91,31 +132,48 @@ describe('member and public brand endpoints', () => {
     // Arrange
     const brand = await registeredBrand(system);
     const stranger = await registeredCreator(system);
-    const before = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+    const before = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+      token: brand.accessToken,
+    });
 
     // Act
-    const read = await call(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: stranger.accessToken });
+    const read = await call(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+      token: stranger.accessToken,
+    });
     const write = await call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
       token: stranger.accessToken,
       body: { ...before.body.data, company: 'Hijacked' },
     });
-    const anonymous = await call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, { body: { company: 'Hijacked' } });
+    const anonymous = await call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
+      body: { company: 'Hijacked' },
+    });
 
     // Assert
     assert.deepEqual([read.status, write.status, anonymous.status], [403, 403, 401]);
-    const after = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+    const after = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+      token: brand.accessToken,
+    });
     assert.equal(after.body.data?.company, before.body.data?.company);
   });
 
   test('when a member saves the form unchanged, then nothing is written and the version stays', async () => {
     // Arrange
     const brand = await registeredBrand(system);
-    const current = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data!;
+    const current = (
+      await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      })
+    ).body.data!;
 
     // Act
     const answer = await call<BrandRecord>(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
       token: brand.accessToken,
-      body: { username: current.username.toUpperCase(), company: current.company, websiteUrl: current.websiteUrl, socials: {} },
+      body: {
+        username: current.username.toUpperCase(),
+        company: current.company,
+        websiteUrl: current.websiteUrl,
+        socials: {},
+      },
     });
 
     // Assert
@@ -127,7 +185,11 @@ describe('member and public brand endpoints', () => {
     // Arrange
     const first = await registeredBrand(system);
     const second = await registeredBrand(system);
-    const current = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${second.brandId}`, { token: second.accessToken })).body.data!;
+    const current = (
+      await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${second.brandId}`, {
+        token: second.accessToken,
+      })
+    ).body.data!;
 
     // Act
     const answer = await call(system.brandUrl, 'PATCH', `/brands/${second.brandId}`, {
@@ -138,7 +200,11 @@ describe('member and public brand endpoints', () => {
     // Assert
     assert.equal(answer.status, 409);
     assert.equal(answer.body.error?.message, messages.usernameExists);
-    assert.equal((await call<BrandRecord>(system.brandUrl, 'GET', `/public/brands/${current.username}`)).body.data?.id, second.brandId);
+    assert.equal(
+      (await call<BrandRecord>(system.brandUrl, 'GET', `/public/brands/${current.username}`)).body
+        .data?.id,
+      second.brandId,
+    );
   });
 
   test('when a visitor reads the public profile, then it holds brand fields only', async () => {
@@ -146,12 +212,21 @@ describe('member and public brand endpoints', () => {
     const brand = await registeredBrand(system);
 
     // Act
-    const answer = await call(system.brandUrl, 'GET', `/public/brands/${brand.registration.username}`);
+    const answer = await call(
+      system.brandUrl,
+      'GET',
+      `/public/brands/${brand.registration.username}`,
+    );
 
     // Assert
     assert.equal(answer.status, 200);
     const text = JSON.stringify(answer.body);
-    for (const secret of [brand.registration.email, brand.registration.firstName, brand.registration.lastName, brand.userId]) {
+    for (const secret of [
+      brand.registration.email,
+      brand.registration.firstName,
+      brand.registration.lastName,
+      brand.userId,
+    ]) {
       assert.ok(!text.includes(secret));
     }
   });
@@ -161,7 +236,11 @@ describe('media.image.v1 consumer', () => {
   test('when the same image event arrives twice, then coverImg is set once (one version, one brand.brand.updated)', async () => {
     // Arrange
     const brand = await registeredBrand(system);
-    const kafka = new Kafka({ clientId: 'brand-test', brokers: system.stack.kafkaBrokers, logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'brand-test',
+      brokers: system.stack.kafkaBrokers,
+      logLevel: logLevel.NOTHING,
+    });
     const producer = kafka.producer();
     await producer.connect();
     const url = `http://media.test/files/brand/cover-img/${brand.brandId}.png?v=1`;
@@ -172,25 +251,46 @@ describe('media.image.v1 consumer', () => {
       subject: brand.brandId,
       time: new Date().toISOString(),
       version: 1,
-      data: { ownerType: 'brand', ownerId: brand.brandId, kind: 'cover', key: `brand/cover-img/${brand.brandId}.png`, url, contentType: 'image/png', sizeBytes: 10 },
+      data: {
+        ownerType: 'brand',
+        ownerId: brand.brandId,
+        kind: 'cover',
+        key: `brand/cover-img/${brand.brandId}.png`,
+        url,
+        contentType: 'image/png',
+        sizeBytes: 10,
+      },
     };
 
     // Act
     for (let i = 0; i < 2; i++) {
-      await producer.send({ topic: topics.mediaImage, messages: [{ key: brand.brandId, value: JSON.stringify(envelope) }] });
+      await producer.send({
+        topic: topics.mediaImage,
+        messages: [{ key: brand.brandId, value: JSON.stringify(envelope) }],
+      });
     }
     await producer.disconnect();
 
     // Assert
     const updated = await eventually(async () => {
-      const record = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data;
+      const record = (
+        await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+          token: brand.accessToken,
+        })
+      ).body.data;
       return record?.coverImg === url ? record : undefined;
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const later = (await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken })).body.data!;
+    const later = (
+      await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      })
+    ).body.data!;
     assert.equal(later.version, updated.version);
     const coverEvents = brandEvents.messages.filter(
-      (message) => message.key?.toString() === brand.brandId && envelopeOf(message.value).data.coverImg === url,
+      (message) =>
+        message.key?.toString() === brand.brandId &&
+        envelopeOf(message.value).data.coverImg === url,
     );
     assert.equal(coverEvents.length, 1);
   });

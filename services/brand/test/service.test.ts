@@ -14,7 +14,13 @@ before(async () => {
   database = await createTestDatabase('raly_brand', path.join(import.meta.dirname, '..'));
   const { port } = await start({
     port: 0,
-    env: { DATABASE_URL: database.url, KAFKA_BROKERS: stack.kafkaBrokers.join(','), KAFKA_GROUP_ID: `test-${uniqueToken(12)}`, KAFKA_FROM_BEGINNING: 'false', LOG_LEVEL: 'silent' },
+    env: {
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      KAFKA_GROUP_ID: `test-${uniqueToken(12)}`,
+      KAFKA_FROM_BEGINNING: 'false',
+      LOG_LEVEL: 'silent',
+    },
   });
   baseUrl = `http://127.0.0.1:${port}`;
 });
@@ -27,7 +33,10 @@ after(async () => {
 describe('brand service', () => {
   test('when it has started, then it reports live and ready', async () => {
     // Act
-    const [live, ready] = await Promise.all([fetch(`${baseUrl}/health/live`), fetch(`${baseUrl}/health/ready`)]);
+    const [live, ready] = await Promise.all([
+      fetch(`${baseUrl}/health/live`),
+      fetch(`${baseUrl}/health/ready`),
+    ]);
 
     // Assert
     assert.equal(live.status, 200);
@@ -41,7 +50,9 @@ describe('brand service', () => {
     await client.connect();
 
     // Act
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox').finally(() => client.end());
+    const { rows } = await client
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')
+      .finally(() => client.end());
 
     // Assert
     assert.equal(rows[0]?.n, 0);

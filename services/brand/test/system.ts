@@ -28,7 +28,11 @@ export interface RalySystem {
   /** Direct SQL on each service's test database (arranging failures, checking rows). */
   sql: { identity: pg.Pool; brand: pg.Pool; media: pg.Pool | undefined };
   /** Environment the services were started with (to restart one). */
-  env: { identity: Record<string, string>; brand: Record<string, string>; media: Record<string, string> };
+  env: {
+    identity: Record<string, string>;
+    brand: Record<string, string>;
+    media: Record<string, string>;
+  };
   ports: { identity: number; brand: number; media: number };
   stop(): Promise<void>;
 }
@@ -56,7 +60,11 @@ export async function startSystem(options: { media?: boolean } = {}): Promise<Ra
     databases.push(created);
     return created.url;
   };
-  const ports = { identity: await freePort(), brand: await freePort(), media: options.media ? await freePort() : 0 };
+  const ports = {
+    identity: await freePort(),
+    brand: await freePort(),
+    media: options.media ? await freePort() : 0,
+  };
   const urls = {
     identity: `http://127.0.0.1:${ports.identity}`,
     brand: `http://127.0.0.1:${ports.brand}`,
@@ -205,26 +213,37 @@ export async function registeredBrand(system: RalySystem, overrides: Record<stri
   const created = await call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
     body: { isBrand: true, registration },
   });
-  if (created.status !== 201 || !created.body.data) throw new Error(`brand registration failed: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201 || !created.body.data)
+    throw new Error(`brand registration failed: ${JSON.stringify(created.body)}`);
   const userId = created.body.data.userId;
   const tokens = await passwordGrant(system.stack, registration.email, registration.password);
-  const { rows } = await system.sql.identity.query<{ brand_id: string }>('SELECT brand_id FROM users WHERE id = $1', [userId]);
+  const { rows } = await system.sql.identity.query<{ brand_id: string }>(
+    'SELECT brand_id FROM users WHERE id = $1',
+    [userId],
+  );
   return { registration, userId, brandId: rows[0]!.brand_id, accessToken: tokens.access_token };
 }
 
 /** Registers a creator through identity-profile and signs them in. */
-export async function registeredCreator(system: RalySystem, overrides: Record<string, string> = {}) {
+export async function registeredCreator(
+  system: RalySystem,
+  overrides: Record<string, string> = {},
+) {
   const registration = creatorRegistration(overrides);
   const created = await call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
     body: { isBrand: false, registration },
   });
-  if (created.status !== 201 || !created.body.data) throw new Error(`creator registration failed: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201 || !created.body.data)
+    throw new Error(`creator registration failed: ${JSON.stringify(created.body)}`);
   const tokens = await passwordGrant(system.stack, registration.email, registration.password);
   return { registration, userId: created.body.data.userId, accessToken: tokens.access_token };
 }
 
 /** Polls `check` until it returns a value other than undefined (default 15 s). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

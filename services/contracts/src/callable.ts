@@ -28,9 +28,7 @@ export type CallableCode = (typeof callableCodeByHttpStatus)[keyof typeof callab
  * (also for 2xx answers that lack a data field — see {@link readCallableResponse}).
  */
 export function callableCodeFor(httpStatus: number): CallableCode {
-  return (
-    (callableCodeByHttpStatus as Record<number, CallableCode>)[httpStatus] ?? 'internal'
-  );
+  return (callableCodeByHttpStatus as Record<number, CallableCode>)[httpStatus] ?? 'internal';
 }
 
 /** The error of a failed call, with its callable code. */
@@ -60,7 +58,8 @@ export function readCallableResponse<T>(httpStatus: number, body: unknown): T {
     const message = typeof error?.message === 'string' ? error.message : 'Request failed';
     throw new CallableError(callableCodeFor(httpStatus), message, httpStatus);
   }
-  if (!('data' in record)) throw new CallableError('internal', 'Response is missing data', httpStatus);
+  if (!('data' in record))
+    throw new CallableError('internal', 'Response is missing data', httpStatus);
   return record.data as T;
 }
 

@@ -39,7 +39,12 @@ export function isImageExtension(value: string): value is ImageExtension {
  * @param ownerId the user id (Keycloak `sub`) or the brand id
  * @param extension lowercase, without the dot
  */
-export function imageKey(ownerType: ImageOwnerType, kind: ImageKind, ownerId: string, extension: ImageExtension): string {
+export function imageKey(
+  ownerType: ImageOwnerType,
+  kind: ImageKind,
+  ownerId: string,
+  extension: ImageExtension,
+): string {
   return `${ownerType}/${kind}-img/${ownerId}.${extension}`;
 }
 

@@ -76,7 +76,10 @@ const passwordPair = {
   confirmPassword: z.string().min(1, messages.passwordConfirmationRequired),
 };
 
-function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+function passwordsMatch(
+  value: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.confirmPassword !== '' && value.password !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordMismatch });
   }
@@ -204,7 +207,10 @@ export const brandUserAccountUpdateSchema = z
 export type BrandUserAccountUpdate = z.infer<typeof brandUserAccountUpdateSchema>;
 
 /** Every onboarding step name (spec §4); which ones apply depends on the user's kind. */
-export const onboardingStepSchema = z.union([z.enum(CREATOR_ONBOARDING_STEPS), z.enum(BRAND_ONBOARDING_STEPS)]);
+export const onboardingStepSchema = z.union([
+  z.enum(CREATOR_ONBOARDING_STEPS),
+  z.enum(BRAND_ONBOARDING_STEPS),
+]);
 export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
 /** Brand profile form (`/settings/brand`). */

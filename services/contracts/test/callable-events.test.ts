@@ -19,19 +19,24 @@ describe('callable protocol (spec §7–8)', () => {
       503: 'unavailable',
       504: 'deadline-exceeded',
     };
-    for (const [status, code] of Object.entries(expected)) assert.equal(callableCodeFor(Number(status)), code);
+    for (const [status, code] of Object.entries(expected))
+      assert.equal(callableCodeFor(Number(status)), code);
     assert.equal(callableCodeFor(418), 'internal');
   });
   it('returns data of a 2xx answer', () => {
     assert.equal(readCallableResponse<boolean>(200, { data: true }), true);
   });
   it('when a 2xx answer has no data field, then the error is internal', () => {
-    assert.throws(() => readCallableResponse(200, { result: 1 }), (e) => e instanceof CallableError && e.code === 'internal');
+    assert.throws(
+      () => readCallableResponse(200, { result: 1 }),
+      (e) => e instanceof CallableError && e.code === 'internal',
+    );
   });
   it('when the answer is 429, then the error is resource-exhausted with the message', () => {
     assert.throws(
       () => readCallableResponse(429, { error: { message: 'slow down' } }),
-      (e) => e instanceof CallableError && e.code === 'resource-exhausted' && e.message === 'slow down',
+      (e) =>
+        e instanceof CallableError && e.code === 'resource-exhausted' && e.message === 'slow down',
     );
   });
 });
@@ -48,7 +53,15 @@ describe('event envelope', () => {
         subject: 'u1',
         time: new Date().toISOString(),
         version: 1,
-        data: { ownerType: 'user', ownerId: 'u1', kind: 'profile', key: 'user/profile-img/u1.png', url: 'http://x/y', contentType: 'image/png', sizeBytes: 10 },
+        data: {
+          ownerType: 'user',
+          ownerId: 'u1',
+          kind: 'profile',
+          key: 'user/profile-img/u1.png',
+          url: 'http://x/y',
+          contentType: 'image/png',
+          sizeBytes: 10,
+        },
       }),
     );
     assert.equal(envelope.subject, 'u1');

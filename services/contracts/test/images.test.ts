@@ -19,7 +19,15 @@ describe('image contracts', () => {
   });
 
   test('when an extension is checked, then only png, jpeg, jpg, svg and webp are accepted, each with its content type', () => {
-    assert.deepEqual(['png', 'jpeg', 'jpg', 'svg', 'webp', 'gif', 'PNG'].map(isImageExtension), [true, true, true, true, true, false, false]);
+    assert.deepEqual(['png', 'jpeg', 'jpg', 'svg', 'webp', 'gif', 'PNG'].map(isImageExtension), [
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     assert.equal(contentTypeByExtension.jpg, 'image/jpeg');
     assert.equal(contentTypeByExtension.svg, 'image/svg+xml');
   });

@@ -43,12 +43,18 @@ describe('username rules (spec §5)', () => {
   ];
   for (const [username, expected] of cases) {
     it(`when the username is '${username}', then registration answers '${expected}'`, () => {
-      assert.equal(errorsOf(creatorRegistrationSchema, { ...validCreator, username }).username, expected);
+      assert.equal(
+        errorsOf(creatorRegistrationSchema, { ...validCreator, username }).username,
+        expected,
+      );
     });
   }
   it('when the username has 3 or 18 letters and digits, then it is accepted', () => {
     assert.deepEqual(errorsOf(creatorRegistrationSchema, { ...validCreator, username: 'ab1' }), {});
-    assert.deepEqual(errorsOf(creatorRegistrationSchema, { ...validCreator, username: 'a'.repeat(18) }), {});
+    assert.deepEqual(
+      errorsOf(creatorRegistrationSchema, { ...validCreator, username: 'a'.repeat(18) }),
+      {},
+    );
   });
   it('while typing, the first whitespace is removed and the text lowercased', () => {
     assert.equal(normalizeUsernameInput(' Maya Rose'), 'maya rose');
@@ -59,16 +65,29 @@ describe('username rules (spec §5)', () => {
 
 describe('email and password rules (spec §5)', () => {
   it('when the email is empty, then the answer is Email is required', () => {
-    assert.equal(errorsOf(creatorRegistrationSchema, { ...validCreator, email: '' }).email, messages.emailRequired);
+    assert.equal(
+      errorsOf(creatorRegistrationSchema, { ...validCreator, email: '' }).email,
+      messages.emailRequired,
+    );
   });
   it('when the email is malformed, then the answer is Please enter a valid email', () => {
-    assert.equal(errorsOf(creatorRegistrationSchema, { ...validCreator, email: 'maya@' }).email, messages.emailInvalid);
+    assert.equal(
+      errorsOf(creatorRegistrationSchema, { ...validCreator, email: 'maya@' }).email,
+      messages.emailInvalid,
+    );
     assert.equal(errorsOf(forgotPasswordSchema, { email: 'nope' }).email, messages.emailInvalid);
   });
   it('when the password is empty or short, then the spec messages are given', () => {
-    assert.equal(errorsOf(creatorRegistrationSchema, { ...validCreator, password: '' }).password, messages.passwordRequired);
     assert.equal(
-      errorsOf(creatorRegistrationSchema, { ...validCreator, password: '12345', confirmPassword: '12345' }).password,
+      errorsOf(creatorRegistrationSchema, { ...validCreator, password: '' }).password,
+      messages.passwordRequired,
+    );
+    assert.equal(
+      errorsOf(creatorRegistrationSchema, {
+        ...validCreator,
+        password: '12345',
+        confirmPassword: '12345',
+      }).password,
       messages.passwordTooShort,
     );
   });
@@ -78,11 +97,13 @@ describe('email and password rules (spec §5)', () => {
       messages.passwordConfirmationRequired,
     );
     assert.equal(
-      errorsOf(creatorRegistrationSchema, { ...validCreator, confirmPassword: 'secret2' }).confirmPassword,
+      errorsOf(creatorRegistrationSchema, { ...validCreator, confirmPassword: 'secret2' })
+        .confirmPassword,
       messages.passwordMismatch,
     );
     assert.equal(
-      errorsOf(resetPasswordFormSchema, { password: 'secret1', confirmPassword: 'secret2' }).confirmPassword,
+      errorsOf(resetPasswordFormSchema, { password: 'secret1', confirmPassword: 'secret2' })
+        .confirmPassword,
       messages.passwordMismatch,
     );
   });
@@ -99,7 +120,10 @@ describe('email and password rules (spec §5)', () => {
     });
   });
   it('the verify password dialog answers Please enter a password. when empty', () => {
-    assert.equal(errorsOf(verifyPasswordSchema, { password: '' }).password, messages.verifyPasswordRequired);
+    assert.equal(
+      errorsOf(verifyPasswordSchema, { password: '' }).password,
+      messages.verifyPasswordRequired,
+    );
   });
 });
 
@@ -128,13 +152,19 @@ describe('brand registration (spec §5)', () => {
     assert.equal(errors.website, messages.websiteRequired);
   });
   it('when the website is not a URL, then Please enter a valid url, including https://', () => {
-    assert.equal(errorsOf(brandRegistrationSchema, { ...validBrand, website: 'acme.com' }).website, messages.urlHttps);
+    assert.equal(
+      errorsOf(brandRegistrationSchema, { ...validBrand, website: 'acme.com' }).website,
+      messages.urlHttps,
+    );
   });
 });
 
 describe('onboarding, interests and account forms (spec §5)', () => {
   it('terms in onboarding answer You must agree to the terms above', () => {
-    assert.equal(errorsOf(onboardingTermsSchema, { agreeTerms: false }).agreeTerms, messages.agreeTermsOnboarding);
+    assert.equal(
+      errorsOf(onboardingTermsSchema, { agreeTerms: false }).agreeTerms,
+      messages.agreeTermsOnboarding,
+    );
   });
   it('interests need at least one from the list', () => {
     assert.equal(errorsOf(interestsSchema, [])[''], messages.interestsRequired);
@@ -172,8 +202,14 @@ describe('brand profile (spec §5)', () => {
     assert.deepEqual(errorsOf(brandProfileSchema, validProfile), {});
   });
   it('bio must be 32 to 280 characters when given', () => {
-    assert.equal(errorsOf(brandProfileSchema, { ...validProfile, bio: 'short' }).bio, messages.bioTooShort);
-    assert.equal(errorsOf(brandProfileSchema, { ...validProfile, bio: 'x'.repeat(281) }).bio, messages.bioTooLong);
+    assert.equal(
+      errorsOf(brandProfileSchema, { ...validProfile, bio: 'short' }).bio,
+      messages.bioTooShort,
+    );
+    assert.equal(
+      errorsOf(brandProfileSchema, { ...validProfile, bio: 'x'.repeat(281) }).bio,
+      messages.bioTooLong,
+    );
     assert.deepEqual(errorsOf(brandProfileSchema, { ...validProfile, bio: 'x'.repeat(32) }), {});
   });
   it('website and socials must be URLs', () => {

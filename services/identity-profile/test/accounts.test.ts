@@ -23,7 +23,10 @@ describe('POST /accounts', () => {
     const registration = creatorRegistration({ username: `Mixed${uniqueToken(8)}` });
 
     // Act
-    const answer = await call<{ userId: string }>(harness, 'POST', '/accounts', { isBrand: false, registration });
+    const answer = await call<{ userId: string }>(harness, 'POST', '/accounts', {
+      isBrand: false,
+      registration,
+    });
 
     // Assert
     assert.equal(answer.status, 201);
@@ -47,7 +50,13 @@ describe('POST /accounts', () => {
         interests: [],
         socials: { x: '', instagram: '', threads: '' },
         onboarding: { terms: false, interests: false, connects: false, wallet: false },
-        permissions: { isInfluencer: false, isBoosted: false, isVerified: false, isSuspended: false, isAmbassador: false },
+        permissions: {
+          isInfluencer: false,
+          isBoosted: false,
+          isVerified: false,
+          isSuspended: false,
+          isAmbassador: false,
+        },
         notifications: { offers: true, marketing: true },
         brand: null,
         lastLogin: null,
@@ -63,11 +72,17 @@ describe('POST /accounts', () => {
     const second = creatorRegistration({ username: first.username.toUpperCase() });
 
     // Act
-    const answer = await call(harness, 'POST', '/accounts', { isBrand: false, registration: second });
+    const answer = await call(harness, 'POST', '/accounts', {
+      isBrand: false,
+      registration: second,
+    });
 
     // Assert
     assert.equal(answer.status, 409);
-    assert.deepEqual(answer.body.error, { code: 'username-taken', message: messages.usernameExists });
+    assert.deepEqual(answer.body.error, {
+      code: 'username-taken',
+      message: messages.usernameExists,
+    });
     assert.equal(await harness.keycloak.findIdByEmail(second.email), null);
   });
 
@@ -78,7 +93,10 @@ describe('POST /accounts', () => {
     const second = creatorRegistration({ email: first.email.toUpperCase() });
 
     // Act
-    const answer = await call(harness, 'POST', '/accounts', { isBrand: false, registration: second });
+    const answer = await call(harness, 'POST', '/accounts', {
+      isBrand: false,
+      registration: second,
+    });
 
     // Assert
     assert.equal(answer.status, 409);
@@ -96,10 +114,10 @@ describe('POST /accounts', () => {
     // Assert
     assert.equal(answer.status, 409);
     assert.equal(answer.body.error?.code, 'email-taken');
-    const { rows } = await harness.sql.query('SELECT 1 FROM users WHERE email = $1 OR username = $2', [
-      registration.email,
-      registration.username,
-    ]);
+    const { rows } = await harness.sql.query(
+      'SELECT 1 FROM users WHERE email = $1 OR username = $2',
+      [registration.email, registration.username],
+    );
     assert.equal(rows.length, 0);
   });
 
@@ -114,11 +132,15 @@ describe('POST /accounts', () => {
 
     // Assert
     assert.equal(answer.status, 500);
-    assert.deepEqual(answer.body.error, { code: 'internal', message: messages.createAccountFailed });
+    assert.deepEqual(answer.body.error, {
+      code: 'internal',
+      message: messages.createAccountFailed,
+    });
     assert.equal(await harness.keycloak.findIdByEmail(registration.email), null);
-    const { rows } = await harness.sql.query(`SELECT 1 FROM outbox WHERE envelope->'data'->>'email' = $1`, [
-      registration.email,
-    ]);
+    const { rows } = await harness.sql.query(
+      `SELECT 1 FROM outbox WHERE envelope->'data'->>'email' = $1`,
+      [registration.email],
+    );
     assert.equal(rows.length, 0);
   });
 
@@ -129,14 +151,22 @@ describe('POST /accounts', () => {
 
     // Act
     const answers = await Promise.all(
-      registrations.map((registration) => call(harness, 'POST', '/accounts', { isBrand: false, registration })),
+      registrations.map((registration) =>
+        call(harness, 'POST', '/accounts', { isBrand: false, registration }),
+      ),
     );
 
     // Assert
     const statuses = answers.map((answer) => answer.status).sort();
     assert.deepEqual(statuses, [201, ...Array<number>(19).fill(409)]);
-    assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.error?.message === messages.usernameExists));
-    const keycloakIds = await Promise.all(registrations.map((r) => harness.keycloak.findIdByEmail(r.email)));
+    assert.ok(
+      answers
+        .filter((a) => a.status === 409)
+        .every((a) => a.body.error?.message === messages.usernameExists),
+    );
+    const keycloakIds = await Promise.all(
+      registrations.map((r) => harness.keycloak.findIdByEmail(r.email)),
+    );
     assert.equal(keycloakIds.filter(Boolean).length, 1);
   });
 
@@ -151,6 +181,9 @@ describe('POST /accounts', () => {
     assert.equal(answer.status, 400);
     assert.equal(answer.body.error?.code, 'invalid-argument');
     assert.equal(answer.body.error?.fields?.['registration.username'], messages.usernameTooShort);
-    assert.equal(answer.body.error?.fields?.['registration.confirmPassword'], messages.passwordMismatch);
+    assert.equal(
+      answer.body.error?.fields?.['registration.confirmPassword'],
+      messages.passwordMismatch,
+    );
   });
 });

@@ -5,7 +5,13 @@ import type { UserRecord } from '@raly/contracts/records';
 import { passwordGrant } from '@raly/infra/test-env';
 import { uniqueToken } from '@raly/service-kit/testing';
 import * as brandApp from '../../brand/src/app';
-import { brandRegistration, call, creatorRegistration, startSystem, type RalySystem } from '../../brand/test/system';
+import {
+  brandRegistration,
+  call,
+  creatorRegistration,
+  startSystem,
+  type RalySystem,
+} from '../../brand/test/system';
 import { keycloakUsers } from '../src/data-access/keycloak-users';
 
 let system: RalySystem;
@@ -26,10 +32,17 @@ after(async () => {
 });
 
 const register = (registration: object) =>
-  call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', { body: { isBrand: true, registration } });
+  call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
+    body: { isBrand: true, registration },
+  });
 
 /** Makes a test database refuse inserts into `table` of rows whose `column` is `value`. */
-async function refuseInserts(pool: typeof system.sql.brand, table: string, column: string, value: string): Promise<void> {
+async function refuseInserts(
+  pool: typeof system.sql.brand,
+  table: string,
+  column: string,
+  value: string,
+): Promise<void> {
   const name = `refuse_${uniqueToken(10)}`;
   await pool.query(`
     CREATE FUNCTION ${name}() RETURNS trigger AS $$
@@ -39,7 +52,9 @@ async function refuseInserts(pool: typeof system.sql.brand, table: string, colum
 }
 
 async function brandRowsNamed(username: string) {
-  const { rows } = await system.sql.brand.query('SELECT * FROM brands WHERE username = $1', [username]);
+  const { rows } = await system.sql.brand.query('SELECT * FROM brands WHERE username = $1', [
+    username,
+  ]);
   return rows;
 }
 
@@ -58,11 +73,19 @@ describe('POST /accounts with isBrand true', () => {
     const [brand] = await brandRowsNamed(registration.username.toLowerCase());
     assert.equal(brand.company, registration.company);
     assert.equal(brand.website_url, registration.website);
-    assert.deepEqual([brand.is_agency, brand.is_verified, brand.is_suspended], [false, false, false]);
-    const { rows: members } = await system.sql.brand.query('SELECT user_id, is_admin FROM brand_members WHERE brand_id = $1', [brand.id]);
+    assert.deepEqual(
+      [brand.is_agency, brand.is_verified, brand.is_suspended],
+      [false, false, false],
+    );
+    const { rows: members } = await system.sql.brand.query(
+      'SELECT user_id, is_admin FROM brand_members WHERE brand_id = $1',
+      [brand.id],
+    );
     assert.deepEqual(members, [{ user_id: userId, is_admin: true }]);
     const tokens = await passwordGrant(system.stack, registration.email, registration.password);
-    const me = await call<UserRecord>(system.identityUrl, 'GET', '/users/me', { token: tokens.access_token });
+    const me = await call<UserRecord>(system.identityUrl, 'GET', '/users/me', {
+      token: tokens.access_token,
+    });
     assert.equal(me.status, 200);
     assert.deepEqual(
       {
@@ -87,7 +110,9 @@ describe('POST /accounts with isBrand true', () => {
   test("when a brand's username belongs to a creator, then registration answers 409 'Username already exists. Try another.' and leaves nothing behind", async () => {
     // Arrange
     const creator = creatorRegistration();
-    await call(system.identityUrl, 'POST', '/accounts', { body: { isBrand: false, registration: creator } });
+    await call(system.identityUrl, 'POST', '/accounts', {
+      body: { isBrand: false, registration: creator },
+    });
     const registration = brandRegistration({ username: creator.username });
 
     // Act
@@ -95,7 +120,10 @@ describe('POST /accounts with isBrand true', () => {
 
     // Assert
     assert.equal(answer.status, 409);
-    assert.deepEqual(answer.body.error, { code: 'username-taken', message: messages.usernameExists });
+    assert.deepEqual(answer.body.error, {
+      code: 'username-taken',
+      message: messages.usernameExists,
+    });
     assert.equal(await keycloak.findIdByEmail(registration.email), null);
     assert.equal((await brandRowsNamed(creator.username)).length, 0);
   });
@@ -107,12 +135,19 @@ describe('POST /accounts with isBrand true', () => {
     const creator = creatorRegistration({ username: brand.username.toUpperCase() });
 
     // Act
-    const answer = await call(system.identityUrl, 'POST', '/accounts', { body: { isBrand: false, registration: creator } });
+    const answer = await call(system.identityUrl, 'POST', '/accounts', {
+      body: { isBrand: false, registration: creator },
+    });
 
     // Assert
     assert.equal(answer.status, 409);
-    assert.deepEqual(answer.body.error, { code: 'username-taken', message: messages.usernameExists });
-    const taken = await call(system.identityUrl, 'POST', '/queries/check-username-exists', { body: { username: brand.username } });
+    assert.deepEqual(answer.body.error, {
+      code: 'username-taken',
+      message: messages.usernameExists,
+    });
+    const taken = await call(system.identityUrl, 'POST', '/queries/check-username-exists', {
+      body: { username: brand.username },
+    });
     assert.equal(taken.body.data, true);
   });
 
@@ -120,12 +155,20 @@ describe('POST /accounts with isBrand true', () => {
     // Arrange
     const username = `race${uniqueToken(8)}`;
     const attempts = [
-      ...Array.from({ length: 10 }, () => ({ isBrand: true, registration: brandRegistration({ username }) })),
-      ...Array.from({ length: 10 }, () => ({ isBrand: false, registration: creatorRegistration({ username }) })),
+      ...Array.from({ length: 10 }, () => ({
+        isBrand: true,
+        registration: brandRegistration({ username }),
+      })),
+      ...Array.from({ length: 10 }, () => ({
+        isBrand: false,
+        registration: creatorRegistration({ username }),
+      })),
     ];
 
     // Act
-    const answers = await Promise.all(attempts.map((body) => call(system.identityUrl, 'POST', '/accounts', { body })));
+    const answers = await Promise.all(
+      attempts.map((body) => call(system.identityUrl, 'POST', '/accounts', { body })),
+    );
 
     // Assert
     const statuses = answers.map((answer) => answer.status).sort();
@@ -133,9 +176,15 @@ describe('POST /accounts with isBrand true', () => {
     for (const answer of answers.filter((a) => a.status === 409)) {
       assert.equal(answer.body.error?.message, messages.usernameExists);
     }
-    const { rows: claims } = await system.sql.identity.query('SELECT * FROM usernames WHERE username = $1', [username]);
+    const { rows: claims } = await system.sql.identity.query(
+      'SELECT * FROM usernames WHERE username = $1',
+      [username],
+    );
     assert.equal(claims.length, 1);
-    const { rows: brands } = await system.sql.brand.query('SELECT count(*)::int AS n FROM brands WHERE username = $1', [username]);
+    const { rows: brands } = await system.sql.brand.query(
+      'SELECT count(*)::int AS n FROM brands WHERE username = $1',
+      [username],
+    );
     assert.equal(brands[0].n, claims[0].owner_type === 'brand' ? 1 : 0);
   });
 
@@ -150,10 +199,16 @@ describe('POST /accounts with isBrand true', () => {
 
     // Assert
     assert.equal(answer.status, 500);
-    assert.deepEqual(answer.body.error, { code: 'internal', message: messages.createAccountFailed });
+    assert.deepEqual(answer.body.error, {
+      code: 'internal',
+      message: messages.createAccountFailed,
+    });
     assert.equal(await keycloak.findIdByEmail(registration.email), null);
     assert.equal((await brandRowsNamed(registration.username)).length, 0);
-    const { rows } = await system.sql.identity.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [registration.email]);
+    const { rows } = await system.sql.identity.query(
+      'SELECT count(*)::int AS n FROM users WHERE email = $1',
+      [registration.email],
+    );
     assert.equal(rows[0].n, 0);
   });
 
@@ -168,9 +223,15 @@ describe('POST /accounts with isBrand true', () => {
 
     // Assert
     assert.equal(answer.status, 500);
-    assert.deepEqual(answer.body.error, { code: 'internal', message: messages.createAccountFailed });
+    assert.deepEqual(answer.body.error, {
+      code: 'internal',
+      message: messages.createAccountFailed,
+    });
     assert.equal(await keycloak.findIdByEmail(registration.email), null);
-    const { rows } = await system.sql.identity.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [registration.email]);
+    const { rows } = await system.sql.identity.query(
+      'SELECT count(*)::int AS n FROM users WHERE email = $1',
+      [registration.email],
+    );
     assert.equal(rows[0].n, 0);
   });
 
@@ -185,9 +246,15 @@ describe('POST /accounts with isBrand true', () => {
 
       // Assert
       assert.equal(answer.status, 500);
-      assert.deepEqual(answer.body.error, { code: 'internal', message: messages.createAccountFailed });
+      assert.deepEqual(answer.body.error, {
+        code: 'internal',
+        message: messages.createAccountFailed,
+      });
       assert.equal(await keycloak.findIdByEmail(registration.email), null);
-      const { rows } = await system.sql.identity.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [registration.email]);
+      const { rows } = await system.sql.identity.query(
+        'SELECT count(*)::int AS n FROM users WHERE email = $1',
+        [registration.email],
+      );
       assert.equal(rows[0].n, 0);
     } finally {
       await brandApp.start({ port: system.ports.brand, env: system.env.brand });
@@ -211,17 +278,26 @@ describe('POST /usernames/claim and /usernames/release (internal)', () => {
 
     // Assert
     assert.deepEqual([missing.status, wrong.status], [401, 401]);
-    const { rows } = await system.sql.identity.query('SELECT * FROM usernames WHERE username = $1', [body.username]);
+    const { rows } = await system.sql.identity.query(
+      'SELECT * FROM usernames WHERE username = $1',
+      [body.username],
+    );
     assert.equal(rows.length, 0);
   });
 
   test("when a creator holds the username, then a brand's claim answers 409 'Username already exists. Try another.'", async () => {
     // Arrange
     const creator = creatorRegistration();
-    await call(system.identityUrl, 'POST', '/accounts', { body: { isBrand: false, registration: creator } });
+    await call(system.identityUrl, 'POST', '/accounts', {
+      body: { isBrand: false, registration: creator },
+    });
 
     // Act
-    const answer = await claim({ username: creator.username, ownerType: 'brand', ownerId: uniqueToken() });
+    const answer = await claim({
+      username: creator.username,
+      ownerType: 'brand',
+      ownerId: uniqueToken(),
+    });
 
     // Assert
     assert.equal(answer.status, 409);
@@ -234,18 +310,33 @@ describe('POST /usernames/claim and /usernames/release (internal)', () => {
     const owners = Array.from({ length: 20 }, () => uniqueToken(12));
 
     // Act
-    const answers = await Promise.all(owners.map((ownerId) => claim({ username, ownerType: 'brand', ownerId })));
+    const answers = await Promise.all(
+      owners.map((ownerId) => claim({ username, ownerType: 'brand', ownerId })),
+    );
 
     // Assert
     assert.equal(answers.filter((answer) => answer.status === 200).length, 1);
     assert.equal(answers.filter((answer) => answer.status === 409).length, 19);
     const winner = owners[answers.findIndex((answer) => answer.status === 200)]!;
-    assert.equal((await claim({ username, ownerType: 'brand', ownerId: winner })).status, 200, 'claiming again is fine');
+    assert.equal(
+      (await claim({ username, ownerType: 'brand', ownerId: winner })).status,
+      200,
+      'claiming again is fine',
+    );
     await call(system.identityUrl, 'POST', '/usernames/release', {
       body: { username, ownerType: 'brand', ownerId: winner },
       serviceToken: system.serviceToken,
     });
-    assert.equal((await claim({ username, ownerType: 'brand', ownerId: owners[0] === winner ? owners[1] : owners[0] })).status, 200);
+    assert.equal(
+      (
+        await claim({
+          username,
+          ownerType: 'brand',
+          ownerId: owners[0] === winner ? owners[1] : owners[0],
+        })
+      ).status,
+      200,
+    );
   });
 
   test('when a claimed username breaks the username rules, then the registry answers 400 with the rule', async () => {

@@ -2,13 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { call, envelopeOf, registeredBrandUser, registeredCreator, useIdentityService } from './support';
+import {
+  call,
+  envelopeOf,
+  registeredBrandUser,
+  registeredCreator,
+  useIdentityService,
+} from './support';
 
 const harness = useIdentityService();
 
 const keyOf = (message: { key: Buffer | null }) => message.key?.toString() ?? '';
 const outboxCount = async (userId: string) =>
-  (await harness.sql.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1', [userId])).rows[0].n as number;
+  (await harness.sql.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1', [userId]))
+    .rows[0].n as number;
 
 describe('PATCH /users/me/onboarding (updateOnboardingStatus)', () => {
   test('when a creator completes the terms step, then the flag is true and the snapshot event carries it', async () => {
@@ -16,13 +23,26 @@ describe('PATCH /users/me/onboarding (updateOnboardingStatus)', () => {
     const { userId, accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call<UserRecord>(harness, 'PATCH', '/users/me/onboarding', { step: 'terms', value: true }, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'PATCH',
+      '/users/me/onboarding',
+      { step: 'terms', value: true },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.data?.onboarding, { terms: true, interests: false, connects: false, wallet: false });
+    assert.deepEqual(answer.body.data?.onboarding, {
+      terms: true,
+      interests: false,
+      connects: false,
+      wallet: false,
+    });
     assert.equal(answer.body.data?.version, 2);
-    const event = await harness.userEvents.waitFor((m) => keyOf(m) === userId && envelopeOf(m).version === 2);
+    const event = await harness.userEvents.waitFor(
+      (m) => keyOf(m) === userId && envelopeOf(m).version === 2,
+    );
     assert.equal((envelopeOf(event).data as unknown as UserRecord).onboarding.terms, true);
   });
 
@@ -37,35 +57,61 @@ describe('PATCH /users/me/onboarding (updateOnboardingStatus)', () => {
     const answer = await call<UserRecord>(harness, 'GET', '/users/me', undefined, accessToken);
 
     // Assert
-    assert.deepEqual(answer.body.data?.onboarding, { terms: true, interests: true, connects: true, wallet: true });
+    assert.deepEqual(answer.body.data?.onboarding, {
+      terms: true,
+      interests: true,
+      connects: true,
+      wallet: true,
+    });
   });
 
   test('when the step is already done, then nothing changes and no event is recorded', async () => {
     // Arrange
     const { userId, accessToken } = await registeredCreator(harness);
-    await call(harness, 'PATCH', '/users/me/onboarding', { step: 'wallet', value: true }, accessToken);
+    await call(
+      harness,
+      'PATCH',
+      '/users/me/onboarding',
+      { step: 'wallet', value: true },
+      accessToken,
+    );
 
     // Act
-    const answer = await call<UserRecord>(harness, 'PATCH', '/users/me/onboarding', { step: 'wallet', value: true }, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'PATCH',
+      '/users/me/onboarding',
+      { step: 'wallet', value: true },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.body.data?.version, 2);
     assert.equal(await outboxCount(userId), 2);
   });
 
-  test("when a creator sends the brand step, an unknown step or value false, then it answers 400", async () => {
+  test('when a creator sends the brand step, an unknown step or value false, then it answers 400', async () => {
     // Arrange
     const { accessToken } = await registeredCreator(harness);
 
     // Act
     const answers = await Promise.all([
       call(harness, 'PATCH', '/users/me/onboarding', { step: 'brand', value: true }, accessToken),
-      call(harness, 'PATCH', '/users/me/onboarding', { step: 'payments', value: true }, accessToken),
+      call(
+        harness,
+        'PATCH',
+        '/users/me/onboarding',
+        { step: 'payments', value: true },
+        accessToken,
+      ),
       call(harness, 'PATCH', '/users/me/onboarding', { step: 'terms', value: false }, accessToken),
     ]);
 
     // Assert
-    assert.deepEqual(answers.map((answer) => answer.status), [400, 400, 400]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [400, 400, 400],
+    );
     assert.equal(answers[0]!.body.error?.code, 'invalid-argument');
   });
 
@@ -74,8 +120,20 @@ describe('PATCH /users/me/onboarding (updateOnboardingStatus)', () => {
     const { accessToken } = await registeredBrandUser(harness);
 
     // Act
-    const brand = await call<UserRecord>(harness, 'PATCH', '/users/me/onboarding', { step: 'brand', value: true }, accessToken);
-    const interests = await call(harness, 'PATCH', '/users/me/onboarding', { step: 'interests', value: true }, accessToken);
+    const brand = await call<UserRecord>(
+      harness,
+      'PATCH',
+      '/users/me/onboarding',
+      { step: 'brand', value: true },
+      accessToken,
+    );
+    const interests = await call(
+      harness,
+      'PATCH',
+      '/users/me/onboarding',
+      { step: 'interests', value: true },
+      accessToken,
+    );
 
     // Assert
     assert.deepEqual(brand.body.data?.onboarding, { terms: false, brand: true });
@@ -83,7 +141,10 @@ describe('PATCH /users/me/onboarding (updateOnboardingStatus)', () => {
   });
 
   test('when no token is sent, then it answers 401', async () => {
-    const answer = await call(harness, 'PATCH', '/users/me/onboarding', { step: 'terms', value: true });
+    const answer = await call(harness, 'PATCH', '/users/me/onboarding', {
+      step: 'terms',
+      value: true,
+    });
 
     assert.equal(answer.status, 401);
   });
@@ -95,7 +156,13 @@ describe('PUT /users/me/interests (updateInterests)', () => {
     const { userId, accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call<UserRecord>(harness, 'PUT', '/users/me/interests', { interests: ['Gaming', 'AI'] }, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'PUT',
+      '/users/me/interests',
+      { interests: ['Gaming', 'AI'] },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -110,7 +177,13 @@ describe('PUT /users/me/interests (updateInterests)', () => {
     const { accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call(harness, 'PUT', '/users/me/interests', { interests: [] }, accessToken);
+    const answer = await call(
+      harness,
+      'PUT',
+      '/users/me/interests',
+      { interests: [] },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 400);
@@ -122,7 +195,13 @@ describe('PUT /users/me/interests (updateInterests)', () => {
     const { accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call(harness, 'PUT', '/users/me/interests', { interests: ['Knitting'] }, accessToken);
+    const answer = await call(
+      harness,
+      'PUT',
+      '/users/me/interests',
+      { interests: ['Knitting'] },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 400);
@@ -133,7 +212,13 @@ describe('PUT /users/me/interests (updateInterests)', () => {
     const { accessToken } = await registeredBrandUser(harness);
 
     // Act
-    const answer = await call(harness, 'PUT', '/users/me/interests', { interests: ['AI'] }, accessToken);
+    const answer = await call(
+      harness,
+      'PUT',
+      '/users/me/interests',
+      { interests: ['AI'] },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 400);
@@ -147,14 +232,25 @@ describe('POST /users/me/login-recorded', () => {
     const before = Date.now();
 
     // Act
-    const answer = await call<UserRecord>(harness, 'POST', '/users/me/login-recorded', undefined, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'POST',
+      '/users/me/login-recorded',
+      undefined,
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const lastLogin = Date.parse(answer.body.data?.lastLogin ?? '');
     assert.ok(lastLogin >= before - 1000 && lastLogin <= Date.now() + 1000);
-    const event = await harness.userEvents.waitFor((m) => keyOf(m) === userId && envelopeOf(m).version === 2);
-    assert.equal((envelopeOf(event).data as unknown as UserRecord).lastLogin, answer.body.data?.lastLogin);
+    const event = await harness.userEvents.waitFor(
+      (m) => keyOf(m) === userId && envelopeOf(m).version === 2,
+    );
+    assert.equal(
+      (envelopeOf(event).data as unknown as UserRecord).lastLogin,
+      answer.body.data?.lastLogin,
+    );
   });
 });
 
@@ -164,7 +260,13 @@ describe('PATCH /users/me by kind (account form, spec §5 and §6)', () => {
     const { accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call<UserRecord>(harness, 'PATCH', '/users/me', { interests: ['Sports'], phoneNumber: '+1 555 0101' }, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'PATCH',
+      '/users/me',
+      { interests: ['Sports'], phoneNumber: '+1 555 0101' },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -237,10 +339,19 @@ describe('PATCH /users/me by kind (account form, spec §5 and §6)', () => {
     const answers = await Promise.all([
       call(harness, 'PATCH', '/users/me', { username: 'brandname' }, accessToken),
       call(harness, 'PATCH', '/users/me', { interests: ['AI'] }, accessToken),
-      call(harness, 'PATCH', '/users/me', { notifications: { offers: true, marketing: true } }, accessToken),
+      call(
+        harness,
+        'PATCH',
+        '/users/me',
+        { notifications: { offers: true, marketing: true } },
+        accessToken,
+      ),
     ]);
 
     // Assert
-    assert.deepEqual(answers.map((answer) => answer.status), [400, 400, 400]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [400, 400, 400],
+    );
   });
 });

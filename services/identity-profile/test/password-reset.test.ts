@@ -18,7 +18,9 @@ import {
 const harness = useIdentityService();
 
 /** Asks for a reset link and follows it: the oobCode of the e-mailed link. */
-async function resetCodeMailedTo(email: string): Promise<{ code: string; link: URL; text: string; html: string }> {
+async function resetCodeMailedTo(
+  email: string,
+): Promise<{ code: string; link: URL; text: string; html: string }> {
   const asked = await call(harness, 'POST', '/password-resets', { email });
   assert.equal(asked.status, 200, JSON.stringify(asked.body));
   const mail = await waitForMail(email);
@@ -55,7 +57,9 @@ describe('POST /password-resets (sendResetPasswordLink)', () => {
 
   test("when the e-mail has no account, then it answers 404 'There is no account associated with this email'", async () => {
     // Act
-    const answer = await call(harness, 'POST', '/password-resets', { email: `nobody-${uniqueToken()}@raly.test` });
+    const answer = await call(harness, 'POST', '/password-resets', {
+      email: `nobody-${uniqueToken()}@raly.test`,
+    });
 
     // Assert
     assert.equal(answer.status, 404);
@@ -77,12 +81,19 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
   test('when the mailed code is used, then the new password signs in, the old one does not, and earlier sessions have ended', async () => {
     // Arrange
     const { registration } = await registeredCreator(harness);
-    const earlierSession = await passwordGrant(harness.stack, registration.email, registration.password);
+    const earlierSession = await passwordGrant(
+      harness.stack,
+      registration.email,
+      registration.password,
+    );
     const { code } = await resetCodeMailedTo(registration.email);
     const newPassword = `new-${uniqueToken(8)}`;
 
     // Act
-    const answer = await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: newPassword });
+    const answer = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: code,
+      password: newPassword,
+    });
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -100,11 +111,17 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: first });
 
     // Act
-    const again = await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: `second-${uniqueToken(8)}` });
+    const again = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: code,
+      password: `second-${uniqueToken(8)}`,
+    });
 
     // Assert
     assert.equal(again.status, 400);
-    assert.deepEqual(again.body.error, { code: 'invalid-argument', message: messages.requestProblem });
+    assert.deepEqual(again.body.error, {
+      code: 'invalid-argument',
+      message: messages.requestProblem,
+    });
     assert.equal(await signsIn(harness.stack, registration.email, first), true);
   });
 
@@ -112,10 +129,16 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     // Arrange
     const { registration, userId } = await registeredCreator(harness);
     const { code } = await resetCodeMailedTo(registration.email);
-    await harness.sql.query("UPDATE password_reset_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1", [userId]);
+    await harness.sql.query(
+      "UPDATE password_reset_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [userId],
+    );
 
     // Act
-    const answer = await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: `late-${uniqueToken(8)}` });
+    const answer = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: code,
+      password: `late-${uniqueToken(8)}`,
+    });
 
     // Assert
     assert.equal(answer.status, 400);
@@ -141,8 +164,14 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     const { code } = await resetCodeMailedTo(registration.email);
 
     // Act
-    const tooShort = await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: '123' });
-    const retry = await call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: 'long-enough' });
+    const tooShort = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: code,
+      password: '123',
+    });
+    const retry = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: code,
+      password: 'long-enough',
+    });
 
     // Assert
     assert.equal(tooShort.status, 400);
@@ -156,12 +185,22 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     const { registration } = await registeredCreator(harness);
     const older = await resetCodeMailedTo(registration.email);
     await call(harness, 'POST', '/password-resets', { email: registration.email });
-    const newer = await waitForMail(registration.email, { matching: (mail) => !mail.text.includes(older.code) });
-    const newerCode = new URL(/https?:\/\/\S+\/auth\/action\?\S+/.exec(newer.text)![0]).searchParams.get('oobCode')!;
-    await call(harness, 'POST', '/password-resets/confirm', { actionCode: newerCode, password: `newer-${uniqueToken(8)}` });
+    const newer = await waitForMail(registration.email, {
+      matching: (mail) => !mail.text.includes(older.code),
+    });
+    const newerCode = new URL(
+      /https?:\/\/\S+\/auth\/action\?\S+/.exec(newer.text)![0],
+    ).searchParams.get('oobCode')!;
+    await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: newerCode,
+      password: `newer-${uniqueToken(8)}`,
+    });
 
     // Act
-    const answer = await call(harness, 'POST', '/password-resets/confirm', { actionCode: older.code, password: `older-${uniqueToken(8)}` });
+    const answer = await call(harness, 'POST', '/password-resets/confirm', {
+      actionCode: older.code,
+      password: `older-${uniqueToken(8)}`,
+    });
 
     // Assert
     assert.equal(answer.status, 400);
@@ -175,7 +214,10 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     // Act
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
-        call(harness, 'POST', '/password-resets/confirm', { actionCode: code, password: `race-${index}-${uniqueToken(6)}` }),
+        call(harness, 'POST', '/password-resets/confirm', {
+          actionCode: code,
+          password: `race-${index}-${uniqueToken(6)}`,
+        }),
       ),
     );
 

@@ -7,7 +7,13 @@
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { passwordGrant, resolveTestStack, type TestStack } from '@raly/infra/test-env';
-import { createTestDatabase, listenToTopic, uniqueToken, type TestDatabase, type TopicListener } from '@raly/service-kit/testing';
+import {
+  createTestDatabase,
+  listenToTopic,
+  uniqueToken,
+  type TestDatabase,
+  type TopicListener,
+} from '@raly/service-kit/testing';
 import pg from 'pg';
 import { start, stop } from '../src/app';
 import { openIdentityDatabase } from '../src/data-access/database';
@@ -37,7 +43,10 @@ export function useIdentityService(): Harness {
   const createdEmails = new Set<string>();
   before(async () => {
     harness.stack = await resolveTestStack();
-    harness.database = await createTestDatabase('raly_identity', path.join(import.meta.dirname, '..'));
+    harness.database = await createTestDatabase(
+      'raly_identity',
+      path.join(import.meta.dirname, '..'),
+    );
     harness.sql = new pg.Pool({ connectionString: harness.database.url });
     harness.keycloak = trackingKeycloak(harness.stack, createdEmails);
     harness.userEvents = await listenToTopic(harness.stack.kafkaBrokers, 'identity.user.v1');
@@ -93,7 +102,9 @@ function trackingKeycloak(stack: TestStack, createdEmails: Set<string>): Keycloa
 }
 
 /** A valid creator registration with unique values (remembered for clean-up). */
-export function creatorRegistration(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+export function creatorRegistration(
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+) {
   const token = uniqueToken(10);
   const password = overrides.password ?? `pw-${token}`;
   const registration = {
@@ -135,8 +146,12 @@ export async function call<T = unknown>(
 /** Registers a creator and signs them in. */
 export async function registeredCreator(harness: Harness) {
   const registration = creatorRegistration();
-  const created = await call<{ userId: string }>(harness, 'POST', '/accounts', { isBrand: false, registration });
-  if (created.status !== 201 || !created.body.data) throw new Error(`registration failed: ${JSON.stringify(created.body)}`);
+  const created = await call<{ userId: string }>(harness, 'POST', '/accounts', {
+    isBrand: false,
+    registration,
+  });
+  if (created.status !== 201 || !created.body.data)
+    throw new Error(`registration failed: ${JSON.stringify(created.body)}`);
   const tokens = await passwordGrant(harness.stack, registration.email, registration.password);
   return { registration, userId: created.body.data.userId, accessToken: tokens.access_token };
 }
@@ -151,7 +166,13 @@ export async function registeredBrandUser(harness: Harness) {
   const database = openIdentityDatabase(harness.database.url);
   try {
     await userRepository(database.prisma).insertWithEvent(
-      newBrandUser({ id: userId, email, firstName: 'Bea', lastName: 'Brand', brandId: `brand-${token}` }),
+      newBrandUser({
+        id: userId,
+        email,
+        firstName: 'Bea',
+        lastName: 'Brand',
+        brandId: `brand-${token}`,
+      }),
     );
   } finally {
     await database.close();
@@ -162,11 +183,18 @@ export async function registeredBrandUser(harness: Harness) {
 
 /** Tries a refresh grant with `raly-web`; true while Keycloak still accepts the refresh token. */
 export async function refreshWorks(stack: TestStack, refreshToken: string): Promise<boolean> {
-  const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'raly-web', refresh_token: refreshToken }),
-  });
+  const response = await fetch(
+    `${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: 'raly-web',
+        refresh_token: refreshToken,
+      }),
+    },
+  );
   return response.ok;
 }
 

@@ -46,7 +46,9 @@ describe('PATCH /users/me', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data?.username, username.toLowerCase());
     assert.equal(answer.body.data?.version, 2);
-    const event = await harness.userEvents.waitFor((m) => keyOf(m) === userId && envelopeOf(m).version === 2);
+    const event = await harness.userEvents.waitFor(
+      (m) => keyOf(m) === userId && envelopeOf(m).version === 2,
+    );
     assert.equal(envelopeOf(event).type, eventTypes.userUpdated);
     assert.equal(envelopeOf(event).data.username, username.toLowerCase());
   });
@@ -64,7 +66,9 @@ describe('PATCH /users/me', () => {
     assert.equal(answer.body.data?.email, email);
     await passwordGrant(harness.stack, email, registration.password);
     await assert.rejects(passwordGrant(harness.stack, registration.email, registration.password));
-    const event = await harness.userEvents.waitFor((m) => keyOf(m) === userId && envelopeOf(m).version === 2);
+    const event = await harness.userEvents.waitFor(
+      (m) => keyOf(m) === userId && envelopeOf(m).version === 2,
+    );
     assert.equal(envelopeOf(event).data.email, email);
     await harness.keycloak.delete(userId);
   });
@@ -75,11 +79,20 @@ describe('PATCH /users/me', () => {
     const { accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call(harness, 'PATCH', '/users/me', { username: other.registration.username }, accessToken);
+    const answer = await call(
+      harness,
+      'PATCH',
+      '/users/me',
+      { username: other.registration.username },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 409);
-    assert.deepEqual(answer.body.error, { code: 'username-taken', message: messages.usernameExists });
+    assert.deepEqual(answer.body.error, {
+      code: 'username-taken',
+      message: messages.usernameExists,
+    });
   });
 
   test("when the new e-mail is taken, then it answers 409 with the spec's e-mail message", async () => {
@@ -88,7 +101,13 @@ describe('PATCH /users/me', () => {
     const { accessToken } = await registeredCreator(harness);
 
     // Act
-    const answer = await call(harness, 'PATCH', '/users/me', { email: other.registration.email }, accessToken);
+    const answer = await call(
+      harness,
+      'PATCH',
+      '/users/me',
+      { email: other.registration.email },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 409);
@@ -106,14 +125,26 @@ describe('PATCH /users/me', () => {
         FOR EACH ROW WHEN (NEW.email LIKE '${prefix}%') EXECUTE FUNCTION ${prefix}();`);
 
     // Act
-    const answer = await call(harness, 'PATCH', '/users/me', { email: `${prefix}@raly.test` }, accessToken);
+    const answer = await call(
+      harness,
+      'PATCH',
+      '/users/me',
+      { email: `${prefix}@raly.test` },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.status, 500);
-    assert.deepEqual(answer.body.error, { code: 'internal', message: messages.updateAccountFailed });
+    assert.deepEqual(answer.body.error, {
+      code: 'internal',
+      message: messages.updateAccountFailed,
+    });
     assert.equal(await harness.keycloak.findIdByEmail(registration.email), userId);
     assert.equal(await harness.keycloak.findIdByEmail(`${prefix}@raly.test`), null);
-    const { rows } = await harness.sql.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1', [userId]);
+    const { rows } = await harness.sql.query(
+      'SELECT count(*)::int AS n FROM outbox WHERE key = $1',
+      [userId],
+    );
     assert.equal(rows[0].n, 1);
   });
 });
@@ -146,11 +177,20 @@ describe('outbox events of a user', () => {
     const { userId, accessToken, registration } = await registeredCreator(harness);
 
     // Act
-    const answer = await call<UserRecord>(harness, 'PATCH', '/users/me', { username: registration.username }, accessToken);
+    const answer = await call<UserRecord>(
+      harness,
+      'PATCH',
+      '/users/me',
+      { username: registration.username },
+      accessToken,
+    );
 
     // Assert
     assert.equal(answer.body.data?.version, 1);
-    const { rows } = await harness.sql.query('SELECT count(*)::int AS n FROM outbox WHERE key = $1', [userId]);
+    const { rows } = await harness.sql.query(
+      'SELECT count(*)::int AS n FROM outbox WHERE key = $1',
+      [userId],
+    );
     assert.equal(rows[0].n, 1);
   });
 });
@@ -162,10 +202,18 @@ describe('check queries', () => {
 
     // Act
     const answers = await Promise.all([
-      call(harness, 'POST', '/queries/check-username-exists', { username: registration.username.toUpperCase() }),
-      call(harness, 'POST', '/queries/check-username-exists', { username: `free${uniqueToken(8)}` }),
-      call(harness, 'POST', '/queries/check-email-exists', { email: registration.email.toUpperCase() }),
-      call(harness, 'POST', '/queries/check-email-exists', { email: `free-${uniqueToken()}@raly.test` }),
+      call(harness, 'POST', '/queries/check-username-exists', {
+        username: registration.username.toUpperCase(),
+      }),
+      call(harness, 'POST', '/queries/check-username-exists', {
+        username: `free${uniqueToken(8)}`,
+      }),
+      call(harness, 'POST', '/queries/check-email-exists', {
+        email: registration.email.toUpperCase(),
+      }),
+      call(harness, 'POST', '/queries/check-email-exists', {
+        email: `free-${uniqueToken()}@raly.test`,
+      }),
     ]);
 
     // Assert

@@ -44,12 +44,17 @@ export function createAccessTokenVerifier(settings: KeycloakSettings): AccessTok
   // The public issuer is the one tokens carry (docs/conventions.md); the
   // back-channel one is also accepted for a Keycloak started without a fixed
   // --hostname, which names itself after the host it was asked on. Same keys.
-  const issuer = [...new Set([settings.publicUrl, settings.url])].map((base) => `${base}/realms/${settings.realm}`);
+  const issuer = [...new Set([settings.publicUrl, settings.url])].map(
+    (base) => `${base}/realms/${settings.realm}`,
+  );
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer });
       if (!payload.sub) throw new Error('token has no subject');
-      return { userId: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
+      return {
+        userId: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : undefined,
+      };
     } catch (error) {
       throw new AppError('unauthenticated', 'Unauthenticated', { cause: error });
     }

@@ -15,7 +15,12 @@
  * committed: nothing is acknowledged silently. Event types nobody
  * subscribed to are skipped and committed.
  */
-import { deadLetterTopic, parseEnvelope, type Envelope, type EventType } from '@raly/contracts/events';
+import {
+  deadLetterTopic,
+  parseEnvelope,
+  type Envelope,
+  type EventType,
+} from '@raly/contracts/events';
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { handleError } from './errors';
 import type { Logger } from './logger';
@@ -36,7 +41,11 @@ export interface Subscription {
  * @param eventType e.g. `eventTypes.userUpdated`
  * @param handle receives the parsed envelope (data validated by the type's schema)
  */
-export function on<T = unknown>(topic: string, eventType: EventType, handle: EventHandler<T>): Subscription {
+export function on<T = unknown>(
+  topic: string,
+  eventType: EventType,
+  handle: EventHandler<T>,
+): Subscription {
   return { topic, eventType, handle: handle as EventHandler };
 }
 
@@ -91,7 +100,9 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
           ],
         });
       }
-      await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      await consumer.commitOffsets([
+        { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+      ]);
     },
   });
 
@@ -118,8 +129,14 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
         await handle(event);
         return undefined;
       } catch (error) {
-        const appError = handleError(error, logger, { topic, eventId: event.id, attempt, component: 'consumer' });
-        if (attempt >= maxAttempts) return `handler failed ${attempt} times: ${appError.message}`.slice(0, 500);
+        const appError = handleError(error, logger, {
+          topic,
+          eventId: event.id,
+          attempt,
+          component: 'consumer',
+        });
+        if (attempt >= maxAttempts)
+          return `handler failed ${attempt} times: ${appError.message}`.slice(0, 500);
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
       }
     }

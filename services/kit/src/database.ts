@@ -33,7 +33,11 @@ export function openDatabase<Client extends { $disconnect(): Promise<void> }>(
   // An idle pooled connection that Postgres ends (restart, failover, a forced
   // drop) emits 'error' on the pool; unheard, it would crash the process.
   // The pool drops that connection and opens a new one on the next query.
-  pool.on('error', onIdleError ?? ((error) => idleErrorLogger().warn({ err: error }, 'idle database connection ended')));
+  pool.on(
+    'error',
+    onIdleError ??
+      ((error) => idleErrorLogger().warn({ err: error }, 'idle database connection ended')),
+  );
   const prisma = createClient(new PrismaPg(pool));
   return {
     pool,

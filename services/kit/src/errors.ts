@@ -82,10 +82,17 @@ export function toAppError(error: unknown): AppError {
  * @param logger where to log; `context` is merged into the log line
  * @returns the classified error, for the caller to answer with
  */
-export function handleError(error: unknown, logger: Logger, context: Record<string, unknown> = {}): AppError {
+export function handleError(
+  error: unknown,
+  logger: Logger,
+  context: Record<string, unknown> = {},
+): AppError {
   const appError = toAppError(error);
   if (!appError.isTrusted || appError.httpStatus >= 500) {
-    logger.error({ ...context, err: appError.cause ?? appError, code: appError.code }, appError.message);
+    logger.error(
+      { ...context, err: appError.cause ?? appError, code: appError.code },
+      appError.message,
+    );
   } else {
     logger.info({ ...context, code: appError.code }, appError.message);
   }

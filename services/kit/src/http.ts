@@ -96,7 +96,10 @@ function requestLogging(logger: Logger): RequestHandler {
 /** Express's side of the central error handler: answers with the docs/api.md error body. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = handleError(fromBodyParser(error), logger, { method: req.method, path: req.path });
+    const appError = handleError(fromBodyParser(error), logger, {
+      method: req.method,
+      path: req.path,
+    });
     res.status(appError.httpStatus).json(toErrorBody(appError));
   };
 }

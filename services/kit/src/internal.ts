@@ -58,7 +58,10 @@ export async function callInternal(
   path: string,
   options: InternalCallOptions,
 ): Promise<InternalAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json', [INTERNAL_TOKEN_HEADER]: token };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [INTERNAL_TOKEN_HEADER]: token,
+  };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   const response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {

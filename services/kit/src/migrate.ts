@@ -105,7 +105,11 @@ async function readMigrations(migrationsDir: string): Promise<Migration[]> {
 
 async function applyPending(client: pg.Client, migrations: Migration[]): Promise<string[]> {
   await client.query(MIGRATIONS_TABLE_DDL);
-  const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+  const { rows } = await client.query<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+  }>(
     `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
   );
   const failed = rows.find((row) => row.finished_at === null);
@@ -130,7 +134,9 @@ async function applyPending(client: pg.Client, migrations: Migration[]): Promise
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
-      throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     appliedNow.push(migration.name);
   }
@@ -149,7 +155,9 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<void
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      database,
+    ]);
     if (rowCount) return;
     await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
   } catch (error) {
@@ -175,10 +183,17 @@ async function prismaMigrateDeploy(databaseUrl: string, migrationsDir: string): 
  * (else the service's default) and prints what it did.
  * @param serviceDir the service folder (holding `prisma/migrations`)
  */
-export async function migrateCommand(serviceDir: string, defaultDatabaseUrl: string): Promise<void> {
+export async function migrateCommand(
+  serviceDir: string,
+  defaultDatabaseUrl: string,
+): Promise<void> {
   const result = await migrate(
     process.env.DATABASE_URL ?? defaultDatabaseUrl,
     path.join(serviceDir, 'prisma', 'migrations'),
   );
-  console.log(result.applied.length ? `applied ${result.applied.join(', ')}` : `up to date (${result.engine})`);
+  console.log(
+    result.applied.length
+      ? `applied ${result.applied.join(', ')}`
+      : `up to date (${result.engine})`,
+  );
 }

@@ -101,7 +101,9 @@ export interface ClaimedOutboxRow {
 export interface OutboxClaim {
   rows: ClaimedOutboxRow[];
   markPublished(ids: string[]): Promise<void>;
-  markFailed(failures: { id: string; attempts: number; nextAttemptAt: Date; error: string }[]): Promise<void>;
+  markFailed(
+    failures: { id: string; attempts: number; nextAttemptAt: Date; error: string }[],
+  ): Promise<void>;
 }
 
 /** Where the relay finds pending rows: a way to claim them and mark the outcome. */
@@ -194,7 +196,8 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-const defaultBackoffMs = (attempts: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
+const defaultBackoffMs = (attempts: number) =>
+  Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Creates the outbox relay of one service.

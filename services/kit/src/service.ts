@@ -27,7 +27,13 @@ export interface ServiceParts<Client> {
    * Events the service consumes: its consumer group and its one
    * subscription list (see `./consumer`); `relay.wake()` after committing.
    */
-  consumer?: false | { groupId: string; fromBeginning?: boolean; subscriptions: (relay: OutboxRelay) => Subscription[] };
+  consumer?:
+    | false
+    | {
+        groupId: string;
+        fromBeginning?: boolean;
+        subscriptions: (relay: OutboxRelay) => Subscription[];
+      };
 }
 
 export interface RunningService {
@@ -83,7 +89,10 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
  * Runs a service as a process (`src/main.ts`): starts it and stops it
  * cleanly on SIGINT/SIGTERM; a failed start exits with status 1.
  */
-export async function runAsProcess(service: { start(): Promise<unknown>; stop(): Promise<void> }): Promise<void> {
+export async function runAsProcess(service: {
+  start(): Promise<unknown>;
+  stop(): Promise<void>;
+}): Promise<void> {
   try {
     await service.start();
   } catch (error) {
@@ -115,7 +124,10 @@ export interface StartOptions {
  */
 export function defineService(
   name: string,
-  launch: (env: Record<string, string | undefined>, port: number | undefined) => Promise<RunningService>,
+  launch: (
+    env: Record<string, string | undefined>,
+    port: number | undefined,
+  ) => Promise<RunningService>,
 ): { start(options?: StartOptions): Promise<{ port: number }>; stop(): Promise<void> } {
   let running: RunningService | undefined;
   return {

@@ -27,7 +27,10 @@ export interface TestDatabase {
  * @param prefix the service database name, e.g. `raly_identity`
  * @param serviceDir the service folder holding `prisma/migrations`
  */
-export async function createTestDatabase(prefix: string, serviceDir: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  prefix: string,
+  serviceDir: string,
+): Promise<TestDatabase> {
   const stack = await resolveTestStack();
   const url = stack.databaseUrl(`${prefix}_test_${uniqueToken(12)}`);
   await migrate(url, path.join(serviceDir, 'prisma', 'migrations'));
@@ -75,7 +78,9 @@ export async function listenToTopic(brokers: string[], topic: string): Promise<T
   const messages: KafkaMessage[] = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
-  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+  const joined = new Promise<void>((resolve) =>
+    consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
+  );
   await consumer.run({
     eachMessage: async ({ message }) => {
       messages.push(message);
@@ -89,7 +94,8 @@ export async function listenToTopic(brokers: string[], topic: string): Promise<T
       for (;;) {
         const found = messages.find(matches);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching message on ${topic} within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching message on ${topic} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

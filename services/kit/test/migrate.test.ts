@@ -35,21 +35,31 @@ describe('migration runner', () => {
   test('when the database is missing, then it is created and every migration is applied and recorded with its checksum', async () => {
     // Arrange
     const databaseUrl = await freshDatabaseUrl();
-    const outboxScript = await readFile(path.join(fixtures, '20250101000000_outbox', 'migration.sql'), 'utf8');
+    const outboxScript = await readFile(
+      path.join(fixtures, '20250101000000_outbox', 'migration.sql'),
+      'utf8',
+    );
 
     // Act
     const result = await migrate(databaseUrl, fixtures, { engine: 'raly' });
 
     // Assert
     assert.deepEqual(result.applied, ['20250101000000_outbox', '20250102000000_widgets']);
-    const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+    }>(
       databaseUrl,
       'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
     );
     assert.equal(rows.length, 2);
     assert.equal(rows[0]?.checksum, migrationChecksum(outboxScript));
     assert.match(rows[0]?.checksum ?? '', /^[0-9a-f]{64}$/);
-    assert.ok(rows.every((row) => row.finished_at instanceof Date && row.applied_steps_count === 1));
+    assert.ok(
+      rows.every((row) => row.finished_at instanceof Date && row.applied_steps_count === 1),
+    );
     await query(databaseUrl, 'SELECT outbox.status, widgets.name FROM outbox, widgets LIMIT 0');
   });
 
@@ -63,7 +73,10 @@ describe('migration runner', () => {
 
     // Assert
     assert.deepEqual(second.applied, []);
-    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    const [count] = await query<{ n: number }>(
+      databaseUrl,
+      'SELECT count(*)::int AS n FROM "_prisma_migrations"',
+    );
     assert.equal(count?.n, 2);
   });
 
@@ -79,7 +92,10 @@ describe('migration runner', () => {
 
     // Assert
     assert.equal(first.applied.length + second.applied.length, 2);
-    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    const [count] = await query<{ n: number }>(
+      databaseUrl,
+      'SELECT count(*)::int AS n FROM "_prisma_migrations"',
+    );
     assert.equal(count?.n, 2);
   });
 
@@ -100,9 +116,15 @@ describe('migration runner', () => {
 
     // Assert
     await assert.rejects(attempt, /20250103000000_broken failed/);
-    const gadgets = await query<{ t: string | null }>(databaseUrl, `SELECT to_regclass('gadgets')::text AS t`);
+    const gadgets = await query<{ t: string | null }>(
+      databaseUrl,
+      `SELECT to_regclass('gadgets')::text AS t`,
+    );
     assert.equal(gadgets[0]?.t, null);
-    const [count] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM "_prisma_migrations"');
+    const [count] = await query<{ n: number }>(
+      databaseUrl,
+      'SELECT count(*)::int AS n FROM "_prisma_migrations"',
+    );
     assert.equal(count?.n, 2);
   });
 });

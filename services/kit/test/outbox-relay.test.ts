@@ -8,7 +8,12 @@ import pg from 'pg';
 import { createIdempotentProducer, createKafka } from '../src/kafka';
 import { createLogger } from '../src/logger';
 import { migrate } from '../src/migrate';
-import { createOutboxRelay, newOutboxMessage, postgresOutboxStore, type OutboxRelay } from '../src/outbox';
+import {
+  createOutboxRelay,
+  newOutboxMessage,
+  postgresOutboxStore,
+  type OutboxRelay,
+} from '../src/outbox';
 import { dropDatabase, listenToTopic, uniqueToken, type TopicListener } from '../src/testing';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
@@ -25,7 +30,11 @@ before(async () => {
   await migrate(databaseUrl, fixtures);
   pool = new pg.Pool({ connectionString: databaseUrl });
   pool.on('error', () => undefined); // teardown's forced drop may end an idle connection
-  admin = new Kafka({ clientId: 'raly-kit-test', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+  admin = new Kafka({
+    clientId: 'raly-kit-test',
+    brokers: stack.kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   await admin.createTopics({ topics: [{ topic, numPartitions: 3 }], waitForLeaders: true });
   const logger = createLogger('kit-test', 'silent');
@@ -48,7 +57,11 @@ after(async () => {
 });
 
 /** A widget change and its event in one transaction, committed or rolled back. */
-async function changeWidget(widgetId: string, version: number, outcome: 'COMMIT' | 'ROLLBACK'): Promise<string> {
+async function changeWidget(
+  widgetId: string,
+  version: number,
+  outcome: 'COMMIT' | 'ROLLBACK',
+): Promise<string> {
   const event = newOutboxMessage({
     topic,
     type: eventTypes.userUpdated,
@@ -64,13 +77,10 @@ async function changeWidget(widgetId: string, version: number, outcome: 'COMMIT'
       `INSERT INTO widgets (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
       [widgetId, `widget ${version}`],
     );
-    await client.query('INSERT INTO outbox (id, topic, key, event_type, envelope) VALUES ($1, $2, $3, $4, $5)', [
-      event.id,
-      event.topic,
-      event.key,
-      event.eventType,
-      event.envelope,
-    ]);
+    await client.query(
+      'INSERT INTO outbox (id, topic, key, event_type, envelope) VALUES ($1, $2, $3, $4, $5)',
+      [event.id, event.topic, event.key, event.eventType, event.envelope],
+    );
     await client.query(outcome);
   } finally {
     client.release();
@@ -84,7 +94,9 @@ const envelopeOf = (message: { value: Buffer | null }) =>
   JSON.parse(message.value?.toString() ?? '{}') as { id: string; version: number; subject: string };
 
 async function outboxStatus(eventId: string): Promise<string | undefined> {
-  const { rows } = await pool.query<{ status: string }>('SELECT status FROM outbox WHERE id = $1', [eventId]);
+  const { rows } = await pool.query<{ status: string }>('SELECT status FROM outbox WHERE id = $1', [
+    eventId,
+  ]);
   return rows[0]?.status;
 }
 
@@ -131,7 +143,9 @@ describe('outbox relay', () => {
 
     // Assert
     await listener.waitFor((m) => keyOf(m) === widgetId && envelopeOf(m).version === 3);
-    const versions = listener.messages.filter((m) => keyOf(m) === widgetId).map((m) => envelopeOf(m).version);
+    const versions = listener.messages
+      .filter((m) => keyOf(m) === widgetId)
+      .map((m) => envelopeOf(m).version);
     assert.deepEqual(versions, [1, 2, 3]);
   });
 });

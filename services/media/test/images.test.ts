@@ -21,7 +21,11 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0e1a10000000049454e44ae426082',
   'hex',
 );
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(200, 1), Buffer.from('ffd9', 'hex')]);
+const JPEG = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(200, 1),
+  Buffer.from('ffd9', 'hex'),
+]);
 const WEBP = Buffer.concat([
   Buffer.from('RIFF'),
   Buffer.from([0x24, 0, 0, 0]),
@@ -40,7 +44,10 @@ before(async () => {
     endpoint: system.stack.s3.endpoint,
     region: system.stack.s3.region,
     forcePathStyle: true,
-    credentials: { accessKeyId: system.stack.s3.accessKeyId, secretAccessKey: system.stack.s3.secretAccessKey },
+    credentials: {
+      accessKeyId: system.stack.s3.accessKeyId,
+      secretAccessKey: system.stack.s3.secretAccessKey,
+    },
   });
   imageEvents = await listenToTopic(system.stack.kafkaBrokers, 'media.image.v1');
 });
@@ -57,7 +64,10 @@ after(async () => {
  */
 interface UploadAnswer {
   status: number;
-  body: { data: ImageStored; error: { code: string; message: string; fields?: Record<string, string> } };
+  body: {
+    data: ImageStored;
+    error: { code: string; message: string; fields?: Record<string, string> };
+  };
 }
 
 /** Uploads one file as multipart/form-data (fields name, extension, mimeType, file). */
@@ -69,7 +79,13 @@ async function upload(
   const form = new FormData();
   form.set('name', file.name);
   form.set('mimeType', file.mimeType);
-  form.set('file', new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], { type: file.mimeType }), file.name);
+  form.set(
+    'file',
+    new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], {
+      type: file.mimeType,
+    }),
+    file.name,
+  );
   const response = await fetch(`${system.mediaUrl}${path}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -106,7 +122,11 @@ describe('POST /images/:ownerType/:kind', () => {
     const creator = await registeredCreator(system);
 
     // Act
-    const answer = await upload('/images/user/profile', creator.accessToken, { bytes: PNG, name: 'me.png', mimeType: 'image/png' });
+    const answer = await upload('/images/user/profile', creator.accessToken, {
+      bytes: PNG,
+      name: 'me.png',
+      mimeType: 'image/png',
+    });
 
     // Assert
     assert.equal(answer.status, 201);
@@ -117,7 +137,9 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(file.status, 200);
     assert.equal(file.headers.get('content-type'), 'image/png');
     assert.deepEqual(Buffer.from(await file.arrayBuffer()), PNG);
-    const event = await imageEvents.waitFor((message) => message.value?.toString().includes(answer.body.data.url) ?? false);
+    const event = await imageEvents.waitFor(
+      (message) => message.value?.toString().includes(answer.body.data.url) ?? false,
+    );
     assert.equal(event.key?.toString(), creator.userId);
     const record = await eventually(async () => {
       const me = await myRecord(creator.accessToken);
@@ -131,13 +153,19 @@ describe('POST /images/:ownerType/:kind', () => {
     const creator = await registeredCreator(system);
 
     // Act
-    const answer = await upload('/images/user/cover', creator.accessToken, { bytes: JPEG, name: 'c.jpg', mimeType: 'image/jpeg' });
+    const answer = await upload('/images/user/cover', creator.accessToken, {
+      bytes: JPEG,
+      name: 'c.jpg',
+      mimeType: 'image/jpeg',
+    });
 
     // Assert
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `user/cover-img/${creator.userId}.jpg`);
     assert.equal(answer.body.data.contentType, 'image/jpeg');
-    await eventually(async () => ((await myRecord(creator.accessToken)).coverImg === answer.body.data.url ? true : undefined));
+    await eventually(async () =>
+      (await myRecord(creator.accessToken)).coverImg === answer.body.data.url ? true : undefined,
+    );
   });
 
   test("when a brand's member uploads a WebP cover, then it is stored at brand/cover-img/{brandId}.webp and the brand's coverImg is set", async () => {
@@ -156,7 +184,9 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(answer.body.data.key, `brand/cover-img/${brand.brandId}.webp`);
     assert.ok(await objectExists(`brand/cover-img/${brand.brandId}.webp`));
     await eventually(async () => {
-      const record = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+      const record = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      });
       return record.body.data?.coverImg === answer.body.data.url ? true : undefined;
     });
   });
@@ -167,11 +197,15 @@ describe('POST /images/:ownerType/:kind', () => {
     const stranger = await registeredCreator(system);
 
     // Act
-    const answer = await upload(`/images/brand/profile?ownerId=${brand.brandId}`, stranger.accessToken, {
-      bytes: PNG,
-      name: 'x.png',
-      mimeType: 'image/png',
-    });
+    const answer = await upload(
+      `/images/brand/profile?ownerId=${brand.brandId}`,
+      stranger.accessToken,
+      {
+        bytes: PNG,
+        name: 'x.png',
+        mimeType: 'image/png',
+      },
+    );
 
     // Assert
     assert.equal(answer.status, 403);
@@ -185,11 +219,15 @@ describe('POST /images/:ownerType/:kind', () => {
     const attacker = await registeredCreator(system);
 
     // Act
-    const answer = await upload(`/images/user/cover?ownerId=${victim.userId}`, attacker.accessToken, {
-      bytes: PNG,
-      name: 'x.png',
-      mimeType: 'image/png',
-    });
+    const answer = await upload(
+      `/images/user/cover?ownerId=${victim.userId}`,
+      attacker.accessToken,
+      {
+        bytes: PNG,
+        name: 'x.png',
+        mimeType: 'image/png',
+      },
+    );
 
     // Assert
     assert.equal(answer.status, 403);
@@ -198,7 +236,11 @@ describe('POST /images/:ownerType/:kind', () => {
 
   test('when there is no access token, then the answer is 401', async () => {
     // Act
-    const answer = await upload('/images/user/profile', undefined, { bytes: PNG, name: 'x.png', mimeType: 'image/png' });
+    const answer = await upload('/images/user/profile', undefined, {
+      bytes: PNG,
+      name: 'x.png',
+      mimeType: 'image/png',
+    });
 
     // Assert
     assert.equal(answer.status, 401);
@@ -215,45 +257,59 @@ describe('POST /images/:ownerType/:kind', () => {
     const lastChunkBytes = 64 * 1024;
 
     // Act: send all but the last 64 KB and the closing boundary, then wait for the answer
-    const { status, body, endedBeforeAnswer } = await new Promise<{ status: number; body: UploadAnswer['body']; endedBeforeAnswer: boolean }>(
-      (resolve, reject) => {
-        const url = new URL(`${system.mediaUrl}/images/user/cover`);
-        let ended = false;
-        const req = request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${creator.accessToken}`,
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              'transfer-encoding': 'chunked',
-            },
+    const { status, body, endedBeforeAnswer } = await new Promise<{
+      status: number;
+      body: UploadAnswer['body'];
+      endedBeforeAnswer: boolean;
+    }>((resolve, reject) => {
+      const url = new URL(`${system.mediaUrl}/images/user/cover`);
+      let ended = false;
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${creator.accessToken}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
           },
-          (response) => {
-            const endedBeforeAnswer = ended;
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()), endedBeforeAnswer }),
-            );
-            ended = true;
-            req.end(Buffer.concat([file.subarray(file.length - lastChunkBytes), Buffer.from(`\r\n--${boundary}--\r\n`)]));
-          },
-        );
-        req.on('error', reject);
-        req.write(head);
-        req.write(file.subarray(0, file.length - lastChunkBytes));
-      },
-    );
+        },
+        (response) => {
+          const endedBeforeAnswer = ended;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString()),
+              endedBeforeAnswer,
+            }),
+          );
+          ended = true;
+          req.end(
+            Buffer.concat([
+              file.subarray(file.length - lastChunkBytes),
+              Buffer.from(`\r\n--${boundary}--\r\n`),
+            ]),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.write(head);
+      req.write(file.subarray(0, file.length - lastChunkBytes));
+    });
 
     // Assert
     assert.equal(status, 413);
     assert.equal(body.error.message, messages.imageTooLarge);
     assert.equal(endedBeforeAnswer, false, 'answered while the body was still streaming');
     assert.equal(await objectExists(`user/cover-img/${creator.userId}.png`), false);
-    const { rows } = await system.sql.media!.query('SELECT * FROM images WHERE owner_id = $1 AND kind = $2', [creator.userId, 'cover']);
+    const { rows } = await system.sql.media!.query(
+      'SELECT * FROM images WHERE owner_id = $1 AND kind = $2',
+      [creator.userId, 'cover'],
+    );
     assert.equal(rows.length, 0);
   });
 
@@ -280,7 +336,11 @@ describe('POST /images/:ownerType/:kind', () => {
     const exactly = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES - PNG.length, 0)]);
 
     // Act
-    const accepted = await upload('/images/user/cover', creator.accessToken, { bytes: exactly, name: 'a.png', mimeType: 'image/png' });
+    const accepted = await upload('/images/user/cover', creator.accessToken, {
+      bytes: exactly,
+      name: 'a.png',
+      mimeType: 'image/png',
+    });
     const refused = await upload('/images/user/cover', creator.accessToken, {
       bytes: Buffer.concat([exactly, Buffer.alloc(1)]),
       name: 'b.png',
@@ -316,9 +376,21 @@ describe('POST /images/:ownerType/:kind', () => {
     const creator = await registeredCreator(system);
 
     // Act
-    const mismatch = await upload('/images/user/profile', creator.accessToken, { bytes: PNG, name: 'x.png', mimeType: 'image/jpeg' });
-    const gif = await upload('/images/user/profile', creator.accessToken, { bytes: 'GIF89a....', name: 'x.gif', mimeType: 'image/gif' });
-    const jpegNamedPng = await upload('/images/user/profile', creator.accessToken, { bytes: JPEG, name: 'x.png', mimeType: 'image/png' });
+    const mismatch = await upload('/images/user/profile', creator.accessToken, {
+      bytes: PNG,
+      name: 'x.png',
+      mimeType: 'image/jpeg',
+    });
+    const gif = await upload('/images/user/profile', creator.accessToken, {
+      bytes: 'GIF89a....',
+      name: 'x.gif',
+      mimeType: 'image/gif',
+    });
+    const jpegNamedPng = await upload('/images/user/profile', creator.accessToken, {
+      bytes: JPEG,
+      name: 'x.png',
+      mimeType: 'image/png',
+    });
 
     // Assert
     assert.deepEqual([mismatch.status, gif.status, jpegNamedPng.status], [400, 400, 400]);
@@ -330,18 +402,32 @@ describe('POST /images/:ownerType/:kind', () => {
     const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="red" onclick="steal()"/><image href="https://evil.example/x.png"/><image xlink:href="javascript:alert(3)"/><foreignObject><div>x</div></foreignObject><circle r="2" fill="url(https://evil.example/p)"/></svg>`;
 
     // Act
-    const answer = await upload('/images/user/profile', creator.accessToken, { bytes: svg, name: 'logo.svg', mimeType: 'image/svg+xml' });
+    const answer = await upload('/images/user/profile', creator.accessToken, {
+      bytes: svg,
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+    });
 
     // Assert
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `user/profile-img/${creator.userId}.svg`);
     const file = await fetch(answer.body.data.url);
     assert.equal(file.headers.get('content-type'), 'image/svg+xml');
-    assert.equal(file.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'");
+    assert.equal(
+      file.headers.get('content-security-policy'),
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
     const stored = await file.text();
     assert.match(stored, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.match(stored, /<rect/);
-    for (const forbidden of [/<script/i, /onload/i, /onclick/i, /evil\.example/, /javascript:/i, /foreignObject/i]) {
+    for (const forbidden of [
+      /<script/i,
+      /onload/i,
+      /onclick/i,
+      /evil\.example/,
+      /javascript:/i,
+      /foreignObject/i,
+    ]) {
       assert.doesNotMatch(stored, forbidden);
     }
   });
@@ -349,7 +435,11 @@ describe('POST /images/:ownerType/:kind', () => {
   test('when a user replaces a PNG with an SVG, then the URL version grows and the old key is removed', async () => {
     // Arrange
     const creator = await registeredCreator(system);
-    const first = await upload('/images/user/cover', creator.accessToken, { bytes: PNG, name: 'a.png', mimeType: 'image/png' });
+    const first = await upload('/images/user/cover', creator.accessToken, {
+      bytes: PNG,
+      name: 'a.png',
+      mimeType: 'image/png',
+    });
 
     // Act
     const second = await upload('/images/user/cover', creator.accessToken, {
@@ -376,21 +466,33 @@ describe('default pictures', () => {
       const me = await myRecord(creator.accessToken);
       return me.profileImg ? me : undefined;
     });
-    assert.match(record.profileImg, new RegExp(`/files/user/profile-img/${creator.userId}\\.svg\\?v=1$`));
+    assert.match(
+      record.profileImg,
+      new RegExp(`/files/user/profile-img/${creator.userId}\\.svg\\?v=1$`),
+    );
     const svg = await (await fetchThroughOurMedia(record.profileImg)).text();
     assert.match(svg, new RegExp(`>${creator.registration.username[0]!.toUpperCase()}</text>`));
   });
 
   test("when a brand registers, then the brand shows its company's initials and its user their name's initials", async () => {
     // Act
-    const brand = await registeredBrand(system, { company: 'Blue Ocean Labs', firstName: 'Grace', lastName: 'Hopper' });
+    const brand = await registeredBrand(system, {
+      company: 'Blue Ocean Labs',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
 
     // Assert
     const brandRecord = await eventually(async () => {
-      const answer = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, { token: brand.accessToken });
+      const answer = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      });
       return answer.body.data?.profileImg ? answer.body.data : undefined;
     });
-    assert.match(brandRecord.profileImg, new RegExp(`/files/brand/profile-img/${brand.brandId}\\.svg\\?v=1$`));
+    assert.match(
+      brandRecord.profileImg,
+      new RegExp(`/files/brand/profile-img/${brand.brandId}\\.svg\\?v=1$`),
+    );
     assert.match(await (await fetchThroughOurMedia(brandRecord.profileImg)).text(), />BO<\/text>/);
     const userRecord = await eventually(async () => {
       const me = await myRecord(brand.accessToken);

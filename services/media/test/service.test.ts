@@ -46,7 +46,10 @@ describe('media service', () => {
     const baseUrl = await startMedia();
 
     // Act
-    const [live, ready] = await Promise.all([fetch(`${baseUrl}/health/live`), fetch(`${baseUrl}/health/ready`)]);
+    const [live, ready] = await Promise.all([
+      fetch(`${baseUrl}/health/live`),
+      fetch(`${baseUrl}/health/ready`),
+    ]);
 
     // Assert
     assert.equal(live.status, 200);
@@ -58,7 +61,10 @@ describe('media service', () => {
     const baseUrl = await startMedia(`missing-${uniqueToken()}`);
 
     // Act
-    const [live, ready] = await Promise.all([fetch(`${baseUrl}/health/live`), fetch(`${baseUrl}/health/ready`)]);
+    const [live, ready] = await Promise.all([
+      fetch(`${baseUrl}/health/live`),
+      fetch(`${baseUrl}/health/ready`),
+    ]);
 
     // Assert
     assert.equal(live.status, 200);
@@ -73,7 +79,9 @@ describe('media service', () => {
     await client.connect();
 
     // Act
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox').finally(() => client.end());
+    const { rows } = await client
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')
+      .finally(() => client.end());
 
     // Assert
     assert.equal(rows[0]?.n, 0);

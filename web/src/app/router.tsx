@@ -20,11 +20,20 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const JoinCreatorRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinCreatorRoute');
 const JoinBrandRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinBrandRoute');
 const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
-const ForgotPasswordRoute = lazyNamed(() => import('@/app/routes/forgot-password'), 'ForgotPasswordRoute');
+const ForgotPasswordRoute = lazyNamed(
+  () => import('@/app/routes/forgot-password'),
+  'ForgotPasswordRoute',
+);
 const AuthActionRoute = lazyNamed(() => import('@/app/routes/auth-action'), 'AuthActionRoute');
 const DashboardRoute = lazyNamed(() => import('@/app/routes/dashboard'), 'DashboardRoute');
-const SettingsAccountRoute = lazyNamed(() => import('@/app/routes/settings/account'), 'SettingsAccountRoute');
-const SettingsBrandRoute = lazyNamed(() => import('@/app/routes/settings/brand'), 'SettingsBrandRoute');
+const SettingsAccountRoute = lazyNamed(
+  () => import('@/app/routes/settings/account'),
+  'SettingsAccountRoute',
+);
+const SettingsBrandRoute = lazyNamed(
+  () => import('@/app/routes/settings/brand'),
+  'SettingsBrandRoute',
+);
 const OnboardingRoute = lazyNamed(() => import('@/app/routes/onboarding'), 'OnboardingRoute');
 
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({

@@ -15,7 +15,10 @@ export interface Me {
  * @returns true when `incoming` should replace `current` (no current record,
  *   or a strictly higher version)
  */
-export function isNewer(current: { version: number } | null | undefined, incoming: { version: number }): boolean {
+export function isNewer(
+  current: { version: number } | null | undefined,
+  incoming: { version: number },
+): boolean {
   return !current || incoming.version > current.version;
 }
 

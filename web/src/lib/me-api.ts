@@ -33,7 +33,10 @@ type LifecycleDispatch = ThunkDispatch<any, unknown, UnknownAction>;
  */
 export async function mergeAnswerIntoMe(
   _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: Me }> },
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: Me }> },
 ): Promise<void> {
   const { data } = await queryFulfilled.catch(() => ({ data: null }));
   if (data) dispatch(meApi.util.updateQueryData('getMe', undefined, (me) => mergeMe(me, data)));
@@ -45,7 +48,10 @@ export const meApi = api.injectEndpoints({
       query: () => '/me',
       transformResponse: unwrapData<Me>,
       providesTags: ['Me'],
-      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+      async onCacheEntryAdded(
+        _arg,
+        { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch },
+      ) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -53,7 +59,8 @@ export const meApi = api.injectEndpoints({
         }
         const socket = liveSocket();
         const onUser = (user: UserRecord) => updateCachedData((me) => applyUserUpdated(me, user));
-        const onBrand = (brand: BrandRecord) => updateCachedData((me) => applyBrandUpdated(me, brand));
+        const onBrand = (brand: BrandRecord) =>
+          updateCachedData((me) => applyBrandUpdated(me, brand));
         // A (re)connect may have missed pushes while the socket was down: read again.
         const onConnect = () => dispatch(api.util.invalidateTags(['Me']));
         socket.on('user.updated', onUser);

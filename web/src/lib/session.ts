@@ -15,9 +15,7 @@ import {
   type TokenSet,
 } from '@/lib/token-set';
 
-export type SessionState =
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; userId: string };
+export type SessionState = { status: 'signed-out' } | { status: 'signed-in'; userId: string };
 
 /** Seconds of validity an access token must still have before a call; below that we refresh first. */
 const MIN_TOKEN_VALIDITY_SECONDS = 30;
@@ -40,7 +38,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 function setState(next: SessionState): void {
   const same =
     next.status === state.status &&
-    (next.status === 'signed-out' || (state.status === 'signed-in' && state.userId === next.userId));
+    (next.status === 'signed-out' ||
+      (state.status === 'signed-in' && state.userId === next.userId));
   if (same) return;
   state = next;
   for (const listener of stateListeners) listener();
@@ -118,7 +117,11 @@ function adoptTokens(kc: Keycloak, tokens: TokenSet): void {
 async function openSession(tokens: TokenSet): Promise<void> {
   // keycloak-js is loaded only when there is a session to open, so a signed-out first page stays small.
   const { default: KeycloakClient } = await import('keycloak-js');
-  const kc = new KeycloakClient({ url: env.keycloak.url, realm: env.keycloak.realm, clientId: env.keycloak.clientId });
+  const kc = new KeycloakClient({
+    url: env.keycloak.url,
+    realm: env.keycloak.realm,
+    clientId: env.keycloak.clientId,
+  });
   kc.onAuthRefreshSuccess = () => {
     if (keycloak && keycloak !== kc) return;
     persist(kc);
@@ -139,7 +142,10 @@ async function openSession(tokens: TokenSet): Promise<void> {
   } catch (error) {
     // Keycloak unreachable is not a sign-out: the access token still works until it expires.
     if (!kc.authenticated || isExpired(tokens.accessToken)) throw error;
-    console.warn('[session] could not refresh the token set at start; using it until it expires', error);
+    console.warn(
+      '[session] could not refresh the token set at start; using it until it expires',
+      error,
+    );
     kc.timeSkew ??= 0;
   }
   if (keycloak && keycloak !== kc) keycloak.clearToken();
@@ -213,8 +219,16 @@ export async function startSession(): Promise<void> {
     await openSession(tokens);
   } catch {
     const rotated = await waitForRotatedTokens(tokens.refreshToken);
-    if (rotated && (await openSession(rotated).then(() => true, () => false))) return;
-    if (localStorage.getItem(SESSION_STORAGE_KEY) === raw) localStorage.removeItem(SESSION_STORAGE_KEY);
+    if (
+      rotated &&
+      (await openSession(rotated).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    if (localStorage.getItem(SESSION_STORAGE_KEY) === raw)
+      localStorage.removeItem(SESSION_STORAGE_KEY);
     closeSession();
   }
 }

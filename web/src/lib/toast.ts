@@ -36,7 +36,8 @@ export const toastSlice = createSlice({
     },
     /** Clears the toast with this id (a later toast stays), or whatever shows when no id is given. */
     clearToast(state, action: PayloadAction<number | undefined>) {
-      if (action.payload === undefined || state.current?.id === action.payload) state.current = null;
+      if (action.payload === undefined || state.current?.id === action.payload)
+        state.current = null;
     },
   },
 });

@@ -19,7 +19,10 @@ export interface TokenSet {
  */
 export function asTokenSet(value: unknown): TokenSet | null {
   if (!value || typeof value !== 'object') return null;
-  const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = value as Record<string, unknown>;
+  const { accessToken, refreshToken, idToken, expiresIn, refreshExpiresIn } = value as Record<
+    string,
+    unknown
+  >;
   const nonEmpty = (text: unknown): text is string => typeof text === 'string' && text.length > 0;
   if (!nonEmpty(accessToken) || !nonEmpty(refreshToken) || !nonEmpty(idToken)) return null;
   if (typeof expiresIn !== 'number' || typeof refreshExpiresIn !== 'number') return null;

@@ -21,21 +21,28 @@ interface UniqueFields extends FieldValues {
  *   true when free, when the value is not valid yet (the schema reports
  *   that), or when the check itself failed (the server decides at save)
  */
-export function useUniquenessChecks<Values extends UniqueFields>(setError: UseFormSetError<Values>) {
+export function useUniquenessChecks<Values extends UniqueFields>(
+  setError: UseFormSetError<Values>,
+) {
   const [checkUsernameExists] = useCheckUsernameExistsMutation();
   const [checkEmailExists] = useCheckEmailExistsMutation();
 
   const usernameIsFree = async (username: string): Promise<boolean> => {
     if (!usernameSchema.safeParse(username).success) return true;
-    const taken = await checkUsernameExists({ username }).unwrap().catch(() => false);
-    if (taken) setError('username' as Path<Values>, { type: 'server', message: messages.usernameTaken });
+    const taken = await checkUsernameExists({ username })
+      .unwrap()
+      .catch(() => false);
+    if (taken)
+      setError('username' as Path<Values>, { type: 'server', message: messages.usernameTaken });
     return !taken;
   };
 
   const emailIsFree = async (email: string): Promise<boolean> => {
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) return true;
-    const taken = await checkEmailExists({ email: parsed.data }).unwrap().catch(() => false);
+    const taken = await checkEmailExists({ email: parsed.data })
+      .unwrap()
+      .catch(() => false);
     if (taken) setError('email' as Path<Values>, { type: 'server', message: messages.emailTaken });
     return !taken;
   };

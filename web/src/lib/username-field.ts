@@ -7,7 +7,9 @@ import { normalizeUsernameInput } from '@raly/contracts/validation';
  * @returns the same registration whose onChange first removes the first
  *   whitespace and lowercases the text, so the input shows the normalised value
  */
-export function normalizingUsername<Name extends string>(registration: UseFormRegisterReturn<Name>): UseFormRegisterReturn<Name> {
+export function normalizingUsername<Name extends string>(
+  registration: UseFormRegisterReturn<Name>,
+): UseFormRegisterReturn<Name> {
   return {
     ...registration,
     onChange: (event: { target: { value: string } }) => {

@@ -9,7 +9,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { RESET_REDIRECT_DELAY_MS, ONBOARDING_TERMS_DELAY_MS, TERMS_BOX_HEIGHT_PX } from '@raly/contracts/constants';
+import {
+  RESET_REDIRECT_DELAY_MS,
+  ONBOARDING_TERMS_DELAY_MS,
+  TERMS_BOX_HEIGHT_PX,
+} from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import { waitForMail } from '@raly/infra/test-env';
 import { launchBrowser } from './harness/browser.ts';
@@ -41,11 +45,14 @@ let product: RunningProduct;
 let browser: Browser;
 
 const url = (path: string) => `${product.webUrl}${path}`;
-const signedInPage = (person: Creator, path: string) => signedInPageAt(browser, product.webUrl, person, path);
+const signedInPage = (person: Creator, path: string) =>
+  signedInPageAt(browser, product.webUrl, person, path);
 
 /** The reset link of the newest reset e-mail to `email`. */
 async function resetLinkMailedTo(email: string): Promise<string> {
-  const mail = await waitForMail(email, { matching: (candidate) => candidate.text.includes('/auth/action?') });
+  const mail = await waitForMail(email, {
+    matching: (candidate) => candidate.text.includes('/auth/action?'),
+  });
   const link = /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)?.[0];
   assert.ok(link, `no reset link in the mail: ${mail.text}`);
   return link;
@@ -70,64 +77,85 @@ describe('accounts and identity in the browser', () => {
     const newPassword = `new-${creator.password}`;
     let link = '';
 
-    await t.test('when "Forgot Password?" is followed from /login, then /forgot-password opens', async () => {
-      await page.goto(url('/login'));
-      await page.getByRole('link', { name: 'Forgot Password?' }).click();
-      await page.waitForURL(url('/forgot-password'));
-      await seeTitle(page, 'Forgot Password - Raly');
-    });
+    await t.test(
+      'when "Forgot Password?" is followed from /login, then /forgot-password opens',
+      async () => {
+        await page.goto(url('/login'));
+        await page.getByRole('link', { name: 'Forgot Password?' }).click();
+        await page.waitForURL(url('/forgot-password'));
+        await seeTitle(page, 'Forgot Password - Raly');
+      },
+    );
 
-    await t.test('when the e-mail is empty or malformed, then the e-mail rules of §5 answer', async () => {
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await seeText(page, messages.emailRequired);
-      await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await seeText(page, messages.emailInvalid);
-    });
+    await t.test(
+      'when the e-mail is empty or malformed, then the e-mail rules of §5 answer',
+      async () => {
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await seeText(page, messages.emailRequired);
+        await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await seeText(page, messages.emailInvalid);
+      },
+    );
 
-    await t.test('when no account has the e-mail, then "There is no account associated with this email" shows', async () => {
-      await page.getByLabel('Email', { exact: true }).fill(aCreator().email);
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await seeText(page, messages.emailUnknown);
-    });
+    await t.test(
+      'when no account has the e-mail, then "There is no account associated with this email" shows',
+      async () => {
+        await page.getByLabel('Email', { exact: true }).fill(aCreator().email);
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await seeText(page, messages.emailUnknown);
+      },
+    );
 
-    await t.test('when the account exists, then the link is mailed, the message shows and the field is cleared', async () => {
-      await page.getByLabel('Email', { exact: true }).fill(creator.email);
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await seeText(page, messages.resetLinkSent);
-      assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), '');
-      link = await resetLinkMailedTo(creator.email);
-      assert.ok(link.startsWith(url('/auth/action?')), link);
-    });
+    await t.test(
+      'when the account exists, then the link is mailed, the message shows and the field is cleared',
+      async () => {
+        await page.getByLabel('Email', { exact: true }).fill(creator.email);
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await seeText(page, messages.resetLinkSent);
+        assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), '');
+        link = await resetLinkMailedTo(creator.email);
+        assert.ok(link.startsWith(url('/auth/action?')), link);
+      },
+    );
 
     await t.test('when Go Back is clicked, then /login opens', async () => {
       await page.getByRole('link', { name: 'Go Back' }).click();
       await page.waitForURL(url('/login'));
     });
 
-    await t.test('when the link opens, then "Create a new password" shows with the password rules of §5', async () => {
-      await page.goto(link);
-      await page.getByRole('heading', { name: 'Create a new password' }).waitFor();
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await seeText(page, messages.passwordRequired);
-      await seeText(page, messages.passwordConfirmationRequired);
-      await page.getByLabel('New password', { exact: true }).fill('short');
-      await page.getByLabel('Confirm new password', { exact: true }).fill('other');
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await seeText(page, messages.passwordTooShort);
-      await seeText(page, messages.passwordMismatch);
-    });
+    await t.test(
+      'when the link opens, then "Create a new password" shows with the password rules of §5',
+      async () => {
+        await page.goto(link);
+        await page.getByRole('heading', { name: 'Create a new password' }).waitFor();
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await seeText(page, messages.passwordRequired);
+        await seeText(page, messages.passwordConfirmationRequired);
+        await page.getByLabel('New password', { exact: true }).fill('short');
+        await page.getByLabel('Confirm new password', { exact: true }).fill('other');
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await seeText(page, messages.passwordTooShort);
+        await seeText(page, messages.passwordMismatch);
+      },
+    );
 
-    await t.test('when a valid new password is sent, then "Password updated! Redirecting now.." shows and /login opens about 3 s later', async () => {
-      await page.getByLabel('New password', { exact: true }).fill(newPassword);
-      await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await seeText(page, messages.passwordUpdated);
-      const shownAt = Date.now();
-      await page.waitForURL(url('/login'));
-      const waited = Date.now() - shownAt;
-      assert.ok(waited >= RESET_REDIRECT_DELAY_MS - 500 && waited < RESET_REDIRECT_DELAY_MS + 2000, `redirected after ${waited} ms`);
-    });
+    await t.test(
+      'when a valid new password is sent, then "Password updated! Redirecting now.." shows and /login opens about 3 s later',
+      async () => {
+        await page.getByLabel('New password', { exact: true }).fill(newPassword);
+        await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await seeText(page, messages.passwordUpdated);
+        const shownAt = Date.now();
+        await page.waitForURL(url('/login'));
+        const waited = Date.now() - shownAt;
+        assert.ok(
+          waited >= RESET_REDIRECT_DELAY_MS - 500 && waited < RESET_REDIRECT_DELAY_MS + 2000,
+          `redirected after ${waited} ms`,
+        );
+      },
+    );
 
     await t.test('when the old password is used, then "Incorrect login" shows', async () => {
       await logIn(page, product.webUrl, creator.email, creator.password);
@@ -139,17 +167,22 @@ describe('accounts and identity in the browser', () => {
       await waitUntilSignedIn(page);
     });
 
-    await t.test('when the same link is used again, then "There was a problem with your request." shows', async () => {
-      const other = await browser.newContext();
-      const second = await openPage(other);
-      await second.page.goto(link);
-      await second.page.getByLabel('New password', { exact: true }).fill(`again-${newPassword}`);
-      await second.page.getByLabel('Confirm new password', { exact: true }).fill(`again-${newPassword}`);
-      await second.page.getByRole('button', { name: 'Update password' }).click();
-      await seeText(second.page, messages.requestProblem);
-      assert.equal(second.page.url(), link);
-      await other.close();
-    });
+    await t.test(
+      'when the same link is used again, then "There was a problem with your request." shows',
+      async () => {
+        const other = await browser.newContext();
+        const second = await openPage(other);
+        await second.page.goto(link);
+        await second.page.getByLabel('New password', { exact: true }).fill(`again-${newPassword}`);
+        await second.page
+          .getByLabel('Confirm new password', { exact: true })
+          .fill(`again-${newPassword}`);
+        await second.page.getByRole('button', { name: 'Update password' }).click();
+        await seeText(second.page, messages.requestProblem);
+        assert.equal(second.page.url(), link);
+        await other.close();
+      },
+    );
 
     assert.deepEqual(problems, []);
     await context.close();
@@ -178,65 +211,104 @@ describe('accounts and identity in the browser', () => {
     await registerCreator(product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/onboarding');
 
-    await t.test('when onboarding opens, then the terms step shows a 170 px scrollable terms box and Next', async () => {
-      const terms = page.getByRole('region', { name: 'Terms of service' });
-      await terms.waitFor();
-      const box = await terms.evaluate((element) => ({
-        height: element.getBoundingClientRect().height,
-        scrolls: element.scrollHeight > element.clientHeight,
-      }));
-      assert.deepEqual(box, { height: TERMS_BOX_HEIGHT_PX, scrolls: true });
-      await page.getByRole('button', { name: 'Next' }).waitFor();
-    });
+    await t.test(
+      'when onboarding opens, then the terms step shows a 170 px scrollable terms box and Next',
+      async () => {
+        const terms = page.getByRole('region', { name: 'Terms of service' });
+        await terms.waitFor();
+        const box = await terms.evaluate((element) => ({
+          height: element.getBoundingClientRect().height,
+          scrolls: element.scrollHeight > element.clientHeight,
+        }));
+        assert.deepEqual(box, { height: TERMS_BOX_HEIGHT_PX, scrolls: true });
+        await page.getByRole('button', { name: 'Next' }).waitFor();
+      },
+    );
 
-    await t.test('when Next is clicked without agreeing, then "You must agree to the terms above" shows', async () => {
-      await page.getByRole('button', { name: 'Next' }).click();
-      await seeText(page, messages.agreeTermsOnboarding);
-    });
+    await t.test(
+      'when Next is clicked without agreeing, then "You must agree to the terms above" shows',
+      async () => {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await seeText(page, messages.agreeTermsOnboarding);
+      },
+    );
 
-    await t.test('when the terms are accepted, then the step is marked after about 0.5 s and interests show', async () => {
-      await page.getByLabel('I agree to the terms above').check();
-      const clickedAt = Date.now();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('group', { name: 'Interests' }).waitFor();
-      assert.ok(Date.now() - clickedAt >= ONBOARDING_TERMS_DELAY_MS - 50, `marked after ${Date.now() - clickedAt} ms`);
-    });
+    await t.test(
+      'when the terms are accepted, then the step is marked after about 0.5 s and interests show',
+      async () => {
+        await page.getByLabel('I agree to the terms above').check();
+        const clickedAt = Date.now();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('group', { name: 'Interests' }).waitFor();
+        assert.ok(
+          Date.now() - clickedAt >= ONBOARDING_TERMS_DELAY_MS - 50,
+          `marked after ${Date.now() - clickedAt} ms`,
+        );
+      },
+    );
 
-    await t.test('when Next is clicked with no interest, then "You must select at least one interest" shows', async () => {
-      await page.getByRole('button', { name: 'Next' }).click();
-      await seeText(page, messages.interestsRequired);
-    });
+    await t.test(
+      'when Next is clicked with no interest, then "You must select at least one interest" shows',
+      async () => {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await seeText(page, messages.interestsRequired);
+      },
+    );
 
-    await t.test('when interests are picked, then they are saved and the connects placeholder shows with Next', async () => {
-      await page.getByLabel('Gaming', { exact: true }).check();
-      await page.getByLabel('Crypto', { exact: true }).check();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: 'Connect your socials' }).waitFor();
-      await page.getByRole('button', { name: 'Next' }).waitFor();
-    });
+    await t.test(
+      'when interests are picked, then they are saved and the connects placeholder shows with Next',
+      async () => {
+        await page.getByLabel('Gaming', { exact: true }).check();
+        await page.getByLabel('Crypto', { exact: true }).check();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: 'Connect your socials' }).waitFor();
+        await page.getByRole('button', { name: 'Next' }).waitFor();
+      },
+    );
 
-    await t.test('when marking a step fails, then "Hmm, there was a problem. Try again." shows in a toast', async () => {
-      await page.route('**/api/me/onboarding', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"down"}}' }),
-      );
-      await page.getByRole('button', { name: 'Next' }).click();
-      await seeToast(page, messages.genericProblem, 'alert');
-      await page.unroute('**/api/me/onboarding');
-    });
+    await t.test(
+      'when marking a step fails, then "Hmm, there was a problem. Try again." shows in a toast',
+      async () => {
+        await page.route('**/api/me/onboarding', (route) =>
+          route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":{"code":"internal","message":"down"}}',
+          }),
+        );
+        await page.getByRole('button', { name: 'Next' }).click();
+        await seeToast(page, messages.genericProblem, 'alert');
+        await page.unroute('**/api/me/onboarding');
+      },
+    );
 
-    await t.test('when connects is done, then the wallet step, the last one, reads Done', async () => {
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: 'Create your wallet' }).waitFor();
-      await page.getByRole('button', { name: 'Done' }).waitFor();
-    });
+    await t.test(
+      'when connects is done, then the wallet step, the last one, reads Done',
+      async () => {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: 'Create your wallet' }).waitFor();
+        await page.getByRole('button', { name: 'Done' }).waitFor();
+      },
+    );
 
-    await t.test('when Done is clicked, then the dashboard opens and every flag is set', async () => {
-      await page.getByRole('button', { name: 'Done' }).click();
-      await page.waitForURL(url('/dashboard'));
-      const record = await userRecordOf(product.bffUrl, await accessTokenOf(product.bffUrl, creator));
-      assert.deepEqual(record.onboarding, { terms: true, interests: true, connects: true, wallet: true });
-      assert.deepEqual([...record.interests].sort(), ['Crypto', 'Gaming']);
-    });
+    await t.test(
+      'when Done is clicked, then the dashboard opens and every flag is set',
+      async () => {
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page.waitForURL(url('/dashboard'));
+        const record = await userRecordOf(
+          product.bffUrl,
+          await accessTokenOf(product.bffUrl, creator),
+        );
+        assert.deepEqual(record.onboarding, {
+          terms: true,
+          interests: true,
+          connects: true,
+          wallet: true,
+        });
+        assert.deepEqual([...record.interests].sort(), ['Crypto', 'Gaming']);
+      },
+    );
 
     await t.test('when an onboarded user opens /onboarding, then the dashboard opens', async () => {
       await page.goto(url('/onboarding'));
@@ -250,53 +322,82 @@ describe('accounts and identity in the browser', () => {
   test('when a creator edits the account, then the rules, the Verify Password dialog and the new e-mail work', async (t) => {
     const creator = aCreator();
     const existing = aCreator();
-    await Promise.all([registerCreator(product.bffUrl, creator), registerCreator(product.bffUrl, existing)]);
+    await Promise.all([
+      registerCreator(product.bffUrl, creator),
+      registerCreator(product.bffUrl, existing),
+    ]);
     const { context, page, problems } = await signedInPage(creator, '/settings/account');
     const save = () => page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verify Password' });
     const newEmail = aCreator().email;
 
-    await t.test('when the page opens, then Settings shows the creator fields and no Brand Profile link', async () => {
-      await page.getByRole('heading', { name: 'Settings' }).waitFor();
-      await fieldHas(page, 'Username', creator.username);
-      await page.getByRole('group', { name: 'Interests' }).waitFor();
-      await page.getByLabel('Offers', { exact: true }).waitFor();
-      await page.getByLabel('Marketing', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Brand Profile' }).count(), 0);
-    });
+    await t.test(
+      'when the page opens, then Settings shows the creator fields and no Brand Profile link',
+      async () => {
+        await page.getByRole('heading', { name: 'Settings' }).waitFor();
+        await fieldHas(page, 'Username', creator.username);
+        await page.getByRole('group', { name: 'Interests' }).waitFor();
+        await page.getByLabel('Offers', { exact: true }).waitFor();
+        await page.getByLabel('Marketing', { exact: true }).waitFor();
+        assert.equal(await page.getByRole('link', { name: 'Brand Profile' }).count(), 0);
+      },
+    );
 
-    await t.test('when saved with no interest, then "You must select at least one interest" shows', async () => {
-      await save();
-      await seeText(page, messages.interestsRequired);
-    });
+    await t.test(
+      'when saved with no interest, then "You must select at least one interest" shows',
+      async () => {
+        await save();
+        await seeText(page, messages.interestsRequired);
+      },
+    );
 
-    await t.test('when a taken username is saved, then "Username is already taken" shows', async () => {
-      await page.getByLabel('AI', { exact: true }).check();
-      await page.getByLabel('Username', { exact: true }).fill(existing.username);
-      await save();
-      await seeText(page, messages.usernameTaken);
-      await page.getByLabel('Username', { exact: true }).fill(creator.username);
-    });
+    await t.test(
+      'when a taken username is saved, then "Username is already taken" shows',
+      async () => {
+        await page.getByLabel('AI', { exact: true }).check();
+        await page.getByLabel('Username', { exact: true }).fill(existing.username);
+        await save();
+        await seeText(page, messages.usernameTaken);
+        await page.getByLabel('Username', { exact: true }).fill(creator.username);
+      },
+    );
 
-    await t.test('when interests, phone and notifications are saved, then "Profile updated!" shows and the record has them', async () => {
-      await page.getByLabel('Phone number', { exact: true }).fill('+1 555 0100');
-      await page.getByLabel('Offers', { exact: true }).uncheck();
-      await save();
-      await seeToast(page, messages.profileUpdated);
-      const record = await userRecordOf(product.bffUrl, await accessTokenOf(product.bffUrl, creator));
-      assert.deepEqual(
-        { interests: record.interests, phoneNumber: record.phoneNumber, notifications: record.notifications },
-        { interests: ['AI'], phoneNumber: '+1 555 0100', notifications: { offers: false, marketing: true } },
-      );
-    });
+    await t.test(
+      'when interests, phone and notifications are saved, then "Profile updated!" shows and the record has them',
+      async () => {
+        await page.getByLabel('Phone number', { exact: true }).fill('+1 555 0100');
+        await page.getByLabel('Offers', { exact: true }).uncheck();
+        await save();
+        await seeToast(page, messages.profileUpdated);
+        const record = await userRecordOf(
+          product.bffUrl,
+          await accessTokenOf(product.bffUrl, creator),
+        );
+        assert.deepEqual(
+          {
+            interests: record.interests,
+            phoneNumber: record.phoneNumber,
+            notifications: record.notifications,
+          },
+          {
+            interests: ['AI'],
+            phoneNumber: '+1 555 0100',
+            notifications: { offers: false, marketing: true },
+          },
+        );
+      },
+    );
 
-    await t.test('when the e-mail changes, then "Verify Password" opens and an empty password says "Please enter a password."', async () => {
-      await page.getByLabel('Email', { exact: true }).fill(newEmail);
-      await save();
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Verify' }).click();
-      await seeText(page, messages.verifyPasswordRequired);
-    });
+    await t.test(
+      'when the e-mail changes, then "Verify Password" opens and an empty password says "Please enter a password."',
+      async () => {
+        await page.getByLabel('Email', { exact: true }).fill(newEmail);
+        await save();
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Verify' }).click();
+        await seeText(page, messages.verifyPasswordRequired);
+      },
+    );
 
     await t.test('when the password is wrong, then "Incorrect password" shows', async () => {
       await dialog.getByLabel('Password', { exact: true }).fill(`${creator.password}-wrong`);
@@ -307,19 +408,25 @@ describe('accounts and identity in the browser', () => {
     await t.test('when Cancel is clicked, then the dialog closes and nothing changed', async () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const record = await userRecordOf(product.bffUrl, await accessTokenOf(product.bffUrl, creator));
+      const record = await userRecordOf(
+        product.bffUrl,
+        await accessTokenOf(product.bffUrl, creator),
+      );
       assert.equal(record.email, creator.email);
     });
 
-    await t.test('when the right password is given, then the e-mail changes and "Profile updated!" shows', async () => {
-      await save();
-      await dialog.waitFor();
-      await dialog.getByLabel('Password', { exact: true }).fill(creator.password);
-      await dialog.getByRole('button', { name: 'Verify' }).click();
-      await seeToast(page, messages.profileUpdated);
-      await dialog.waitFor({ state: 'hidden' });
-      await fieldHas(page, 'Email', newEmail);
-    });
+    await t.test(
+      'when the right password is given, then the e-mail changes and "Profile updated!" shows',
+      async () => {
+        await save();
+        await dialog.waitFor();
+        await dialog.getByLabel('Password', { exact: true }).fill(creator.password);
+        await dialog.getByRole('button', { name: 'Verify' }).click();
+        await seeToast(page, messages.profileUpdated);
+        await dialog.waitFor({ state: 'hidden' });
+        await fieldHas(page, 'Email', newEmail);
+      },
+    );
 
     await t.test('when signing in with the new e-mail, then it works', async () => {
       const fresh = await browser.newContext();
@@ -380,7 +487,11 @@ describe('accounts and identity in the browser', () => {
     await seeToast(page, messages.profileUpdated);
     const record = await userRecordOf(product.bffUrl, await accessTokenOf(product.bffUrl, contact));
     assert.deepEqual(
-      { firstName: record.firstName, lastName: record.lastName, marketing: record.notifications.marketing },
+      {
+        firstName: record.firstName,
+        lastName: record.lastName,
+        marketing: record.notifications.marketing,
+      },
       { firstName: 'Ada', lastName: 'Lovelace', marketing: false },
     );
     assert.deepEqual(problems, []);

@@ -11,7 +11,13 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import { launchBrowser } from './harness/browser.ts';
 import { startProduct, type RunningProduct } from './harness/product.ts';
-import { aCreator, accessTokenOf, changeUsername, registerCreator, type Creator } from './harness/bff-client.ts';
+import {
+  aCreator,
+  accessTokenOf,
+  changeUsername,
+  registerCreator,
+  type Creator,
+} from './harness/bff-client.ts';
 import { logIn as logInAt, openPage, seeText, seeTitle, STEP_TIMEOUT_MS } from './harness/pages.ts';
 
 /** How soon a change made elsewhere must show on an open page (ms). */
@@ -22,7 +28,8 @@ let product: RunningProduct;
 let browser: Browser;
 
 const url = (path: string) => `${product.webUrl}${path}`;
-const logIn = (page: Page, email: string, password: string) => logInAt(page, product.webUrl, email, password);
+const logIn = (page: Page, email: string, password: string) =>
+  logInAt(page, product.webUrl, email, password);
 
 async function fillRegistration(page: Page, creator: Creator): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(creator.username);
@@ -40,7 +47,9 @@ async function logOut(page: Page): Promise<void> {
 
 const usernameInputHas = (page: Page, expected: string, timeout: number) =>
   page.waitForFunction(
-    (value) => (document.querySelector('input[autocomplete="username"]') as HTMLInputElement | null)?.value === value,
+    (value) =>
+      (document.querySelector('input[autocomplete="username"]') as HTMLInputElement | null)
+        ?.value === value,
     expected,
     { timeout },
   );
@@ -63,11 +72,14 @@ describe('the web app against the running product', () => {
     await registerCreator(product.bffUrl, existing);
     const creator = aCreator();
 
-    await t.test('when /join/creator opens, then it shows the heading and the page title', async () => {
-      await page.goto(url('/join/creator'));
-      await page.getByRole('heading', { name: 'Join as a creator' }).waitFor();
-      await seeTitle(page, 'Join as a creator - Raly');
-    });
+    await t.test(
+      'when /join/creator opens, then it shows the heading and the page title',
+      async () => {
+        await page.goto(url('/join/creator'));
+        await page.getByRole('heading', { name: 'Join as a creator' }).waitFor();
+        await seeTitle(page, 'Join as a creator - Raly');
+      },
+    );
 
     await t.test('when the empty form is submitted, then the spec messages show', async () => {
       await page.getByRole('button', { name: 'Join as a creator' }).click();
@@ -82,11 +94,14 @@ describe('the web app against the running product', () => {
       }
     });
 
-    await t.test('when a taken username is typed, then "Username is already taken" shows', async () => {
-      await page.getByLabel('Username', { exact: true }).fill(existing.username);
-      await page.getByLabel('Username', { exact: true }).press('Tab');
-      await seeText(page, messages.usernameTaken);
-    });
+    await t.test(
+      'when a taken username is typed, then "Username is already taken" shows',
+      async () => {
+        await page.getByLabel('Username', { exact: true }).fill(existing.username);
+        await page.getByLabel('Username', { exact: true }).press('Tab');
+        await seeText(page, messages.usernameTaken);
+      },
+    );
 
     await t.test('when a taken e-mail is typed, then the spec message shows', async () => {
       await page.getByLabel('Email', { exact: true }).fill(existing.email);
@@ -94,61 +109,82 @@ describe('the web app against the running product', () => {
       await seeText(page, messages.emailTaken);
     });
 
-    await t.test('when the username is typed with a space and capitals, then it is normalised while typing', async () => {
-      const field = page.getByLabel('Username', { exact: true });
-      await field.fill('');
-      await field.pressSequentially('Ab C');
-      assert.equal(await field.inputValue(), 'abc');
-    });
+    await t.test(
+      'when the username is typed with a space and capitals, then it is normalised while typing',
+      async () => {
+        const field = page.getByLabel('Username', { exact: true });
+        await field.fill('');
+        await field.pressSequentially('Ab C');
+        assert.equal(await field.inputValue(), 'abc');
+      },
+    );
 
-    await t.test('when a new creator registers, then they land on the dashboard signed in', async () => {
-      await fillRegistration(page, creator);
-      await page.getByRole('button', { name: 'Join as a creator' }).click();
-      await page.waitForURL(url('/dashboard'));
-      await page.getByRole('button', { name: 'Open user menu' }).waitFor();
-      await seeTitle(page, 'Dashboard - Raly');
-      assert.ok(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY));
-    });
+    await t.test(
+      'when a new creator registers, then they land on the dashboard signed in',
+      async () => {
+        await fillRegistration(page, creator);
+        await page.getByRole('button', { name: 'Join as a creator' }).click();
+        await page.waitForURL(url('/dashboard'));
+        await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+        await seeTitle(page, 'Dashboard - Raly');
+        assert.ok(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY));
+      },
+    );
 
-    await t.test('when the user logs out, then they are home, signed out, and the stored session is gone', async () => {
-      await logOut(page);
-      await page.getByRole('link', { name: 'Login' }).waitFor();
-      assert.equal(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY), null);
-    });
+    await t.test(
+      'when the user logs out, then they are home, signed out, and the stored session is gone',
+      async () => {
+        await logOut(page);
+        await page.getByRole('link', { name: 'Login' }).waitFor();
+        assert.equal(
+          await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY),
+          null,
+        );
+      },
+    );
 
-    await t.test('when logging in with a wrong password, then "Incorrect login" shows', async () => {
-      await logIn(page, creator.email, `${creator.password}-wrong`);
-      await seeText(page, messages.incorrectLogin);
-      assert.equal(page.url(), url('/login'));
-    });
+    await t.test(
+      'when logging in with a wrong password, then "Incorrect login" shows',
+      async () => {
+        await logIn(page, creator.email, `${creator.password}-wrong`);
+        await seeText(page, messages.incorrectLogin);
+        assert.equal(page.url(), url('/login'));
+      },
+    );
 
     await t.test('when logging in with the right password, then the dashboard opens', async () => {
       await logIn(page, creator.email, creator.password);
       await page.waitForURL(url('/dashboard'));
     });
 
-    await t.test('when /settings/account opens, then "Loading" shows until the record arrives, then username and e-mail', async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/me', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(url('/settings/account'));
-      await page.getByRole('heading', { name: 'Settings' }).waitFor();
-      await seeText(page, 'Loading');
-      release();
-      await usernameInputHas(page, creator.username, STEP_TIMEOUT_MS);
-      assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), creator.email);
-      await page.unroute('**/api/me');
-    });
+    await t.test(
+      'when /settings/account opens, then "Loading" shows until the record arrives, then username and e-mail',
+      async () => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/api/me', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(url('/settings/account'));
+        await page.getByRole('heading', { name: 'Settings' }).waitFor();
+        await seeText(page, 'Loading');
+        release();
+        await usernameInputHas(page, creator.username, STEP_TIMEOUT_MS);
+        assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), creator.email);
+        await page.unroute('**/api/me');
+      },
+    );
 
-    await t.test('when the username changes elsewhere, then the open page shows it within 1 second without reload', async () => {
-      const renamed = aCreator().username;
-      const token = await accessTokenOf(product.bffUrl, creator);
-      await changeUsername(product.bffUrl, token, renamed);
-      await usernameInputHas(page, renamed, LIVE_UPDATE_WINDOW_MS);
-    });
+    await t.test(
+      'when the username changes elsewhere, then the open page shows it within 1 second without reload',
+      async () => {
+        const renamed = aCreator().username;
+        const token = await accessTokenOf(product.bffUrl, creator);
+        await changeUsername(product.bffUrl, token, renamed);
+        await usernameInputHas(page, renamed, LIVE_UPDATE_WINDOW_MS);
+      },
+    );
 
     assert.deepEqual(problems, []);
     await context.close();

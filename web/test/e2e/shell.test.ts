@@ -9,12 +9,24 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Page,
+} from 'playwright-core';
 import { TOAST_DURATION_MS } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import { launchBrowser } from './harness/browser.ts';
 import { startProduct, type RunningProduct } from './harness/product.ts';
-import { aSignedInCreator, openSignedIn, ownRecordOf, waitForSettledPage, type SignedInCreator } from './harness/shell-users.ts';
+import {
+  aSignedInCreator,
+  openSignedIn,
+  ownRecordOf,
+  waitForSettledPage,
+  type SignedInCreator,
+} from './harness/shell-users.ts';
 import { seriousAxeViolations } from './harness/axe.ts';
 
 const STEP_TIMEOUT_MS = 20_000;
@@ -27,7 +39,9 @@ const consoleInfo: string[] = [];
 
 const url = (path: string) => `${product.webUrl}${path}`;
 
-async function newPage(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -38,19 +52,28 @@ async function newPage(options: BrowserContextOptions = {}): Promise<{ context: 
 }
 
 /** A new browser context and page signed in as `user` (a fresh sign-in of its own) on `path`. */
-async function signedInPage(user: SignedInCreator, path: string, options: BrowserContextOptions = {}) {
+async function signedInPage(
+  user: SignedInCreator,
+  path: string,
+  options: BrowserContextOptions = {},
+) {
   const opened = await newPage(options);
   await openSignedIn(opened.page, product.webUrl, user, path);
   return opened;
 }
 
 /** The title is set in an effect after the page renders: wait for it rather than read it once. */
-const seeTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+const seeTitle = (page: Page, title: string) =>
+  page.waitForFunction((expected) => document.title === expected, title);
 const seeUrl = (page: Page, path: string) => page.waitForURL(url(path));
 const header = (page: Page) => page.getByRole('banner');
 
 /** @returns the first value of `read` that passes `done`, or the last one read after `withinMs` */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs: number): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  withinMs: number,
+): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await read();
@@ -118,7 +141,13 @@ describe('the app shell (spec §2)', () => {
 
     test('when a signed-out visitor opens any protected route, then they are sent to "/"', async () => {
       const { context, page } = await newPage();
-      for (const path of ['/dashboard', '/onboarding', '/settings', '/settings/account', '/settings/brand']) {
+      for (const path of [
+        '/dashboard',
+        '/onboarding',
+        '/settings',
+        '/settings/account',
+        '/settings/brand',
+      ]) {
         await page.goto(url(path));
         await seeUrl(page, '/');
         await seeTitle(page, 'Raly');
@@ -198,7 +227,12 @@ describe('the app shell (spec §2)', () => {
       const { context, page } = await newPage();
       await page.goto(url('/'));
       const nav = header(page).getByRole('navigation', { name: 'Main' });
-      assert.deepEqual(await nav.getByRole('link').allInnerTexts(), ['Home', 'Earn As Creator', 'Grow As Brand', 'Login']);
+      assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
+        'Home',
+        'Earn As Creator',
+        'Grow As Brand',
+        'Login',
+      ]);
       await nav.getByRole('link', { name: 'Grow As Brand' }).click();
       await seeUrl(page, '/join/brand');
       await nav.getByRole('link', { name: 'Earn As Creator' }).click();
@@ -219,22 +253,27 @@ describe('the app shell (spec §2)', () => {
       await avatarButton.waitFor();
       assert.deepEqual(await nav.getByRole('link').allInnerTexts(), ['Home', 'Dashboard']);
       // A default picture may be made for the new user a moment after registration (media service).
-      const record = await eventually(() => ownRecordOf(product.bffUrl, onboarded), (user) => user.profileImg !== '', 5000);
-      // The live profileImg shows; until one exists, or while it cannot be loaded, the initials circle does.
-      const avatar = await page.waitForFunction(
-        (src) => {
-          const button = document.querySelector('[aria-label="Open user menu"]');
-          const image = button?.querySelector('img');
-          if (image && image.getAttribute('src') === src && image.complete && image.naturalWidth > 0) return { shows: 'image' };
-          const initials = button?.querySelector('[data-testid="avatar-initials"]')?.textContent;
-          return initials ? { shows: 'initials', initials } : null;
-        },
-        record.profileImg,
+      const record = await eventually(
+        () => ownRecordOf(product.bffUrl, onboarded),
+        (user) => user.profileImg !== '',
+        5000,
       );
+      // The live profileImg shows; until one exists, or while it cannot be loaded, the initials circle does.
+      const avatar = await page.waitForFunction((src) => {
+        const button = document.querySelector('[aria-label="Open user menu"]');
+        const image = button?.querySelector('img');
+        if (image && image.getAttribute('src') === src && image.complete && image.naturalWidth > 0)
+          return { shows: 'image' };
+        const initials = button?.querySelector('[data-testid="avatar-initials"]')?.textContent;
+        return initials ? { shows: 'initials', initials } : null;
+      }, record.profileImg);
       const shown = (await avatar.jsonValue()) as { shows: string; initials?: string };
-      if (shown.shows === 'initials') assert.equal(shown.initials, onboarded.username[0]!.toUpperCase());
+      if (shown.shows === 'initials')
+        assert.equal(shown.initials, onboarded.username[0]!.toUpperCase());
       if (!record.profileImg) assert.equal(shown.shows, 'initials');
-      console.info(`[shell test] profileImg ${JSON.stringify(record.profileImg)}, avatar shows ${shown.shows}`);
+      console.info(
+        `[shell test] profileImg ${JSON.stringify(record.profileImg)}, avatar shows ${shown.shows}`,
+      );
       await context.close();
     });
 
@@ -254,7 +293,10 @@ describe('the app shell (spec §2)', () => {
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Open user menu');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Open user menu',
+      );
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await seeUrl(page, '/settings/account');
@@ -275,10 +317,15 @@ describe('the app shell (spec §2)', () => {
       const { context, page } = await newPage();
       await page.goto(url('/'));
       const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      for (let press = 0; press < 4 && (await focused()) !== 'Raly'; press += 1) await page.keyboard.press('Tab');
+      for (let press = 0; press < 4 && (await focused()) !== 'Raly'; press += 1)
+        await page.keyboard.press('Tab');
       const outline = await page.evaluate(() => {
         const style = getComputedStyle(document.activeElement!);
-        return { text: document.activeElement?.textContent, style: style.outlineStyle, width: style.outlineWidth };
+        return {
+          text: document.activeElement?.textContent,
+          style: style.outlineStyle,
+          width: style.outlineWidth,
+        };
       });
       assert.equal(outline.text, 'Raly');
       assert.notEqual(outline.style, 'none');
@@ -314,18 +361,27 @@ describe('the app shell (spec §2)', () => {
       const dialog = page.getByRole('dialog', { name: 'Main menu' });
       await dialog.getByText(onboarded.username, { exact: true }).waitFor();
       await dialog.getByText(onboarded.email, { exact: true }).waitFor();
-      assert.deepEqual(await dialog.getByRole('navigation').getByRole('link').allInnerTexts(), ['Home', 'Dashboard']);
+      assert.deepEqual(await dialog.getByRole('navigation').getByRole('link').allInnerTexts(), [
+        'Home',
+        'Dashboard',
+      ]);
       await dialog.getByRole('button', { name: 'Logout' }).waitFor();
 
       for (let press = 0; press < 12; press += 1) {
         await page.keyboard.press(press % 3 === 2 ? 'Shift+Tab' : 'Tab');
-        assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]'))), 'focus left the menu');
+        assert.ok(
+          await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]'))),
+          'focus left the menu',
+        );
       }
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       assert.equal(await hamburger.getAttribute('aria-expanded'), 'false');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Open main menu');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Open main menu',
+      );
       await context.close();
     });
 
@@ -350,7 +406,10 @@ describe('the app shell (spec §2)', () => {
       await toast.waitFor();
       const shownAt = Date.now();
       const box = (await toast.boundingBox())!;
-      assert.ok(box.x + box.width > DESKTOP.width - 40, `toast not at the right edge: ${JSON.stringify(box)}`);
+      assert.ok(
+        box.x + box.width > DESKTOP.width - 40,
+        `toast not at the right edge: ${JSON.stringify(box)}`,
+      );
       assert.ok(box.y < 60, `toast not at the top: ${JSON.stringify(box)}`);
       await toast.waitFor({ state: 'detached', timeout: TOAST_DURATION_MS + 3000 });
       const lifetime = Date.now() - shownAt;
@@ -371,7 +430,15 @@ describe('the app shell (spec §2)', () => {
   });
 
   describe('layout and accessibility', () => {
-    const signedOutPages = ['/', '/join/creator', '/join/brand', '/login', '/forgot-password', '/auth/action?mode=resetPassword&oobCode=code&apiKey=key', '/missing-page'];
+    const signedOutPages = [
+      '/',
+      '/join/creator',
+      '/join/brand',
+      '/login',
+      '/forgot-password',
+      '/auth/action?mode=resetPassword&oobCode=code&apiKey=key',
+      '/missing-page',
+    ];
     const signedInPages = ['/', '/dashboard', '/settings/account', '/missing-page'];
     const onboardingPage = '/onboarding';
 
@@ -406,7 +473,9 @@ describe('the app shell (spec §2)', () => {
         const audit = async (label: string) => {
           await waitForSettledPage(page);
           for (const violation of await seriousAxeViolations(page)) {
-            found.push(`${label}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`);
+            found.push(
+              `${label}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`,
+            );
           }
         };
         for (const path of signedOutPages) {
@@ -421,7 +490,9 @@ describe('the app shell (spec §2)', () => {
         await openSignedIn(page, product.webUrl, onboarded, '/');
         for (const path of signedInPages) {
           await page.goto(url(path));
-          await page.getByRole('button', { name: viewport === PHONE ? 'Open main menu' : 'Open user menu' }).waitFor();
+          await page
+            .getByRole('button', { name: viewport === PHONE ? 'Open main menu' : 'Open user menu' })
+            .waitFor();
           await audit(`signed in ${path}`);
         }
         if (viewport === PHONE) {
@@ -442,7 +513,9 @@ describe('the app shell (spec §2)', () => {
         await newcomerPage.getByRole('heading', { name: 'Welcome to Raly' }).waitFor();
         await waitForSettledPage(newcomerPage);
         for (const violation of await seriousAxeViolations(newcomerPage)) {
-          found.push(`onboarding: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`);
+          found.push(
+            `onboarding: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`,
+          );
         }
         await newcomerContext.close();
 
@@ -453,7 +526,9 @@ describe('the app shell (spec §2)', () => {
 
     test('when a toast shows, then axe-core finds no serious or critical violation in it', async () => {
       const onboarded = await anOnboardedCreator();
-      const { context, page } = await signedInPage(onboarded, '/settings/account', { bypassCSP: true });
+      const { context, page } = await signedInPage(onboarded, '/settings/account', {
+        bypassCSP: true,
+      });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: messages.profileUpdated }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page), []);

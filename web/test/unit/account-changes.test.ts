@@ -3,10 +3,18 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@raly/contracts/records';
 import { aUser } from './support/records.ts';
-import { accountChanges, accountValuesOf } from '../../src/features/settings/utils/account-changes.ts';
+import {
+  accountChanges,
+  accountValuesOf,
+} from '../../src/features/settings/utils/account-changes.ts';
 
 const aBrandUser = () =>
-  aUser({ username: null, firstName: 'Ada', lastName: 'Lovelace', brand: { id: randomUUID(), isAdmin: true } });
+  aUser({
+    username: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    brand: { id: randomUUID(), isAdmin: true },
+  });
 
 test('when nothing changed, then the update is empty', () => {
   const user = aUser();
@@ -35,7 +43,11 @@ test('when a creator changes username, phone, interests and offers, then exactly
 test('when the interests are the same in another order, then they are not sent', () => {
   const user = aUser({ interests: ['AI', 'Sports'] });
 
-  const changes = accountChanges(user, { ...accountValuesOf(user), interests: ['Sports', 'AI'] }, false);
+  const changes = accountChanges(
+    user,
+    { ...accountValuesOf(user), interests: ['Sports', 'AI'] },
+    false,
+  );
 
   assert.deepEqual(changes, {});
 });
@@ -43,7 +55,11 @@ test('when the interests are the same in another order, then they are not sent',
 test('when the e-mail differs only in case and spaces, then it is not an e-mail change', () => {
   const user = aUser();
 
-  const changes = accountChanges(user, { ...accountValuesOf(user), email: ` ${user.email.toUpperCase()} ` }, false);
+  const changes = accountChanges(
+    user,
+    { ...accountValuesOf(user), email: ` ${user.email.toUpperCase()} ` },
+    false,
+  );
 
   assert.equal(changes.email, undefined);
 });
@@ -52,7 +68,9 @@ test('when the e-mail changes, then the new one is sent trimmed', () => {
   const user = aUser();
   const email = `other.${randomUUID().slice(0, 8)}@example.com`;
 
-  assert.deepEqual(accountChanges(user, { ...accountValuesOf(user), email: ` ${email}` }, false), { email });
+  assert.deepEqual(accountChanges(user, { ...accountValuesOf(user), email: ` ${email}` }, false), {
+    email,
+  });
 });
 
 test('when a brand user saves, then no username, interests or offers are ever sent', () => {
@@ -65,13 +83,20 @@ test('when a brand user saves, then no username, interests or offers are ever se
     notifications: { offers: false, marketing: false },
   };
 
-  assert.deepEqual(accountChanges(user, values, true), { firstName: 'Grace', notifications: { marketing: false } });
+  assert.deepEqual(accountChanges(user, values, true), {
+    firstName: 'Grace',
+    notifications: { marketing: false },
+  });
 });
 
 test('when a brand user changes only the offers box, then nothing is sent', () => {
   const user = aBrandUser();
 
-  const changes = accountChanges(user, { ...accountValuesOf(user), notifications: { offers: false, marketing: true } }, true);
+  const changes = accountChanges(
+    user,
+    { ...accountValuesOf(user), notifications: { offers: false, marketing: true } },
+    true,
+  );
 
   assert.deepEqual(changes, {});
 });

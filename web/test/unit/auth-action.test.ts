@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readAuthAction, RESET_PASSWORD_MODE } from '../../src/features/auth/utils/auth-action.ts';
 
-const aLinkQuery = () => ({ apiKey: `key-${randomUUID()}`, mode: RESET_PASSWORD_MODE, oobCode: randomUUID() });
+const aLinkQuery = () => ({
+  apiKey: `key-${randomUUID()}`,
+  mode: RESET_PASSWORD_MODE,
+  oobCode: randomUUID(),
+});
 
 test('when apiKey, mode and oobCode are all present, then the action carries them', () => {
   const query = aLinkQuery();

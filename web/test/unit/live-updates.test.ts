@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { BrandRecord } from '@raly/contracts/records';
 import { aUser } from './support/records.ts';
-import { applyBrandUpdated, applyUserUpdated, isNewer, mergeMe, type Me } from '../../src/lib/live-updates.ts';
+import {
+  applyBrandUpdated,
+  applyUserUpdated,
+  isNewer,
+  mergeMe,
+  type Me,
+} from '../../src/lib/live-updates.ts';
 
 function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
   return {
@@ -63,7 +69,7 @@ test('when user.updated is for another user, then the cache is untouched', () =>
   assert.equal(next, me);
 });
 
-test('when brand.updated is for the user\'s brand and newer, then the cached brand is replaced', () => {
+test("when brand.updated is for the user's brand and newer, then the cached brand is replaced", () => {
   const brand = aBrand({ version: 1 });
   const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: true } }), brand };
 
@@ -95,7 +101,10 @@ test('when an answer of the BFF is merged, then each record keeps its higher ver
   const user = aUser({ version: 2, brand: { id: brand.id, isAdmin: true } });
   const cached: Me = { user, brand };
 
-  const next = mergeMe(cached, { user: { ...user, version: 3, firstName: 'Ada' }, brand: { ...brand, version: 6 } });
+  const next = mergeMe(cached, {
+    user: { ...user, version: 3, firstName: 'Ada' },
+    brand: { ...brand, version: 6 },
+  });
 
   assert.equal(next.user.firstName, 'Ada');
   assert.equal(next.brand, brand);

@@ -9,7 +9,10 @@ test('when no step is done, then terms shows first with Next', () => {
 });
 
 test('when terms is done, then interests shows with Next', () => {
-  assert.deepEqual(currentStep({ ...none, terms: true }), { step: 'interests', submitLabel: 'Next' });
+  assert.deepEqual(currentStep({ ...none, terms: true }), {
+    step: 'interests',
+    submitLabel: 'Next',
+  });
 });
 
 test('when only wallet is outstanding, then wallet shows with Done', () => {

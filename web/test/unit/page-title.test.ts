@@ -18,13 +18,34 @@ test('when no route matched, then the page title is the product name', () => {
 
 test('when listing the route table, then every route of spec §2 is there', () => {
   const routePaths = Object.values(paths).map((route) => route.path);
-  for (const path of ['/', '/join', '/join/creator', '/join/brand', '/login', '/forgot-password', '/dashboard',
-    '/auth/action', '/settings', '/settings/account', '/settings/brand', '/onboarding', '*']) {
+  for (const path of [
+    '/',
+    '/join',
+    '/join/creator',
+    '/join/brand',
+    '/login',
+    '/forgot-password',
+    '/dashboard',
+    '/auth/action',
+    '/settings',
+    '/settings/account',
+    '/settings/brand',
+    '/onboarding',
+    '*',
+  ]) {
     assert.ok(routePaths.includes(path), `missing ${path}`);
   }
 });
 
 test('when a route needs a signed-in user, then it is marked protected', () => {
-  const protectedPaths = Object.values(paths).filter((route) => route.access === 'protected').map((route) => route.path);
-  assert.deepEqual(protectedPaths.sort(), ['/dashboard', '/onboarding', '/settings', '/settings/account', '/settings/brand']);
+  const protectedPaths = Object.values(paths)
+    .filter((route) => route.access === 'protected')
+    .map((route) => route.path);
+  assert.deepEqual(protectedPaths.sort(), [
+    '/dashboard',
+    '/onboarding',
+    '/settings',
+    '/settings/account',
+    '/settings/brand',
+  ]);
 });

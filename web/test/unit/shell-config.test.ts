@@ -17,9 +17,12 @@ test('when VITE_BACKEND_ENV is staging, then the config says the backend is stag
 });
 
 test('when VITE_BACKEND_ENV is not a known backend, then start fails with a ConfigError naming it', () => {
-  assert.throws(() => parseEnv({ VITE_BACKEND_ENV: 'stagign' }), (error: unknown) => {
-    return error instanceof ConfigError && /VITE_BACKEND_ENV="stagign"/.test(error.message);
-  });
+  assert.throws(
+    () => parseEnv({ VITE_BACKEND_ENV: 'stagign' }),
+    (error: unknown) => {
+      return error instanceof ConfigError && /VITE_BACKEND_ENV="stagign"/.test(error.message);
+    },
+  );
 });
 
 test('when VITE_KEYCLOAK_URL is not an http(s) URL, then start fails with a ConfigError', () => {
@@ -28,7 +31,10 @@ test('when VITE_KEYCLOAK_URL is not an http(s) URL, then start fails with a Conf
 });
 
 test('when VITE_KEYCLOAK_URL ends with a slash, then the slash is dropped', () => {
-  assert.equal(parseEnv({ VITE_KEYCLOAK_URL: 'https://id.example.com/' }).keycloak.url, 'https://id.example.com');
+  assert.equal(
+    parseEnv({ VITE_KEYCLOAK_URL: 'https://id.example.com/' }).keycloak.url,
+    'https://id.example.com',
+  );
 });
 
 test('when the backend is staging, then the staging-mode notice is logged once', () => {

@@ -29,7 +29,10 @@ test('when a second toast replaces the first, then clearing the first id leaves 
 });
 
 test('when the toast on screen is cleared by its id, then no toast shows', () => {
-  const shown = reduce(undefined, showToast({ type: 'alert', title: 'Problem', message: randomUUID() }));
+  const shown = reduce(
+    undefined,
+    showToast({ type: 'alert', title: 'Problem', message: randomUUID() }),
+  );
 
   assert.equal(reduce(shown, clearToast(shown.current!.id)).current, null);
 });
@@ -62,13 +65,19 @@ test('when a user has neither username nor name yet, then the header falls back 
 });
 
 test('when signed out, then the header links are Home, Earn As Creator and Grow As Brand; signed in, Home and Dashboard', () => {
-  assert.deepEqual(signedOutNav.map((item) => [item.label, item.to]), [
-    ['Home', '/'],
-    ['Earn As Creator', '/join/creator'],
-    ['Grow As Brand', '/join/brand'],
-  ]);
-  assert.deepEqual(signedInNav.map((item) => [item.label, item.to]), [
-    ['Home', '/'],
-    ['Dashboard', '/dashboard'],
-  ]);
+  assert.deepEqual(
+    signedOutNav.map((item) => [item.label, item.to]),
+    [
+      ['Home', '/'],
+      ['Earn As Creator', '/join/creator'],
+      ['Grow As Brand', '/join/brand'],
+    ],
+  );
+  assert.deepEqual(
+    signedInNav.map((item) => [item.label, item.to]),
+    [
+      ['Home', '/'],
+      ['Dashboard', '/dashboard'],
+    ],
+  );
 });

@@ -4,14 +4,19 @@ import { Router } from 'express';
 import { getBrandAsMember, getPublicBrand, updateBrand } from '../domain/brands';
 import type { BrandDependencies } from '../domain/dependencies';
 
-export function brandsRouter(deps: BrandDependencies, verifyAccessToken: AccessTokenVerifier): Router {
+export function brandsRouter(
+  deps: BrandDependencies,
+  verifyAccessToken: AccessTokenVerifier,
+): Router {
   const router = Router();
   const member = requireAccessToken(verifyAccessToken);
   router.get('/brands/:id', member, async (req, res) => {
     res.json({ data: await getBrandAsMember(deps, req.params.id as string, callerOf(req).userId) });
   });
   router.patch('/brands/:id', member, async (req, res) => {
-    res.json({ data: await updateBrand(deps, req.params.id as string, callerOf(req).userId, req.body) });
+    res.json({
+      data: await updateBrand(deps, req.params.id as string, callerOf(req).userId, req.body),
+    });
   });
   router.get('/public/brands/:username', async (req, res) => {
     res.json({ data: await getPublicBrand(deps, req.params.username as string) });

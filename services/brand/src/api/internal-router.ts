@@ -19,7 +19,9 @@ export function internalRouter(deps: BrandDependencies, serviceToken: string): R
     res.status(204).end();
   });
   router.get('/brands/:id/members/:userId', internal, async (req, res) => {
-    res.json({ data: await membershipOf(deps, req.params.id as string, req.params.userId as string) });
+    res.json({
+      data: await membershipOf(deps, req.params.id as string, req.params.userId as string),
+    });
   });
   return router;
 }

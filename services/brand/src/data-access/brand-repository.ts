@@ -28,7 +28,14 @@ export interface NewBrand {
 export type BrandChanges = Partial<
   Pick<
     Brand,
-    'username' | 'company' | 'websiteUrl' | 'bio' | 'socialsX' | 'socialsInstagram' | 'socialsThreads' | 'socialsDiscord'
+    | 'username'
+    | 'company'
+    | 'websiteUrl'
+    | 'bio'
+    | 'socialsX'
+    | 'socialsInstagram'
+    | 'socialsThreads'
+    | 'socialsDiscord'
   >
 >;
 
@@ -60,7 +67,12 @@ export interface BrandRepository {
    * it already is `url` or (`onlyIfEmpty`) already holds an image.
    * @returns the new snapshot, or null when nothing changed or no such brand exists
    */
-  setImageWithEvent(id: string, kind: ImageKind, url: string, onlyIfEmpty: boolean): Promise<BrandRecord | null>;
+  setImageWithEvent(
+    id: string,
+    kind: ImageKind,
+    url: string,
+    onlyIfEmpty: boolean,
+  ): Promise<BrandRecord | null>;
 }
 
 /** The repository over the service's Prisma client. */
@@ -77,11 +89,15 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
     },
     async findMembership(brandId, userId) {
       if (!isUuid(brandId)) return null;
-      const member = await prisma.brandMember.findUnique({ where: { brandId_userId: { brandId, userId } } });
+      const member = await prisma.brandMember.findUnique({
+        where: { brandId_userId: { brandId, userId } },
+      });
       return member ? { isAdmin: member.isAdmin } : null;
     },
     async createWithEvent(brand) {
-      const existing = await prisma.brand.findUnique({ where: { creatorUserId: brand.creatorUserId } });
+      const existing = await prisma.brand.findUnique({
+        where: { creatorUserId: brand.creatorUserId },
+      });
       if (existing) return { brand: toBrandRecord(existing), created: false };
       try {
         const record = await prisma.$transaction(async (tx) => {
@@ -96,7 +112,9 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A retry with the same idempotency key raced us: answer its brand.
-        const raced = await prisma.brand.findUnique({ where: { creatorUserId: brand.creatorUserId } });
+        const raced = await prisma.brand.findUnique({
+          where: { creatorUserId: brand.creatorUserId },
+        });
         if (raced) return { brand: toBrandRecord(raced), created: false };
         throw new DuplicateBrandUsernameError({ cause: error });
       }
@@ -111,7 +129,10 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
     async updateWithEvent(id, changes) {
       try {
         return await prisma.$transaction(async (tx) => {
-          const { count } = await tx.brand.updateMany({ where: { id }, data: { ...changes, version: { increment: 1 } } });
+          const { count } = await tx.brand.updateMany({
+            where: { id },
+            data: { ...changes, version: { increment: 1 } },
+          });
           if (count === 0) return null;
           const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
           await tx.outboxMessage.create({ data: brandUpdatedEvent(record) });
@@ -140,7 +161,8 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
   };
 }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -156,8 +178,17 @@ export function toBrandRecord(row: Brand): BrandRecord {
     profileImg: row.profileImg,
     coverImg: row.coverImg,
     bio: row.bio,
-    socials: { x: row.socialsX, instagram: row.socialsInstagram, threads: row.socialsThreads, discord: row.socialsDiscord },
-    permissions: { isAgency: row.isAgency, isVerified: row.isVerified, isSuspended: row.isSuspended },
+    socials: {
+      x: row.socialsX,
+      instagram: row.socialsInstagram,
+      threads: row.socialsThreads,
+      discord: row.socialsDiscord,
+    },
+    permissions: {
+      isAgency: row.isAgency,
+      isVerified: row.isVerified,
+      isSuspended: row.isSuspended,
+    },
     created: row.created.toISOString(),
   };
 }

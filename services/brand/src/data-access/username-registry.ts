@@ -33,7 +33,8 @@ export function usernameRegistry(identityUrl: string, serviceToken: string): Use
       method: 'POST',
       json: { username, ownerType: 'brand', ownerId: brandId },
     });
-    if (answer.status === 409 && errorCodeOf(answer) === 'username-taken') throw new UsernameTakenError();
+    if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
+      throw new UsernameTakenError();
     if (answer.status < 200 || answer.status >= 300) {
       throw new Error(`identity-profile answered ${answer.status} to username ${action}`);
     }

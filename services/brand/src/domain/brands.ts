@@ -34,7 +34,10 @@ export async function createBrand(
 ): Promise<{ brand: BrandRecord; created: boolean }> {
   const command = createBrandCommandSchema.parse(input);
   try {
-    const result = await deps.brands.createWithEvent({ ...command, username: normalizeUsername(command.username) });
+    const result = await deps.brands.createWithEvent({
+      ...command,
+      username: normalizeUsername(command.username),
+    });
     if (result.created) deps.eventsCommitted();
     return result;
   } catch (error) {
@@ -52,7 +55,11 @@ export async function deleteBrand(deps: BrandDependencies, brandId: string): Pro
  * `GET /brands/:id/members/:userId` (internal).
  * @returns whether the user is a member, and an admin
  */
-export async function membershipOf(deps: BrandDependencies, brandId: string, userId: string): Promise<BrandMembership> {
+export async function membershipOf(
+  deps: BrandDependencies,
+  brandId: string,
+  userId: string,
+): Promise<BrandMembership> {
   const membership = await deps.brands.findMembership(brandId, userId);
   return { isMember: membership !== null, isAdmin: membership?.isAdmin ?? false };
 }
@@ -61,7 +68,11 @@ export async function membershipOf(deps: BrandDependencies, brandId: string, use
  * `GET /brands/:id`: the brand as its members see it.
  * @throws AppError not-found, permission-denied (not a member)
  */
-export async function getBrandAsMember(deps: BrandDependencies, brandId: string, userId: string): Promise<BrandRecord> {
+export async function getBrandAsMember(
+  deps: BrandDependencies,
+  brandId: string,
+  userId: string,
+): Promise<BrandRecord> {
   const brand = await deps.brands.findById(brandId);
   if (!brand) throw brandErrors.brandNotFound();
   await assertMember(deps, brandId, userId);
@@ -73,7 +84,10 @@ export async function getBrandAsMember(deps: BrandDependencies, brandId: string,
  * The BrandRecord holds brand fields only, never a contact's name or e-mail.
  * @throws AppError not-found
  */
-export async function getPublicBrand(deps: BrandDependencies, username: string): Promise<BrandRecord> {
+export async function getPublicBrand(
+  deps: BrandDependencies,
+  username: string,
+): Promise<BrandRecord> {
   const brand = await deps.brands.findByUsername(normalizeUsername(username));
   if (!brand) throw brandErrors.brandNotFound();
   return brand;
@@ -116,7 +130,11 @@ export async function updateBrand(
   return updated;
 }
 
-async function assertMember(deps: BrandDependencies, brandId: string, userId: string): Promise<void> {
+async function assertMember(
+  deps: BrandDependencies,
+  brandId: string,
+  userId: string,
+): Promise<void> {
   if (!(await deps.brands.findMembership(brandId, userId))) throw brandErrors.notAMember();
 }
 
@@ -147,7 +165,11 @@ function changedFields(current: BrandRecord, form: BrandProfileForm): BrandChang
   ) as BrandChanges;
 }
 
-async function claimUsername(deps: BrandDependencies, username: string, brandId: string): Promise<void> {
+async function claimUsername(
+  deps: BrandDependencies,
+  username: string,
+  brandId: string,
+): Promise<void> {
   try {
     await deps.usernames.claim(username, brandId);
   } catch (error) {
@@ -157,10 +179,17 @@ async function claimUsername(deps: BrandDependencies, username: string, brandId:
 }
 
 /** Best effort: a failure leaves a username reserved for nobody, so it is logged loudly. */
-async function releaseUsername(deps: BrandDependencies, username: string, brandId: string): Promise<void> {
+async function releaseUsername(
+  deps: BrandDependencies,
+  username: string,
+  brandId: string,
+): Promise<void> {
   try {
     await deps.usernames.release(username, brandId);
   } catch (error) {
-    deps.logger.error({ err: error, brandId, username }, 'username release failed: reserved for nobody');
+    deps.logger.error(
+      { err: error, brandId, username },
+      'username release failed: reserved for nobody',
+    );
   }
 }

@@ -11,9 +11,12 @@ export const brandErrors = {
   /** Only members of the brand may read its private view or change it (spec §3, §6). */
   notAMember: () => new AppError('permission-denied', messages.updateAccountFailed),
   /** Spec §8: duplicate username on update (or on creation, raced). */
-  usernameTaken: (cause?: unknown) => new AppError('username-taken', messages.usernameExists, { cause }),
+  usernameTaken: (cause?: unknown) =>
+    new AppError('username-taken', messages.usernameExists, { cause }),
   /** Spec §8: any other failure creating the brand during registration. */
-  createFailed: (cause: unknown) => new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  createFailed: (cause: unknown) =>
+    new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
   /** Spec §8: any other failure updating the brand profile. */
-  updateFailed: (cause: unknown) => new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+  updateFailed: (cause: unknown) =>
+    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
 };

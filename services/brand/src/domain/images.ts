@@ -8,10 +8,19 @@ import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { BrandDependencies } from './dependencies';
 
 /** Handles `media.image.stored`; images of other owners are not ours. */
-export async function applyStoredImage(deps: BrandDependencies, event: Envelope<ImageStored>): Promise<void> {
+export async function applyStoredImage(
+  deps: BrandDependencies,
+  event: Envelope<ImageStored>,
+): Promise<void> {
   const image = event.data;
   if (image.ownerType !== 'brand') return;
-  const updated = await deps.brands.setImageWithEvent(image.ownerId, image.kind, image.url, image.isDefault === true);
+  const updated = await deps.brands.setImageWithEvent(
+    image.ownerId,
+    image.kind,
+    image.url,
+    image.isDefault === true,
+  );
   if (updated) deps.eventsCommitted();
-  else deps.logger.debug({ eventId: event.id, brandId: image.ownerId }, 'image event changed nothing');
+  else
+    deps.logger.debug({ eventId: event.id, brandId: image.ownerId }, 'image event changed nothing');
 }

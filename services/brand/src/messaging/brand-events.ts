@@ -9,8 +9,17 @@ import { newSnapshotOutboxMessage } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/brand';
 
-const brandEvent = (type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated, record: BrandRecord) =>
-  newSnapshotOutboxMessage({ topic: topics.brandBrand, type, source: eventSource, schema: brandRecordSchema, record });
+const brandEvent = (
+  type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated,
+  record: BrandRecord,
+) =>
+  newSnapshotOutboxMessage({
+    topic: topics.brandBrand,
+    type,
+    source: eventSource,
+    schema: brandRecordSchema,
+    record,
+  });
 
 /** The outbox row of `brand.brand.created`. */
 export const brandCreatedEvent = (brand: BrandRecord) => brandEvent(eventTypes.brandCreated, brand);

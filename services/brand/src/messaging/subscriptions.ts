@@ -5,5 +5,9 @@ import type { BrandDependencies } from '../domain/dependencies';
 import { applyStoredImage } from '../domain/images';
 
 export function subscriptions(deps: BrandDependencies): Subscription[] {
-  return [on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) => applyStoredImage(deps, event))];
+  return [
+    on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) =>
+      applyStoredImage(deps, event),
+    ),
+  ];
 }

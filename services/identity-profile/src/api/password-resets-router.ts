@@ -4,7 +4,11 @@
  * the BFF calls them for a signed-out visitor and rate-limits them.
  */
 import { Router } from 'express';
-import { resetPassword, sendResetPasswordLink, type PasswordResetDependencies } from '../domain/password-reset';
+import {
+  resetPassword,
+  sendResetPasswordLink,
+  type PasswordResetDependencies,
+} from '../domain/password-reset';
 
 export function passwordResetsRouter(deps: PasswordResetDependencies): Router {
   const router = Router();

@@ -9,7 +9,10 @@ import type { IdentityDependencies } from '../domain/dependencies';
 import { completeOnboardingStep, recordLogin, updateInterests } from '../domain/onboarding';
 import { getOwnUser, updateOwnUser } from '../domain/users';
 
-export function usersRouter(deps: IdentityDependencies, verifyAccessToken: AccessTokenVerifier): Router {
+export function usersRouter(
+  deps: IdentityDependencies,
+  verifyAccessToken: AccessTokenVerifier,
+): Router {
   const router = Router();
   router.use('/users/me', requireAccessToken(verifyAccessToken));
   router.get('/users/me', async (req, res) => {

@@ -31,8 +31,12 @@ export interface BrandService {
 export function brandService(brandUrl: string, serviceToken: string): BrandService {
   return {
     async create(command) {
-      const answer = await callInternal(brandUrl, serviceToken, '/brands', { method: 'POST', json: command });
-      if (answer.status === 409 && errorCodeOf(answer) === 'username-taken') throw new BrandUsernameTakenError();
+      const answer = await callInternal(brandUrl, serviceToken, '/brands', {
+        method: 'POST',
+        json: command,
+      });
+      if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
+        throw new BrandUsernameTakenError();
       const id = (answer.body as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (answer.status >= 300 || typeof id !== 'string') {
         throw new Error(`brand service answered ${answer.status} to POST /brands`);
@@ -40,10 +44,16 @@ export function brandService(brandUrl: string, serviceToken: string): BrandServi
       return id;
     },
     async delete(brandId) {
-      const answer = await callInternal(brandUrl, serviceToken, `/brands/${encodeURIComponent(brandId)}`, {
-        method: 'DELETE',
-      });
-      if (answer.status >= 300) throw new Error(`brand service answered ${answer.status} to DELETE /brands/${brandId}`);
+      const answer = await callInternal(
+        brandUrl,
+        serviceToken,
+        `/brands/${encodeURIComponent(brandId)}`,
+        {
+          method: 'DELETE',
+        },
+      );
+      if (answer.status >= 300)
+        throw new Error(`brand service answered ${answer.status} to DELETE /brands/${brandId}`);
     },
   };
 }

@@ -23,7 +23,9 @@ export function brandUserRepository(prisma: PrismaClient): BrandUserRepository {
     insertWithClaim: (user, brandUsername) =>
       translateDuplicates(() =>
         prisma.$transaction(async (tx) => {
-          await tx.usernameClaim.create({ data: { username: brandUsername, ownerType: 'brand', ownerId: user.brandId } });
+          await tx.usernameClaim.create({
+            data: { username: brandUsername, ownerType: 'brand', ownerId: user.brandId },
+          });
           const record = toUserRecord(await tx.user.create({ data: user }));
           await tx.outboxMessage.create({ data: userCreatedEvent(record) });
           return record;

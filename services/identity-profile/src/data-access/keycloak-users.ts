@@ -73,7 +73,8 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
         }),
       },
     );
-    if (!response.ok) throw new KeycloakRequestError(response.status, await response.text(), 'token');
+    if (!response.ok)
+      throw new KeycloakRequestError(response.status, await response.text(), 'token');
     const body = (await response.json()) as { access_token: string; expires_in: number };
     token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return token.value;
@@ -136,12 +137,18 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
       });
     },
     async endAllSessions(id) {
-      await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, { method: 'POST' });
+      await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, {
+        method: 'POST',
+      });
     },
     async clearLoginFailures(id) {
-      await call('clear login failures', `${adminUrl}/attack-detection/brute-force/users/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      });
+      await call(
+        'clear login failures',
+        `${adminUrl}/attack-detection/brute-force/users/${encodeURIComponent(id)}`,
+        {
+          method: 'DELETE',
+        },
+      );
     },
   };
 }

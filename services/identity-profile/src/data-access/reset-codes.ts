@@ -27,7 +27,10 @@ export function resetCodeRepository(prisma: PrismaClient): ResetCodeRepository {
       await prisma.passwordResetCode.create({ data: code });
     },
     async claim(codeHash, now) {
-      const code = await prisma.passwordResetCode.findUnique({ where: { codeHash }, select: { userId: true } });
+      const code = await prisma.passwordResetCode.findUnique({
+        where: { codeHash },
+        select: { userId: true },
+      });
       if (!code) return null;
       const { count } = await prisma.passwordResetCode.updateMany({
         where: { codeHash, usedAt: null, expiresAt: { gt: now } },
@@ -39,7 +42,10 @@ export function resetCodeRepository(prisma: PrismaClient): ResetCodeRepository {
       await prisma.passwordResetCode.updateMany({ where: { codeHash }, data: { usedAt: null } });
     },
     async retireAllOf(userId, now) {
-      await prisma.passwordResetCode.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+      await prisma.passwordResetCode.updateMany({
+        where: { userId, usedAt: null },
+        data: { usedAt: now },
+      });
     },
   };
 }

@@ -14,12 +14,20 @@ export interface UserImageRepository {
    * default pictures) already holds an image.
    * @returns the new snapshot, or null when nothing changed or no such user exists
    */
-  setWithEvent(userId: string, kind: ImageKind, url: string, onlyIfEmpty: boolean): Promise<UserRecord | null>;
+  setWithEvent(
+    userId: string,
+    kind: ImageKind,
+    url: string,
+    onlyIfEmpty: boolean,
+  ): Promise<UserRecord | null>;
 }
 
 /** The repository over the service's Prisma client. */
 export function userImageRepository(prisma: PrismaClient): UserImageRepository {
-  return { setWithEvent: (userId, kind, url, onlyIfEmpty) => setImage(prisma, userId, kind, url, onlyIfEmpty) };
+  return {
+    setWithEvent: (userId, kind, url, onlyIfEmpty) =>
+      setImage(prisma, userId, kind, url, onlyIfEmpty),
+  };
 }
 
 async function setImage(

@@ -11,7 +11,10 @@ import { userCreatedEvent, userUpdatedEvent } from '../messaging/user-events';
 
 /** A unique constraint refused a write; `field` is the column that clashed. */
 export class DuplicateUserError extends Error {
-  constructor(readonly field: 'username' | 'email' | 'id', options?: ErrorOptions) {
+  constructor(
+    readonly field: 'username' | 'email' | 'id',
+    options?: ErrorOptions,
+  ) {
     super(`duplicate ${field}`, options);
     this.name = 'DuplicateUserError';
   }

@@ -36,10 +36,12 @@ export function usernameRegistry(prisma: PrismaClient): UsernameRegistry {
         await prisma.usernameClaim.create({ data: { username, ownerType, ownerId } });
         return;
       } catch (error) {
-        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'))
+          throw error;
       }
       const holder = await prisma.usernameClaim.findUnique({ where: { username } });
-      if (holder?.ownerType !== ownerType || holder.ownerId !== ownerId) throw new UsernameHeldError();
+      if (holder?.ownerType !== ownerType || holder.ownerId !== ownerId)
+        throw new UsernameHeldError();
     },
     async release(username, ownerType, ownerId) {
       await prisma.usernameClaim.deleteMany({ where: { username, ownerType, ownerId } });

@@ -24,7 +24,13 @@ import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmail, normalizeUsername } from './uniqueness';
+import {
+  assertEmailFree,
+  assertUsernameFree,
+  duplicateToAppError,
+  normalizeEmail,
+  normalizeUsername,
+} from './uniqueness';
 
 /**
  * Registers a creator or a brand (spec §4 "Registration").
@@ -33,7 +39,10 @@ import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmai
  * @throws AppError invalid-argument (ZodError), username-taken, email-taken,
  *   internal 'There was a problem creating your account. Try again.'
  */
-export async function createAccount(deps: IdentityDependencies, input: unknown): Promise<{ userId: string }> {
+export async function createAccount(
+  deps: IdentityDependencies,
+  input: unknown,
+): Promise<{ userId: string }> {
   const command = createAccountSchema.parse(input);
   if (command.isBrand) return createBrandAccount(deps, command.registration);
   const username = normalizeUsername(command.registration.username);
@@ -46,7 +55,9 @@ export async function createAccount(deps: IdentityDependencies, input: unknown):
     await deps.users.insertWithEvent(newCreator({ id: userId, username, email }));
   } catch (error) {
     await deleteKeycloakUser(deps, userId);
-    throw error instanceof DuplicateUserError ? duplicateToAppError(error) : identityErrors.createAccountFailed(error);
+    throw error instanceof DuplicateUserError
+      ? duplicateToAppError(error)
+      : identityErrors.createAccountFailed(error);
   }
   deps.eventsCommitted();
   return { userId };
@@ -56,7 +67,10 @@ export async function createAccount(deps: IdentityDependencies, input: unknown):
  * The brand branch of {@link createAccount}: Keycloak user, brand in
  * services/brand, brand-side user record; all or nothing.
  */
-async function createBrandAccount(deps: IdentityDependencies, registration: BrandRegistration): Promise<{ userId: string }> {
+async function createBrandAccount(
+  deps: IdentityDependencies,
+  registration: BrandRegistration,
+): Promise<{ userId: string }> {
   const username = normalizeUsername(registration.username);
   const email = normalizeEmail(registration.email);
 
@@ -73,15 +87,25 @@ async function createBrandAccount(deps: IdentityDependencies, registration: Bran
     });
   } catch (error) {
     await deleteKeycloakUser(deps, userId);
-    throw error instanceof BrandUsernameTakenError ? identityErrors.usernameTaken(error) : identityErrors.createAccountFailed(error);
+    throw error instanceof BrandUsernameTakenError
+      ? identityErrors.usernameTaken(error)
+      : identityErrors.createAccountFailed(error);
   }
   try {
-    const user = newBrandUser({ id: userId, email, firstName: registration.firstName, lastName: registration.lastName, brandId });
+    const user = newBrandUser({
+      id: userId,
+      email,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      brandId,
+    });
     await deps.brandUsers.insertWithClaim({ ...user, brandId }, username);
   } catch (error) {
     await deleteBrand(deps, brandId);
     await deleteKeycloakUser(deps, userId);
-    throw error instanceof DuplicateUserError ? duplicateToAppError(error) : identityErrors.createAccountFailed(error);
+    throw error instanceof DuplicateUserError
+      ? duplicateToAppError(error)
+      : identityErrors.createAccountFailed(error);
   }
   deps.eventsCommitted();
   return { userId };
@@ -129,12 +153,17 @@ export function newBrandUser(user: {
   };
 }
 
-async function createKeycloakUser(deps: IdentityDependencies, email: string, password: string): Promise<string> {
+async function createKeycloakUser(
+  deps: IdentityDependencies,
+  email: string,
+  password: string,
+): Promise<string> {
   try {
     return await deps.keycloak.create({ email, password });
   } catch (error) {
     // Keycloak holds the e-mail (also its username) although our table does not.
-    if (error instanceof KeycloakRequestError && error.status === 409) throw identityErrors.emailTaken(error);
+    if (error instanceof KeycloakRequestError && error.status === 409)
+      throw identityErrors.emailTaken(error);
     throw identityErrors.createAccountFailed(error);
   }
 }
@@ -153,6 +182,9 @@ async function deleteKeycloakUser(deps: IdentityDependencies, userId: string): P
   try {
     await deps.keycloak.delete(userId);
   } catch (error) {
-    deps.logger.error({ err: error, keycloakUserId: userId }, 'compensation failed: orphan Keycloak user');
+    deps.logger.error(
+      { err: error, keycloakUserId: userId },
+      'compensation failed: orphan Keycloak user',
+    );
   }
 }

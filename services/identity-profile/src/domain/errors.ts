@@ -8,7 +8,8 @@ import { AppError } from '@raly/service-kit/errors';
 
 export const identityErrors = {
   /** Spec §8: duplicate username on creation or update. */
-  usernameTaken: (cause?: unknown) => new AppError('username-taken', messages.usernameExists, { cause }),
+  usernameTaken: (cause?: unknown) =>
+    new AppError('username-taken', messages.usernameExists, { cause }),
   /** Spec §5: the e-mail belongs to another account. */
   emailTaken: (cause?: unknown) => new AppError('email-taken', messages.emailTaken, { cause }),
   /** The token's user has no record here. */
@@ -19,8 +20,7 @@ export const identityErrors = {
       fields: { username: messages.requestProblem },
     }),
   /** Brand registration needs the brand service (comes with the brands issue). */
-  brandRegistrationUnavailable: () =>
-    new AppError('unimplemented', messages.createAccountFailed),
+  brandRegistrationUnavailable: () => new AppError('unimplemented', messages.createAccountFailed),
   /** Spec §8: any other failure creating an account. */
   createAccountFailed: (cause: unknown) =>
     new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
@@ -43,7 +43,9 @@ export const identityErrors = {
     }),
   /** Spec §6: brand users have no interests. */
   brandUserHasNoInterests: () =>
-    new AppError('invalid-argument', messages.requestProblem, { fields: { interests: messages.requestProblem } }),
+    new AppError('invalid-argument', messages.requestProblem, {
+      fields: { interests: messages.requestProblem },
+    }),
   /** Spec §8: any other failure updating an account. */
   updateAccountFailed: (cause: unknown) =>
     new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),

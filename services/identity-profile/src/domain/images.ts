@@ -8,10 +8,19 @@ import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { IdentityDependencies } from './dependencies';
 
 /** Handles `media.image.stored`; brands' images are services/brand's. */
-export async function applyStoredImage(deps: IdentityDependencies, event: Envelope<ImageStored>): Promise<void> {
+export async function applyStoredImage(
+  deps: IdentityDependencies,
+  event: Envelope<ImageStored>,
+): Promise<void> {
   const image = event.data;
   if (image.ownerType !== 'user') return;
-  const updated = await deps.userImages.setWithEvent(image.ownerId, image.kind, image.url, image.isDefault === true);
+  const updated = await deps.userImages.setWithEvent(
+    image.ownerId,
+    image.kind,
+    image.url,
+    image.isDefault === true,
+  );
   if (updated) deps.eventsCommitted();
-  else deps.logger.debug({ eventId: event.id, userId: image.ownerId }, 'image event changed nothing');
+  else
+    deps.logger.debug({ eventId: event.id, userId: image.ownerId }, 'image event changed nothing');
 }

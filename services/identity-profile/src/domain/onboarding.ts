@@ -5,7 +5,11 @@
  * tabs follow it live.
  */
 import type { UserRecord } from '@raly/contracts/records';
-import { interestsSchema, onboardingStepSchema, type OnboardingStep } from '@raly/contracts/validation';
+import {
+  interestsSchema,
+  onboardingStepSchema,
+  type OnboardingStep,
+} from '@raly/contracts/validation';
 import { z } from 'zod';
 import type { UserChanges } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
@@ -13,7 +17,9 @@ import { identityErrors } from './errors';
 import { getOwnUser, interestChanges, saveChanges } from './users';
 
 /** Body of `PATCH /users/me/onboarding`: flags are only ever set, never cleared (spec §4). */
-const onboardingStatusSchema = z.object({ step: onboardingStepSchema, value: z.literal(true) }).strict();
+const onboardingStatusSchema = z
+  .object({ step: onboardingStepSchema, value: z.literal(true) })
+  .strict();
 
 /** Body of `PUT /users/me/interests`. */
 const interestsUpdateSchema = z.object({ interests: interestsSchema }).strict();
@@ -53,7 +59,11 @@ export async function completeOnboardingStep(
  * @returns the record after the change
  * @throws AppError invalid-argument ('You must select at least one interest', a brand user), not-found, internal
  */
-export async function updateInterests(deps: IdentityDependencies, userId: string, input: unknown): Promise<UserRecord> {
+export async function updateInterests(
+  deps: IdentityDependencies,
+  userId: string,
+  input: unknown,
+): Promise<UserRecord> {
   const { interests } = interestsUpdateSchema.parse(input);
   const current = await getOwnUser(deps, userId);
   if (current.brand !== null) throw identityErrors.brandUserHasNoInterests();
@@ -67,6 +77,10 @@ export async function updateInterests(deps: IdentityDependencies, userId: string
  * @returns the record after the change
  * @throws AppError not-found, internal
  */
-export async function recordLogin(deps: IdentityDependencies, userId: string, now = new Date()): Promise<UserRecord> {
+export async function recordLogin(
+  deps: IdentityDependencies,
+  userId: string,
+  now = new Date(),
+): Promise<UserRecord> {
   return saveChanges(deps, userId, { lastLogin: now });
 }

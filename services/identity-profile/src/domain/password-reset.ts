@@ -13,7 +13,11 @@
  *     user's Keycloak sessions → clear any brute-force lock-out.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { forgotPasswordSchema, resetPasswordSchema, firstErrorByField } from '@raly/contracts/validation';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  firstErrorByField,
+} from '@raly/contracts/validation';
 import type { Logger } from '@raly/service-kit/logger';
 import type { KeycloakUsers } from '../data-access/keycloak-users';
 import type { Mail, Mailer } from '../data-access/mailer';
@@ -41,7 +45,8 @@ export interface PasswordResetDependencies {
 }
 
 /** The stored form of a code: sha256, hex. */
-export const hashResetCode = (code: string): string => createHash('sha256').update(code).digest('hex');
+export const hashResetCode = (code: string): string =>
+  createHash('sha256').update(code).digest('hex');
 
 /**
  * sendResetPasswordLink (spec §7): e-mails a single-use, expiring reset link.
@@ -50,7 +55,10 @@ export const hashResetCode = (code: string): string => createHash('sha256').upda
  * @throws AppError invalid-argument (bad e-mail), not-found 'There is no account associated with this email',
  *   internal 'There was a problem with your request.' (mail not sent)
  */
-export async function sendResetPasswordLink(deps: PasswordResetDependencies, input: unknown): Promise<true> {
+export async function sendResetPasswordLink(
+  deps: PasswordResetDependencies,
+  input: unknown,
+): Promise<true> {
   const email = normalizeEmail(forgotPasswordSchema.parse(input).email);
   const userId = await deps.users.findIdByEmail(email);
   if (!userId) throw identityErrors.emailUnknown();
@@ -61,7 +69,9 @@ export async function sendResetPasswordLink(deps: PasswordResetDependencies, inp
     expiresAt: new Date(Date.now() + deps.settings.codeTtlMs),
   });
   try {
-    await deps.mailer.send(resetMail(email, resetLink(deps.settings, code), deps.settings.codeTtlMs));
+    await deps.mailer.send(
+      resetMail(email, resetLink(deps.settings, code), deps.settings.codeTtlMs),
+    );
   } catch (error) {
     throw identityErrors.resetMailFailed(error);
   }
@@ -76,9 +86,13 @@ export async function sendResetPasswordLink(deps: PasswordResetDependencies, inp
  * @returns true when the password was changed
  * @throws AppError invalid-argument 'There was a problem with your request.' on any failure (spec §8)
  */
-export async function resetPassword(deps: PasswordResetDependencies, input: unknown): Promise<true> {
+export async function resetPassword(
+  deps: PasswordResetDependencies,
+  input: unknown,
+): Promise<true> {
   const parsed = resetPasswordSchema.safeParse(input);
-  if (!parsed.success) throw identityErrors.resetFailed(parsed.error, firstErrorByField(parsed.error));
+  if (!parsed.success)
+    throw identityErrors.resetFailed(parsed.error, firstErrorByField(parsed.error));
   const { actionCode, password } = parsed.data;
   const codeHash = hashResetCode(actionCode);
   const now = new Date();
@@ -105,9 +119,16 @@ export async function resetPassword(deps: PasswordResetDependencies, input: unkn
 }
 
 /** `${webUrl}/auth/action?mode=resetPassword&oobCode=…&apiKey=…` (spec §2 `/auth/action`). */
-export function resetLink(settings: Pick<PasswordResetSettings, 'webUrl' | 'apiKey'>, code: string): string {
+export function resetLink(
+  settings: Pick<PasswordResetSettings, 'webUrl' | 'apiKey'>,
+  code: string,
+): string {
   const url = new URL('/auth/action', settings.webUrl);
-  url.search = new URLSearchParams({ mode: 'resetPassword', oobCode: code, apiKey: settings.apiKey }).toString();
+  url.search = new URLSearchParams({
+    mode: 'resetPassword',
+    oobCode: code,
+    apiKey: settings.apiKey,
+  }).toString();
   return url.toString();
 }
 
@@ -139,5 +160,9 @@ function resetMail(to: string, link: string, ttlMs: number): Mail {
 }
 
 function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }

@@ -19,7 +19,10 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  * checkUsernameExists (spec §7).
  * @returns true when the username is taken (case-insensitively)
  */
-export async function usernameExists(deps: Pick<IdentityDependencies, 'users'>, username: string): Promise<boolean> {
+export async function usernameExists(
+  deps: Pick<IdentityDependencies, 'users'>,
+  username: string,
+): Promise<boolean> {
   return deps.users.isUsernameTaken(normalizeUsername(username));
 }
 
@@ -27,12 +30,18 @@ export async function usernameExists(deps: Pick<IdentityDependencies, 'users'>, 
  * checkEmailExists (spec §7).
  * @returns true when an account has this e-mail (case-insensitively)
  */
-export async function emailExists(deps: Pick<IdentityDependencies, 'users'>, email: string): Promise<boolean> {
+export async function emailExists(
+  deps: Pick<IdentityDependencies, 'users'>,
+  email: string,
+): Promise<boolean> {
   return deps.users.isEmailTaken(normalizeEmail(email));
 }
 
 /** @throws AppError username-taken 'Username already exists. Try another.' */
-export async function assertUsernameFree(deps: IdentityDependencies, username: string): Promise<void> {
+export async function assertUsernameFree(
+  deps: IdentityDependencies,
+  username: string,
+): Promise<void> {
   if (await usernameExists(deps, username)) throw identityErrors.usernameTaken();
 }
 

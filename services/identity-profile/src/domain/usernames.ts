@@ -17,7 +17,10 @@ import { normalizeUsername } from './uniqueness';
  * @returns the stored (normalised) username
  * @throws AppError invalid-argument (username rules of spec §5), username-taken 'Username already exists. Try another.'
  */
-export async function claimUsername(deps: IdentityDependencies, input: unknown): Promise<{ username: string }> {
+export async function claimUsername(
+  deps: IdentityDependencies,
+  input: unknown,
+): Promise<{ username: string }> {
   const claim = usernameClaimSchema.parse(input);
   const username = normalizeUsername(usernameSchema.parse(claim.username));
   try {

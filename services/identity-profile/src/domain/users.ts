@@ -16,7 +16,13 @@ import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type UserChanges } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import { assertEmailFree, assertUsernameFree, duplicateToAppError, normalizeEmail, normalizeUsername } from './uniqueness';
+import {
+  assertEmailFree,
+  assertUsernameFree,
+  duplicateToAppError,
+  normalizeEmail,
+  normalizeUsername,
+} from './uniqueness';
 
 /**
  * The caller's own record.
@@ -41,7 +47,11 @@ export async function getOwnUser(deps: IdentityDependencies, userId: string): Pr
  * @throws AppError invalid-argument, not-found, username-taken, email-taken,
  *   internal 'There was a problem updating your account. Try again.'
  */
-export async function updateOwnUser(deps: IdentityDependencies, userId: string, input: unknown): Promise<UserRecord> {
+export async function updateOwnUser(
+  deps: IdentityDependencies,
+  userId: string,
+  input: unknown,
+): Promise<UserRecord> {
   const current = await getOwnUser(deps, userId);
   const changes = changedFields(current, parseAccountUpdate(current, input));
   if (Object.keys(changes).length === 0) return current;
@@ -64,7 +74,11 @@ export async function updateOwnUser(deps: IdentityDependencies, userId: string, 
  * @returns the new snapshot
  * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
  */
-export async function saveChanges(deps: IdentityDependencies, userId: string, changes: UserChanges): Promise<UserRecord> {
+export async function saveChanges(
+  deps: IdentityDependencies,
+  userId: string,
+  changes: UserChanges,
+): Promise<UserRecord> {
   try {
     const updated = await deps.users.updateWithEvent(userId, changes);
     if (!updated) throw identityErrors.userNotFound();
@@ -84,7 +98,8 @@ type AccountUpdate = Omit<CreatorAccountUpdate, 'notifications'> &
 /** The body checked with the schema of the user's kind (spec §5 "Account form", §6). */
 function parseAccountUpdate(current: UserRecord, input: unknown): AccountUpdate {
   if (current.brand === null) return creatorAccountUpdateSchema.parse(input);
-  if (input && typeof input === 'object' && 'username' in input) throw identityErrors.brandUserHasNoUsername();
+  if (input && typeof input === 'object' && 'username' in input)
+    throw identityErrors.brandUserHasNoUsername();
   return brandUserAccountUpdateSchema.parse(input);
 }
 
@@ -101,10 +116,13 @@ function changedFields(current: UserRecord, patch: AccountUpdate): UserChanges {
     const value = patch[field];
     if (value !== undefined && value !== current[field]) changes[field] = value;
   }
-  if (patch.interests !== undefined) Object.assign(changes, interestChanges(current, patch.interests));
+  if (patch.interests !== undefined)
+    Object.assign(changes, interestChanges(current, patch.interests));
   const { offers, marketing } = patch.notifications ?? {};
-  if (offers !== undefined && offers !== current.notifications.offers) changes.notifyOffers = offers;
-  if (marketing !== undefined && marketing !== current.notifications.marketing) changes.notifyMarketing = marketing;
+  if (offers !== undefined && offers !== current.notifications.offers)
+    changes.notifyOffers = offers;
+  if (marketing !== undefined && marketing !== current.notifications.marketing)
+    changes.notifyMarketing = marketing;
   return changes;
 }
 
@@ -112,33 +130,50 @@ function changedFields(current: UserRecord, patch: AccountUpdate): UserChanges {
  * Saving interests sets the interests onboarding flag true (spec §4).
  * @returns the columns that change (none when both already hold)
  */
-export function interestChanges(current: UserRecord, interests: UserRecord['interests']): UserChanges {
+export function interestChanges(
+  current: UserRecord,
+  interests: UserRecord['interests'],
+): UserChanges {
   const changes: UserChanges = {};
   if (interests.join() !== current.interests.join()) changes.interests = interests;
-  if ((current.onboarding as { interests?: boolean }).interests !== true) changes.onboardingInterests = true;
+  if ((current.onboarding as { interests?: boolean }).interests !== true)
+    changes.onboardingInterests = true;
   return changes;
 }
 
-async function changeKeycloakEmail(deps: IdentityDependencies, userId: string, email: string): Promise<void> {
+async function changeKeycloakEmail(
+  deps: IdentityDependencies,
+  userId: string,
+  email: string,
+): Promise<void> {
   try {
     await deps.keycloak.changeEmail(userId, email);
   } catch (error) {
-    if (error instanceof KeycloakRequestError && error.status === 409) throw identityErrors.emailTaken(error);
+    if (error instanceof KeycloakRequestError && error.status === 409)
+      throw identityErrors.emailTaken(error);
     throw identityErrors.updateAccountFailed(error);
   }
 }
 
 /** Compensation: our database refused the change Keycloak already made. */
-async function revertKeycloakEmail(deps: IdentityDependencies, userId: string, email: string): Promise<void> {
+async function revertKeycloakEmail(
+  deps: IdentityDependencies,
+  userId: string,
+  email: string,
+): Promise<void> {
   try {
     await deps.keycloak.changeEmail(userId, email);
   } catch (error) {
-    deps.logger.error({ err: error, userId }, 'compensation failed: Keycloak e-mail differs from the user record');
+    deps.logger.error(
+      { err: error, userId },
+      'compensation failed: Keycloak e-mail differs from the user record',
+    );
   }
 }
 
 function toUpdateError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof DuplicateUserError && error.field !== 'id') return duplicateToAppError(error);
+  if (error instanceof DuplicateUserError && error.field !== 'id')
+    return duplicateToAppError(error);
   return identityErrors.updateAccountFailed(error);
 }

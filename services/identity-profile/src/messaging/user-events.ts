@@ -9,8 +9,17 @@ import { newSnapshotOutboxMessage } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/identity-profile';
 
-const userEvent = (type: typeof eventTypes.userCreated | typeof eventTypes.userUpdated, record: UserRecord) =>
-  newSnapshotOutboxMessage({ topic: topics.identityUser, type, source: eventSource, schema: userRecordSchema, record });
+const userEvent = (
+  type: typeof eventTypes.userCreated | typeof eventTypes.userUpdated,
+  record: UserRecord,
+) =>
+  newSnapshotOutboxMessage({
+    topic: topics.identityUser,
+    type,
+    source: eventSource,
+    schema: userRecordSchema,
+    record,
+  });
 
 /** The outbox row of `identity.user.created` for a new user's snapshot. */
 export const userCreatedEvent = (user: UserRecord) => userEvent(eventTypes.userCreated, user);

@@ -9,7 +9,8 @@ import type { MediaDependencies } from '../domain/dependencies';
 import { mediaErrors } from '../domain/errors';
 
 /** The keys of spec §7 and nothing else. */
-const KEY_PATTERN = /^(user|brand)\/(profile|cover)-img\/[A-Za-z0-9-]{1,100}\.(png|jpeg|jpg|svg|webp)$/;
+const KEY_PATTERN =
+  /^(user|brand)\/(profile|cover)-img\/[A-Za-z0-9-]{1,100}\.(png|jpeg|jpg|svg|webp)$/;
 
 export function filesRouter(deps: MediaDependencies): Router {
   const router = Router();
@@ -24,8 +25,12 @@ export function filesRouter(deps: MediaDependencies): Router {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       // A versioned URL (`?v=`) never changes; the bare key may.
-      'cache-control': req.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      ...(object.contentLength !== undefined ? { 'content-length': String(object.contentLength) } : {}),
+      'cache-control': req.query.v
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
+      ...(object.contentLength !== undefined
+        ? { 'content-length': String(object.contentLength) }
+        : {}),
       ...(object.etag ? { etag: object.etag } : {}),
     });
     object.body.on('error', () => res.destroy());

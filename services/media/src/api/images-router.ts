@@ -16,18 +16,29 @@ import { receiveFile } from './multipart-upload';
 const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKindSchema });
 const querySchema = z.object({ ownerId: z.string().min(1).max(100).optional() });
 
-export function imagesRouter(deps: MediaDependencies, verifyAccessToken: AccessTokenVerifier): Router {
+export function imagesRouter(
+  deps: MediaDependencies,
+  verifyAccessToken: AccessTokenVerifier,
+): Router {
   const router = Router();
-  router.post('/images/:ownerType/:kind', requireAccessToken(verifyAccessToken), async (req, res) => {
-    const userId = callerOf(req).userId;
-    const { ownerType, kind } = paramsSchema.parse(req.params);
-    const { ownerId } = querySchema.parse(req.query);
-    const target: UploadTarget = { ownerType, kind, ownerId: ownerId ?? (ownerType === 'user' ? userId : '') };
-    await assertMayReplace(deps, userId, target);
-    const file = await receiveFile(req, IMAGE_MAX_BYTES);
-    const stored = await storeUpload(deps, target, file.declared, file.bytes);
-    res.status(201).json({ data: stored });
-  });
+  router.post(
+    '/images/:ownerType/:kind',
+    requireAccessToken(verifyAccessToken),
+    async (req, res) => {
+      const userId = callerOf(req).userId;
+      const { ownerType, kind } = paramsSchema.parse(req.params);
+      const { ownerId } = querySchema.parse(req.query);
+      const target: UploadTarget = {
+        ownerType,
+        kind,
+        ownerId: ownerId ?? (ownerType === 'user' ? userId : ''),
+      };
+      await assertMayReplace(deps, userId, target);
+      const file = await receiveFile(req, IMAGE_MAX_BYTES);
+      const stored = await storeUpload(deps, target, file.declared, file.bytes);
+      res.status(201).json({ data: stored });
+    },
+  );
   // An answer given before the body was read (401, 403, 413): discard the rest unread.
   // (The connection stays open: closing it while the caller still sends could
   // cut the caller off before it reads the answer, e.g. the BFF relaying it.)

@@ -91,7 +91,9 @@ export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFil
       settled = true;
       resolve(file);
     });
-    parser.on('error', (error) => fail(mediaErrors.imageRejected(`Malformed upload: ${(error as Error).message}`)));
+    parser.on('error', (error) =>
+      fail(mediaErrors.imageRejected(`Malformed upload: ${(error as Error).message}`)),
+    );
     req.on('error', fail);
     req.pipe(parser);
   });

@@ -23,7 +23,8 @@ export function brandMembers(brandUrl: string, serviceToken: string): BrandMembe
         `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
         { method: 'GET' },
       );
-      if (answer.status !== 200) throw new Error(`brand service answered ${answer.status} to the membership check`);
+      if (answer.status !== 200)
+        throw new Error(`brand service answered ${answer.status} to the membership check`);
       return brandMembershipSchema.parse((answer.body as { data?: unknown }).data).isMember;
     },
   };

@@ -38,7 +38,10 @@ export function openImageBucket(config: Config): ImageBucket {
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
     forcePathStyle: true,
-    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
+    credentials: {
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    },
   });
   const Bucket = config.S3_BUCKET;
   return {
@@ -48,7 +51,9 @@ export function openImageBucket(config: Config): ImageBucket {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+      );
     },
     async get(key) {
       try {
@@ -60,7 +65,8 @@ export function openImageBucket(config: Config): ImageBucket {
           etag: answer.ETag,
         };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+          return null;
         throw error;
       }
     },

@@ -38,11 +38,18 @@ export interface ImageRepository {
 
 export function imageRepository(prisma: PrismaClient): ImageRepository {
   const idOf = (image: Pick<StoredImage, 'ownerType' | 'ownerId' | 'kind'>) => ({
-    ownerType_ownerId_kind: { ownerType: image.ownerType, ownerId: image.ownerId, kind: image.kind },
+    ownerType_ownerId_kind: {
+      ownerType: image.ownerType,
+      ownerId: image.ownerId,
+      kind: image.kind,
+    },
   });
   return {
     async currentKey(ownerType, ownerId, kind) {
-      const row = await prisma.image.findUnique({ where: idOf({ ownerType, ownerId, kind }), select: { key: true } });
+      const row = await prisma.image.findUnique({
+        where: idOf({ ownerType, ownerId, kind }),
+        select: { key: true },
+      });
       return row?.key ?? null;
     },
     async recordUpload(image, urlOf) {
@@ -60,7 +67,10 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
     },
     async recordDefault(image, urlOf) {
       return prisma.$transaction(async (tx) => {
-        const { count } = await tx.image.createMany({ data: [{ ...image, isDefault: true }], skipDuplicates: true });
+        const { count } = await tx.image.createMany({
+          data: [{ ...image, isDefault: true }],
+          skipDuplicates: true,
+        });
         if (count === 0) return null;
         const stored: ImageStored = { ...image, url: urlOf(image.key, 1), isDefault: true };
         await tx.outboxMessage.create({ data: imageStoredEvent(stored, 1) });

@@ -10,7 +10,16 @@ import type { Envelope } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { downloadUrl, type MediaDependencies } from './dependencies';
 
-const BACKGROUNDS = ['#6d28d9', '#2563eb', '#0891b2', '#059669', '#d97706', '#dc2626', '#db2777', '#4f46e5'];
+const BACKGROUNDS = [
+  '#6d28d9',
+  '#2563eb',
+  '#0891b2',
+  '#059669',
+  '#d97706',
+  '#dc2626',
+  '#db2777',
+  '#4f46e5',
+];
 
 /**
  * The placeholder picture.
@@ -32,7 +41,10 @@ export function renderInitialsSvg(initials: string, seed: string): string {
 }
 
 /** Handles `identity.user.created`: the user's initials picture. */
-export async function makeUserDefaultImage(deps: MediaDependencies, event: Envelope<UserRecord>): Promise<void> {
+export async function makeUserDefaultImage(
+  deps: MediaDependencies,
+  event: Envelope<UserRecord>,
+): Promise<void> {
   const user = event.data;
   if (user.profileImg !== '') return;
   const name = user.brand ? `${user.firstName} ${user.lastName}` : (user.username ?? '');
@@ -40,13 +52,21 @@ export async function makeUserDefaultImage(deps: MediaDependencies, event: Envel
 }
 
 /** Handles `brand.brand.created`: the brand's initials picture. */
-export async function makeBrandDefaultImage(deps: MediaDependencies, event: Envelope<BrandRecord>): Promise<void> {
+export async function makeBrandDefaultImage(
+  deps: MediaDependencies,
+  event: Envelope<BrandRecord>,
+): Promise<void> {
   const brand = event.data;
   if (brand.profileImg !== '') return;
   await storeDefault(deps, 'brand', brand.id, brand.company);
 }
 
-async function storeDefault(deps: MediaDependencies, ownerType: ImageOwnerType, ownerId: string, name: string) {
+async function storeDefault(
+  deps: MediaDependencies,
+  ownerType: ImageOwnerType,
+  ownerId: string,
+  name: string,
+) {
   if (await deps.images.currentKey(ownerType, ownerId, 'profile')) return;
   const key = imageKey(ownerType, 'profile', ownerId, 'svg');
   const svg = Buffer.from(renderInitialsSvg(initialsOf(name), ownerId), 'utf8');

@@ -16,5 +16,8 @@ export interface MediaDependencies {
 }
 
 /** The download URL of a stored key at a version (served by `GET /files/*`). */
-export const downloadUrl = (deps: Pick<MediaDependencies, 'publicUrl'>, key: string, version: number): string =>
-  `${deps.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;
+export const downloadUrl = (
+  deps: Pick<MediaDependencies, 'publicUrl'>,
+  key: string,
+  version: number,
+): string => `${deps.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;

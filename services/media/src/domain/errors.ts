@@ -7,14 +7,18 @@ import { AppError } from '@raly/service-kit/errors';
 
 export const mediaErrors = {
   /** Spec §5: larger than 5 MB, detected while the upload streams in. */
-  imageTooLarge: () => new AppError('payload-too-large', messages.imageTooLarge, { fields: { file: messages.imageTooLarge } }),
+  imageTooLarge: () =>
+    new AppError('payload-too-large', messages.imageTooLarge, {
+      fields: { file: messages.imageTooLarge },
+    }),
   /** Not an accepted image (spec §9 types), or the bytes are not what the name and type say. */
   imageRejected: (reason: string) =>
     new AppError('invalid-argument', messages.genericProblem, { fields: { file: reason } }),
   /** Only the owner, or a member of the brand, may replace an image (spec §6). */
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */
-  uploadFailed: (cause: unknown) => new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
+  uploadFailed: (cause: unknown) =>
+    new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
   /** No such file. */
   fileNotFound: () => new AppError('not-found', messages.pageNotFound),
 };

@@ -41,18 +41,23 @@ const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
  * @throws AppError invalid-argument when the type is not accepted or the bytes disagree
  */
 export async function checkImage(declared: DeclaredFile, bytes: Buffer): Promise<CheckedImage> {
-  const extension = (declared.extension ?? declared.name.split('.').pop() ?? '').replace(/^\./, '').toLowerCase();
+  const extension = (declared.extension ?? declared.name.split('.').pop() ?? '')
+    .replace(/^\./, '')
+    .toLowerCase();
   if (!isImageExtension(extension)) {
     throw mediaErrors.imageRejected(`Accepted types: ${IMAGE_EXTENSIONS.join(', ')}`);
   }
   const contentType = contentTypeByExtension[extension];
   const declaredType = declared.mimeType.toLowerCase().replace('image/jpg', 'image/jpeg');
-  if (declaredType !== contentType) throw mediaErrors.imageRejected('The file type does not match its extension');
+  if (declaredType !== contentType)
+    throw mediaErrors.imageRejected('The file type does not match its extension');
   if (bytes.length === 0) throw mediaErrors.imageRejected('The file is empty');
 
-  if (extension === 'svg') return { extension, contentType, bytes: Buffer.from(sanitizeSvg(svgTextOf(bytes)), 'utf8') };
+  if (extension === 'svg')
+    return { extension, contentType, bytes: Buffer.from(sanitizeSvg(svgTextOf(bytes)), 'utf8') };
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (sniffed?.mime !== contentType) throw mediaErrors.imageRejected('The file content is not the declared type');
+  if (sniffed?.mime !== contentType)
+    throw mediaErrors.imageRejected('The file content is not the declared type');
   return { extension, contentType, bytes };
 }
 
@@ -64,7 +69,8 @@ function svgTextOf(bytes: Buffer): string {
   } catch {
     throw mediaErrors.imageRejected('The file content is not the declared type');
   }
-  const prolog = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE\s+svg[^>[]*>\s*)*<svg[\s>/]/i;
+  const prolog =
+    /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE\s+svg[^>[]*>\s*)*<svg[\s>/]/i;
   if (!prolog.test(text) || /<!ENTITY/i.test(text)) {
     throw mediaErrors.imageRejected('The file content is not the declared type');
   }
@@ -75,7 +81,10 @@ const purify = DOMPurify(new JSDOM('').window as unknown as Parameters<typeof DO
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase();
   // Only same-document references survive: no external images, fonts or scripts.
-  if ((name === 'href' || name === 'xlink:href' || name === 'src') && !data.attrValue.trim().startsWith('#')) {
+  if (
+    (name === 'href' || name === 'xlink:href' || name === 'src') &&
+    !data.attrValue.trim().startsWith('#')
+  ) {
     data.keepAttr = false;
   }
   if (/url\s*\(\s*['"]?\s*(?!#)/i.test(data.attrValue)) data.keepAttr = false;
@@ -92,6 +101,9 @@ export function sanitizeSvg(svg: string): string {
     FORBID_TAGS: ['foreignObject', 'style', 'a', 'use', 'script'],
     FORBID_ATTR: ['style'],
   });
-  if (!/^<svg[\s>]/i.test(clean)) throw mediaErrors.imageRejected('The file content is not the declared type');
-  return /^<svg[^>]*\sxmlns=/i.test(clean) ? clean : clean.replace(/^<svg/i, `<svg xmlns="${SVG_NAMESPACE}"`);
+  if (!/^<svg[\s>]/i.test(clean))
+    throw mediaErrors.imageRejected('The file content is not the declared type');
+  return /^<svg[^>]*\sxmlns=/i.test(clean)
+    ? clean
+    : clean.replace(/^<svg/i, `<svg xmlns="${SVG_NAMESPACE}"`);
 }

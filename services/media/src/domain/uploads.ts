@@ -26,7 +26,11 @@ export interface UploadTarget {
  * brand replaces a brand's (spec §6).
  * @throws AppError permission-denied; internal when services/brand cannot answer
  */
-export async function assertMayReplace(deps: MediaDependencies, userId: string, target: UploadTarget): Promise<void> {
+export async function assertMayReplace(
+  deps: MediaDependencies,
+  userId: string,
+  target: UploadTarget,
+): Promise<void> {
   if (target.ownerType === 'user') {
     if (target.ownerId !== userId) throw mediaErrors.notTheOwner();
     return;

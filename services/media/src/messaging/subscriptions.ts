@@ -7,7 +7,11 @@ import type { MediaDependencies } from '../domain/dependencies';
 
 export function subscriptions(deps: MediaDependencies): Subscription[] {
   return [
-    on<UserRecord>(topics.identityUser, eventTypes.userCreated, (event) => makeUserDefaultImage(deps, event)),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, (event) => makeBrandDefaultImage(deps, event)),
+    on<UserRecord>(topics.identityUser, eventTypes.userCreated, (event) =>
+      makeUserDefaultImage(deps, event),
+    ),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, (event) =>
+      makeBrandDefaultImage(deps, event),
+    ),
   ];
 }

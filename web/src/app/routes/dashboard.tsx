@@ -13,7 +13,13 @@ import { WithMe } from '@/app/routes/with-me';
 export function DashboardRoute() {
   return (
     <WithMe>
-      {(me) => (isOnboarded(me.user) ? <DashboardPage me={me} /> : <Navigate to={paths.onboarding.path} replace />)}
+      {(me) =>
+        isOnboarded(me.user) ? (
+          <DashboardPage me={me} />
+        ) : (
+          <Navigate to={paths.onboarding.path} replace />
+        )
+      }
     </WithMe>
   );
 }

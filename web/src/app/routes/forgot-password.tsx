@@ -5,7 +5,10 @@ import { AuthCard } from '@/app/routes/auth-card';
 
 export function ForgotPasswordRoute() {
   return (
-    <AuthCard title={paths.forgotPassword.title} intro="Enter your account's e-mail and we'll send you a link to choose a new password.">
+    <AuthCard
+      title={paths.forgotPassword.title}
+      intro="Enter your account's e-mail and we'll send you a link to choose a new password."
+    >
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -3,7 +3,8 @@ import { paths } from '@/config/paths';
 import { RegistrationForm } from '@/features/auth/components/registration-form';
 import { AuthCard } from '@/app/routes/auth-card';
 
-const privacyPromise = 'Your personal info (name and e-mail) is never disclosed to brands or other members.';
+const privacyPromise =
+  'Your personal info (name and e-mail) is never disclosed to brands or other members.';
 
 export function JoinCreatorRoute() {
   return (

@@ -13,7 +13,9 @@ import { WithMe } from '@/app/routes/with-me';
 export function OnboardingRoute() {
   return (
     <WithMe>
-      {(me) => (isOnboarded(me.user) ? <Navigate to={paths.dashboard.path} replace /> : <OnboardingPage />)}
+      {(me) =>
+        isOnboarded(me.user) ? <Navigate to={paths.dashboard.path} replace /> : <OnboardingPage />
+      }
     </WithMe>
   );
 }

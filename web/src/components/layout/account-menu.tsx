@@ -126,7 +126,13 @@ export function AvatarMenu() {
               <p className="truncate text-slate-600">{user.email}</p>
             </div>
           )}
-          <ul id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown} className="py-1">
+          <ul
+            id={menuId}
+            role="menu"
+            aria-labelledby={buttonId}
+            onKeyDown={onMenuKeyDown}
+            className="py-1"
+          >
             <li role="none">
               <Link
                 ref={(element) => {

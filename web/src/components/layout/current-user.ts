@@ -6,7 +6,9 @@ import { isBrandUser, type UserRecord } from '@raly/contracts/records';
  *   user (who has no username in the UI) by first and last name; the
  *   e-mail when neither is set yet
  */
-export function displayNameOf(user: Pick<UserRecord, 'username' | 'firstName' | 'lastName' | 'email' | 'brand'>): string {
+export function displayNameOf(
+  user: Pick<UserRecord, 'username' | 'firstName' | 'lastName' | 'email' | 'brand'>,
+): string {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   if (isBrandUser(user)) return fullName || user.email;
   return user.username || fullName || user.email;

@@ -13,7 +13,9 @@ import { MobileMenu } from '@/components/layout/mobile-menu';
 import { signedInNav, signedOutNav } from '@/components/layout/nav-items';
 
 // The avatar menu needs the live `me` query (and its socket): loaded only once signed in.
-const AvatarMenu = lazy(() => import('@/components/layout/account-menu').then((module) => ({ default: module.AvatarMenu })));
+const AvatarMenu = lazy(() =>
+  import('@/components/layout/account-menu').then((module) => ({ default: module.AvatarMenu })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -31,7 +33,10 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={paths.home.path} className={`rounded-md text-xl font-extrabold tracking-tight text-indigo-700 ${focusRing}`}>
+        <Link
+          to={paths.home.path}
+          className={`rounded-md text-xl font-extrabold tracking-tight text-indigo-700 ${focusRing}`}
+        >
           Raly
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -60,8 +65,19 @@ export function Header() {
           onClick={() => setMenuOpen(true)}
           className={`-m-2 rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
         >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="size-6">
-            <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            aria-hidden="true"
+            className="size-6"
+          >
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5"
+            />
           </svg>
         </button>
       </div>

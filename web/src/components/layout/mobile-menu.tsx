@@ -12,7 +12,9 @@ import { buttonClass, focusRing } from '@/components/ui/button';
 import type { NavItem } from '@/components/layout/nav-items';
 
 const MobileAccountPanel = lazy(() =>
-  import('@/components/layout/account-menu').then((module) => ({ default: module.MobileAccountPanel })),
+  import('@/components/layout/account-menu').then((module) => ({
+    default: module.MobileAccountPanel,
+  })),
 );
 
 export interface MobileMenuProps {
@@ -22,7 +24,8 @@ export interface MobileMenuProps {
   signedIn: boolean;
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-base font-medium ${focusRing} ${
@@ -82,7 +85,11 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
       {open && (
         <div className="flex h-full flex-col overflow-y-auto px-4 py-4">
           <div className="flex items-center justify-between">
-            <Link to={paths.home.path} onClick={onClose} className={`rounded-md text-xl font-extrabold tracking-tight text-indigo-700 ${focusRing}`}>
+            <Link
+              to={paths.home.path}
+              onClick={onClose}
+              className={`rounded-md text-xl font-extrabold tracking-tight text-indigo-700 ${focusRing}`}
+            >
               Raly
             </Link>
             <button
@@ -91,14 +98,27 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
               onClick={onClose}
               className={`-m-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
             >
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="size-6">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                aria-hidden="true"
+                className="size-6"
+              >
                 <path strokeLinecap="round" strokeLinejoin="round" d="M6 18 18 6M6 6l12 12" />
               </svg>
             </button>
           </div>
           <nav aria-label="Mobile" className="mt-6 space-y-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} onClick={onClose} className={linkClass}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                onClick={onClose}
+                className={linkClass}
+              >
                 {item.label}
               </NavLink>
             ))}
@@ -110,7 +130,11 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
               </Suspense>
             ) : (
               <div className="border-t border-slate-200 pt-6">
-                <Link to={paths.login.path} onClick={onClose} className={`${buttonClass('primary')} w-full`}>
+                <Link
+                  to={paths.login.path}
+                  onClick={onClose}
+                  className={`${buttonClass('primary')} w-full`}
+                >
                   Login
                 </Link>
               </div>

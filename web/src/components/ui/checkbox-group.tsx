@@ -16,7 +16,13 @@ export interface CheckboxGroupProps {
   className?: string;
 }
 
-export function CheckboxGroup({ legend, options, registration, error, className = '' }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  legend,
+  options,
+  registration,
+  error,
+  className = '',
+}: CheckboxGroupProps) {
   const groupId = useId();
   const messageId = `${groupId}-message`;
   return (

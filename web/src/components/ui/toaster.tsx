@@ -12,12 +12,30 @@ import { focusRing } from '@/components/ui/button';
 
 function ToastIcon({ type }: { type: Toast['type'] }) {
   return type === 'success' ? (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5 shrink-0 text-emerald-600">
-      <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.81a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.1l3.73-5.23Z" clipRule="evenodd" />
+    <svg
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      aria-hidden="true"
+      className="size-5 shrink-0 text-emerald-600"
+    >
+      <path
+        fillRule="evenodd"
+        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.81a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.1l3.73-5.23Z"
+        clipRule="evenodd"
+      />
     </svg>
   ) : (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5 shrink-0 text-red-600">
-      <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+    <svg
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      aria-hidden="true"
+      className="size-5 shrink-0 text-red-600"
+    >
+      <path
+        fillRule="evenodd"
+        d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }
@@ -49,7 +67,11 @@ export function Toaster() {
           <ToastIcon type={toast.type} />
           <div className="min-w-0 flex-1 pt-0.5">
             {toast.title && <p className="text-sm font-semibold text-slate-900">{toast.title}</p>}
-            {toast.message && <p className={`text-sm text-slate-700 ${toast.title ? 'mt-1' : ''}`}>{toast.message}</p>}
+            {toast.message && (
+              <p className={`text-sm text-slate-700 ${toast.title ? 'mt-1' : ''}`}>
+                {toast.message}
+              </p>
+            )}
           </div>
           <button
             type="button"

@@ -20,12 +20,33 @@ export interface AxeViolation {
  * @returns the violations of impact serious or critical, with the selectors of the failing nodes
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  const loaded = await page.evaluate(
+    () => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined',
+  );
   if (!loaded) await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
     });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -14,10 +14,20 @@ export interface Creator {
 /** A creator with unique values (username letters and digits, 3–18 characters). */
 export function aCreator(): Creator {
   const token = uniqueToken(12);
-  return { username: `c${token}`, email: `creator.${token}@example.com`, password: `pw-${uniqueToken(8)}` };
+  return {
+    username: `c${token}`,
+    email: `creator.${token}@example.com`,
+    password: `pw-${uniqueToken(8)}`,
+  };
 }
 
-async function call<T>(bffUrl: string, method: string, path: string, body: unknown, accessToken?: string): Promise<T> {
+async function call<T>(
+  bffUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<T> {
   const response = await fetch(`${bffUrl}/api${path}`, {
     method,
     headers: {
@@ -49,7 +59,11 @@ export async function accessTokenOf(bffUrl: string, creator: Creator): Promise<s
 }
 
 /** Changes the signed-in user's username through PATCH /api/me. */
-export async function changeUsername(bffUrl: string, accessToken: string, username: string): Promise<void> {
+export async function changeUsername(
+  bffUrl: string,
+  accessToken: string,
+  username: string,
+): Promise<void> {
   await call(bffUrl, 'PATCH', '/me', { username }, accessToken);
 }
 
@@ -84,7 +98,10 @@ export async function registerBrand(bffUrl: string, contact: BrandContact): Prom
 
 /** @returns the signed-in user's own record (GET /api/me) */
 export async function userRecordOf(bffUrl: string, accessToken: string): Promise<UserRecord> {
-  const response = await fetch(`${bffUrl}/api/me`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  if (!response.ok) throw new Error(`GET /me answered ${response.status}: ${await response.text()}`);
+  const response = await fetch(`${bffUrl}/api/me`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  if (!response.ok)
+    throw new Error(`GET /me answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { user: UserRecord } }).data.user;
 }

@@ -14,26 +14,35 @@ const brokenSessionSignal = /CORS|Content Security Policy|\[session\]/i;
  * @returns a new page of `context` and the list its page errors and
  *   session/CSP console messages are collected in (assert it stays empty)
  */
-export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(
+  context: BrowserContext,
+): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (brokenSessionSignal.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+    if (brokenSessionSignal.test(message.text()))
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   return { page, problems };
 }
 
 /** Waits until `text` shows on the page (exact match). */
-export const seeText = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+export const seeText = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first().waitFor();
 
 /** The title is set in an effect after the page renders: wait for it rather than read it once. */
 export const seeTitle = (page: Page, title: string) =>
   page.waitForFunction((expected) => document.title === expected, title);
 
 /** Fills and submits the /login form of the web app at `webUrl`. */
-export async function logIn(page: Page, webUrl: string, email: string, password: string): Promise<void> {
+export async function logIn(
+  page: Page,
+  webUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${webUrl}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -66,7 +75,11 @@ export async function signedInPage(
  * Waits for the toast with `text` (a success toast is a status, an alert an
  * alert), then closes it so the next one can be told apart.
  */
-export async function seeToast(page: Page, text: string, kind: 'success' | 'alert' = 'success'): Promise<void> {
+export async function seeToast(
+  page: Page,
+  text: string,
+  kind: 'success' | 'alert' = 'success',
+): Promise<void> {
   const toast = page.getByRole(kind === 'success' ? 'status' : 'alert').filter({ hasText: text });
   await toast.waitFor();
   await toast.getByRole('button', { name: 'Close notification' }).click();
@@ -77,8 +90,12 @@ export async function seeToast(page: Page, text: string, kind: 'success' | 'aler
 export const fieldHas = (page: Page, label: string, expected: string, timeout = STEP_TIMEOUT_MS) =>
   page.waitForFunction(
     ({ label, expected }) => {
-      const field = [...document.querySelectorAll('label')].find((element) => element.textContent === label)?.control;
-      return (field as HTMLInputElement | HTMLTextAreaElement | null | undefined)?.value === expected;
+      const field = [...document.querySelectorAll('label')].find(
+        (element) => element.textContent === label,
+      )?.control;
+      return (
+        (field as HTMLInputElement | HTMLTextAreaElement | null | undefined)?.value === expected
+      );
     },
     { label, expected },
     { timeout },

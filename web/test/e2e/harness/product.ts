@@ -40,7 +40,10 @@ interface ServiceModule {
 }
 
 interface BffModule {
-  startBff(options: { port: number; config: Record<string, unknown> }): Promise<{ url: string; stop(): Promise<void> }>;
+  startBff(options: {
+    port: number;
+    config: Record<string, unknown>;
+  }): Promise<{ url: string; stop(): Promise<void> }>;
 }
 
 export interface RunningProduct {
@@ -81,11 +84,16 @@ async function startService(
   name: string,
   databasePrefix: string,
   stack: E2eStack,
-  { port: requestedPort = 0, env: extraEnv = {} }: { port?: number; env?: Record<string, string> } = {},
+  {
+    port: requestedPort = 0,
+    env: extraEnv = {},
+  }: { port?: number; env?: Record<string, string> } = {},
 ): Promise<StartedService | null> {
   const serviceDir = path.join('services', name);
   if (!existsSync(path.join(repoRoot, serviceDir, 'src', 'app.ts'))) return null;
-  const database: TestDatabase | null = existsSync(path.join(repoRoot, serviceDir, 'prisma', 'migrations'))
+  const database: TestDatabase | null = existsSync(
+    path.join(repoRoot, serviceDir, 'prisma', 'migrations'),
+  )
     ? await createTestDatabase(databasePrefix, path.join(repoRoot, serviceDir))
     : null;
   const service = await importModule<ServiceModule>(path.join(serviceDir, 'src', 'app.ts'));
@@ -110,14 +118,24 @@ async function startService(
   };
 }
 
-async function startWeb(bffUrl: string, keycloakUrl: string): Promise<{ server: PreviewServer; outDir: string }> {
+async function startWeb(
+  bffUrl: string,
+  keycloakUrl: string,
+): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'raly-web-e2e-'));
   // Vite reads VITE_* from the environment at build time.
   process.env.VITE_KEYCLOAK_URL = keycloakUrl;
   const config = webConfig({ bffUrl, keycloakUrl, port: WEB_TEST_PORT });
-  const shared = { ...config, root: webRoot, configFile: false as const, logLevel: 'warn' as const };
+  const shared = {
+    ...config,
+    root: webRoot,
+    configFile: false as const,
+    logLevel: 'warn' as const,
+  };
   await build({ ...shared, build: { ...config.build, outDir, emptyOutDir: true } });
-  const server = await whenPortFree(() => preview({ ...shared, build: { ...config.build, outDir } }));
+  const server = await whenPortFree(() =>
+    preview({ ...shared, build: { ...config.build, outDir } }),
+  );
   return { server, outDir };
 }
 
@@ -151,14 +169,18 @@ export async function startProduct(): Promise<RunningProduct> {
   const stack = await resolveStack();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const stopOne of stops.reverse()) await stopOne().catch((error) => console.error('[e2e] stop failed', error));
+    for (const stopOne of stops.reverse())
+      await stopOne().catch((error) => console.error('[e2e] stop failed', error));
   };
   const webUrl = `http://localhost:${WEB_TEST_PORT}`;
   try {
     // identity-profile and brand call each other (brand registration saga, username registry):
     // both ports are chosen first so each can be given the other's address.
     const [identityPort, brandPort] = await Promise.all([freePort(), freePort()]);
-    const peers = { IDENTITY_URL: `http://127.0.0.1:${identityPort}`, BRAND_URL: `http://127.0.0.1:${brandPort}` };
+    const peers = {
+      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      BRAND_URL: `http://127.0.0.1:${brandPort}`,
+    };
     // Password reset e-mails link to the web app under test.
     const identity = await startService('identity-profile', 'raly_identity', stack, {
       port: identityPort,

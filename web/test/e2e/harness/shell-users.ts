@@ -14,13 +14,28 @@ const SESSION_STORAGE_KEY = 'raly.session';
 
 export interface SignedInCreator extends Creator {
   /** The token set of POST /api/auth/login, as the app stores it. */
-  tokenSet: { accessToken: string; refreshToken: string; idToken: string; expiresIn: number; refreshExpiresIn: number };
+  tokenSet: {
+    accessToken: string;
+    refreshToken: string;
+    idToken: string;
+    expiresIn: number;
+    refreshExpiresIn: number;
+  };
 }
 
-async function callBff<T>(bffUrl: string, method: string, path: string, body: unknown, accessToken?: string): Promise<T> {
+async function callBff<T>(
+  bffUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<T> {
   const response = await fetch(`${bffUrl}/api${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -32,7 +47,10 @@ async function callBff<T>(bffUrl: string, method: string, path: string, body: un
  * Registers a new creator and signs them in through the BFF.
  * @param onboarded when true, every creator onboarding step is completed (terms, interests, connects, wallet)
  */
-export async function aSignedInCreator(bffUrl: string, { onboarded }: { onboarded: boolean }): Promise<SignedInCreator> {
+export async function aSignedInCreator(
+  bffUrl: string,
+  { onboarded }: { onboarded: boolean },
+): Promise<SignedInCreator> {
   const creator = aCreator();
   await registerCreator(bffUrl, creator);
   const tokenSet = await callBff<SignedInCreator['tokenSet']>(bffUrl, 'POST', '/auth/login', {
@@ -43,16 +61,29 @@ export async function aSignedInCreator(bffUrl: string, { onboarded }: { onboarde
     for (const step of ['terms', 'connects', 'wallet']) {
       await callBff(bffUrl, 'POST', '/me/onboarding', { step }, tokenSet.accessToken);
     }
-    await callBff(bffUrl, 'PUT', '/me/interests', { interests: ['AI', 'Gaming'] }, tokenSet.accessToken);
+    await callBff(
+      bffUrl,
+      'PUT',
+      '/me/interests',
+      { interests: ['AI', 'Gaming'] },
+      tokenSet.accessToken,
+    );
   }
   return { ...creator, tokenSet };
 }
 
 /** @returns the user's own record (GET /api/me), e.g. to compare the avatar with `profileImg` */
-export async function ownRecordOf(bffUrl: string, user: SignedInCreator): Promise<{ profileImg: string; username: string | null }> {
-  const response = await fetch(`${bffUrl}/api/me`, { headers: { Authorization: `Bearer ${user.tokenSet.accessToken}` } });
+export async function ownRecordOf(
+  bffUrl: string,
+  user: SignedInCreator,
+): Promise<{ profileImg: string; username: string | null }> {
+  const response = await fetch(`${bffUrl}/api/me`, {
+    headers: { Authorization: `Bearer ${user.tokenSet.accessToken}` },
+  });
   if (!response.ok) throw new Error(`GET /api/me answered ${response.status}`);
-  return ((await response.json()) as { data: { user: { profileImg: string; username: string | null } } }).data.user;
+  return (
+    (await response.json()) as { data: { user: { profileImg: string; username: string | null } } }
+  ).data.user;
 }
 
 /**
@@ -61,9 +92,17 @@ export async function ownRecordOf(bffUrl: string, user: SignedInCreator): Promis
  * waits until the app has stored the refreshed token set. Use each
  * `user.tokenSet` once: refresh tokens rotate.
  */
-export async function openSignedIn(page: Page, webUrl: string, user: SignedInCreator, path: string): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  webUrl: string,
+  user: SignedInCreator,
+  path: string,
+): Promise<void> {
   await page.goto(`${webUrl}/`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(user.tokenSet)] as const);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(user.tokenSet),
+  ] as const);
   await page.goto(`${webUrl}${path}`);
   // The app refreshes the token set once at start and stores the rotated one; leaving the page
   // before that would strand the next page load with a spent refresh token.
@@ -78,5 +117,7 @@ export async function openSignedIn(page: Page, webUrl: string, user: SignedInCre
 
 /** Waits until no page spinner ('Loading' status) shows, i.e. the page's code and data have arrived. */
 export async function waitForSettledPage(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[role="status"][aria-label="Loading"]'),
+  );
 }

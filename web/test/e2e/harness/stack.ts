@@ -44,7 +44,9 @@ export async function resolveStack(): Promise<E2eStack> {
  * browser agree with whatever host name the running Keycloak was given.
  */
 async function issuerHost(stack: TestStack): Promise<string> {
-  const response = await fetch(`${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`);
+  const response = await fetch(
+    `${stack.keycloakUrl}/realms/${stack.realm}/.well-known/openid-configuration`,
+  );
   if (!response.ok) throw new Error(`Keycloak discovery answered ${response.status}`);
   const { issuer } = (await response.json()) as { issuer: string };
   return issuer.replace(new RegExp(`/realms/${stack.realm}$`), '');

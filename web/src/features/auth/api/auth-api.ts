@@ -3,7 +3,11 @@
  * and registration answer the token set the browser session starts from;
  * forgot-password and reset-password answer `true`.
  */
-import type { CreateAccountCommand, ForgotPasswordForm, LoginForm } from '@raly/contracts/validation';
+import type {
+  CreateAccountCommand,
+  ForgotPasswordForm,
+  LoginForm,
+} from '@raly/contracts/validation';
 import { api, unwrapData } from '@/lib/api-client';
 import type { TokenSet } from '@/lib/token-set';
 
@@ -37,5 +41,9 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useCreateAccountMutation, useSendResetPasswordLinkMutation, useResetPasswordMutation } =
-  authApi;
+export const {
+  useLoginMutation,
+  useCreateAccountMutation,
+  useSendResetPasswordLinkMutation,
+  useResetPasswordMutation,
+} = authApi;

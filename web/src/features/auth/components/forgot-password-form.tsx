@@ -9,7 +9,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
-import { forgotPasswordSchema, type ForgotPasswordForm as ForgotPasswordValues } from '@raly/contracts/validation';
+import {
+  forgotPasswordSchema,
+  type ForgotPasswordForm as ForgotPasswordValues,
+} from '@raly/contracts/validation';
 import { paths } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
@@ -29,7 +32,10 @@ export function ForgotPasswordForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const [sendResetPasswordLink] = useSendResetPasswordLinkMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -48,9 +54,17 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      {outcome?.kind === 'sent' && <Notification kind="success">{messages.resetLinkSent}</Notification>}
+      {outcome?.kind === 'sent' && (
+        <Notification kind="success">{messages.resetLinkSent}</Notification>
+      )}
       {outcome?.kind === 'failed' && <Notification>{outcome.message}</Notification>}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" busy={isSubmitting} className="w-full">
         Send reset link
       </Button>

@@ -58,12 +58,21 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
   const scrollToTop = useScrollToTopOnError();
 
   const onSubmit = async (values: RegistrationValues) => {
-    const [usernameFree, emailFree] = await Promise.all([usernameIsFree(values.username), emailIsFree(values.email)]);
+    const [usernameFree, emailFree] = await Promise.all([
+      usernameIsFree(values.username),
+      emailIsFree(values.email),
+    ]);
     if (!usernameFree || !emailFree) return;
     try {
       const command = isBrand
-        ? { isBrand: true as const, registration: values as z.output<typeof brandRegistrationSchema> }
-        : { isBrand: false as const, registration: values as z.output<typeof creatorRegistrationSchema> };
+        ? {
+            isBrand: true as const,
+            registration: values as z.output<typeof brandRegistrationSchema>,
+          }
+        : {
+            isBrand: false as const,
+            registration: values as z.output<typeof creatorRegistrationSchema>,
+          };
       const tokens = await createAccount(command).unwrap();
       setSigningIn(true);
       await signIn(tokens);
@@ -79,17 +88,35 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
   const email = register('email');
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit, scrollToTop)}
-      className="space-y-5"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit, scrollToTop)} className="space-y-5">
       {isBrand && (
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-          <TextField label="Company" autoComplete="organization" error={errors.company?.message} {...register('company')} />
-          <TextField label="Website" type="url" placeholder="https://" autoComplete="url" error={errors.website?.message} {...register('website')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            label="Company"
+            autoComplete="organization"
+            error={errors.company?.message}
+            {...register('company')}
+          />
+          <TextField
+            label="Website"
+            type="url"
+            placeholder="https://"
+            autoComplete="url"
+            error={errors.website?.message}
+            {...register('website')}
+          />
         </div>
       )}
       <TextField
@@ -113,7 +140,13 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
           await emailIsFree(event.target.value);
         }}
       />
-      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <TextField
         label="Confirm password"
         type="password"
@@ -121,7 +154,11 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <CheckboxField label="I agree to the terms and conditions" error={errors.agreeTerms?.message} {...register('agreeTerms')} />
+      <CheckboxField
+        label="I agree to the terms and conditions"
+        error={errors.agreeTerms?.message}
+        {...register('agreeTerms')}
+      />
       <Button type="submit" busy={isSubmitting || signingIn} className="w-full">
         {isBrand ? 'Join as a brand' : 'Join as a creator'}
       </Button>

@@ -10,7 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { RESET_REDIRECT_DELAY_MS } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
-import { resetPasswordFormSchema, type ResetPasswordForm as ResetPasswordValues } from '@raly/contracts/validation';
+import {
+  resetPasswordFormSchema,
+  type ResetPasswordForm as ResetPasswordValues,
+} from '@raly/contracts/validation';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
@@ -51,9 +54,17 @@ export function ResetPasswordForm({ actionCode }: { actionCode: string }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      {outcome === 'updated' && <Notification kind="success">{messages.passwordUpdated}</Notification>}
+      {outcome === 'updated' && (
+        <Notification kind="success">{messages.passwordUpdated}</Notification>
+      )}
       {outcome === 'failed' && <Notification>{messages.requestProblem}</Notification>}
-      <TextField label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <TextField
         label="Confirm new password"
         type="password"

@@ -14,8 +14,19 @@ export function DashboardPage({ me }: { me: Me }) {
       <PageHeading>Dashboard</PageHeading>
       <p className="mt-2 text-slate-600">Welcome, {displayNameOf(me.user)}.</p>
       <div className="mt-8 rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="mx-auto size-10 text-slate-400">
-          <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 3v11.25A2.25 2.25 0 0 0 6 16.5h2.25M3.75 3h-1.5m1.5 0h16.5m0 0h1.5m-1.5 0v11.25A2.25 2.25 0 0 1 18 16.5h-2.25m-7.5 0h7.5m-7.5 0-1 3m8.5-3 1 3m0 0 .5 1.5m-.5-1.5h-9.5m0 0-.5 1.5" />
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          aria-hidden="true"
+          className="mx-auto size-10 text-slate-400"
+        >
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M3.75 3v11.25A2.25 2.25 0 0 0 6 16.5h2.25M3.75 3h-1.5m1.5 0h16.5m0 0h1.5m-1.5 0v11.25A2.25 2.25 0 0 1 18 16.5h-2.25m-7.5 0h7.5m-7.5 0-1 3m8.5-3 1 3m0 0 .5 1.5m-.5-1.5h-9.5m0 0-.5 1.5"
+          />
         </svg>
         <h2 className="mt-4 text-lg font-semibold text-slate-900">
           {brandUser ? 'Your campaigns will show up here' : 'Campaigns for you will show up here'}

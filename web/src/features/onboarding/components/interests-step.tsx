@@ -16,7 +16,13 @@ import { useStepFailure } from '@/features/onboarding/hooks/use-step-failure';
 const interestsFormSchema = z.object({ interests: interestsSchema });
 
 /** @param interests what the user picked before (preselected) */
-export function InterestsStep({ submitLabel, interests }: { submitLabel: string; interests: Interest[] }) {
+export function InterestsStep({
+  submitLabel,
+  interests,
+}: {
+  submitLabel: string;
+  interests: Interest[];
+}) {
   const {
     register,
     handleSubmit,
@@ -30,9 +36,19 @@ export function InterestsStep({ submitLabel, interests }: { submitLabel: string;
   };
 
   return (
-    <StepFrame title="Pick your interests" submitLabel={submitLabel} busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
+    <StepFrame
+      title="Pick your interests"
+      submitLabel={submitLabel}
+      busy={isSubmitting}
+      onSubmit={handleSubmit(onSubmit)}
+    >
       <p className="text-sm text-slate-600">We match you with campaigns about what you like.</p>
-      <CheckboxGroup legend="Interests" options={INTERESTS} registration={register('interests')} error={errors.interests?.message} />
+      <CheckboxGroup
+        legend="Interests"
+        options={INTERESTS}
+        registration={register('interests')}
+        error={errors.interests?.message}
+      />
     </StepFrame>
   );
 }

@@ -35,8 +35,12 @@ function CreatorOnboarding({ user }: { user: UserRecord }) {
       <p className="mt-2 text-slate-600">A few steps before your first campaign.</p>
       <div className="mt-8">
         {step === 'terms' && <TermsStep key={step} submitLabel={submitLabel} />}
-        {step === 'interests' && <InterestsStep key={step} submitLabel={submitLabel} interests={user.interests} />}
-        {(step === 'connects' || step === 'wallet') && <PlaceholderStep key={step} step={step} submitLabel={submitLabel} />}
+        {step === 'interests' && (
+          <InterestsStep key={step} submitLabel={submitLabel} interests={user.interests} />
+        )}
+        {(step === 'connects' || step === 'wallet') && (
+          <PlaceholderStep key={step} step={step} submitLabel={submitLabel} />
+        )}
       </div>
     </>
   );

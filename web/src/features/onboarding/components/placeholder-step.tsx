@@ -5,11 +5,20 @@ import { StepFrame } from '@/features/onboarding/components/step-frame';
 import { useStepFailure } from '@/features/onboarding/hooks/use-step-failure';
 
 const content = {
-  connects: { title: 'Connect your socials', text: 'Connecting your social accounts is coming soon.' },
+  connects: {
+    title: 'Connect your socials',
+    text: 'Connecting your social accounts is coming soon.',
+  },
   wallet: { title: 'Create your wallet', text: 'Creating your wallet is coming soon.' },
 } as const;
 
-export function PlaceholderStep({ step, submitLabel }: { step: keyof typeof content; submitLabel: string }) {
+export function PlaceholderStep({
+  step,
+  submitLabel,
+}: {
+  step: keyof typeof content;
+  submitLabel: string;
+}) {
   const [completeStep, { isLoading }] = useCompleteOnboardingStepMutation();
   const stepFailed = useStepFailure();
   const [busy, setBusy] = useState(false);
@@ -22,7 +31,12 @@ export function PlaceholderStep({ step, submitLabel }: { step: keyof typeof cont
   };
 
   return (
-    <StepFrame title={content[step].title} submitLabel={submitLabel} busy={busy || isLoading} onSubmit={onSubmit}>
+    <StepFrame
+      title={content[step].title}
+      submitLabel={submitLabel}
+      busy={busy || isLoading}
+      onSubmit={onSubmit}
+    >
       <p className="text-sm text-slate-600">{content[step].text}</p>
     </StepFrame>
   );

@@ -12,7 +12,11 @@ export interface StepFrameProps {
 
 export function StepFrame({ title, submitLabel, busy, onSubmit, children }: StepFrameProps) {
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6 rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-6 rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+    >
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {children}
       <div className="flex justify-end">

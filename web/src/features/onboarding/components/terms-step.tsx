@@ -28,7 +28,10 @@ export function TermsStep({ submitLabel }: { submitLabel: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(onboardingTermsSchema), defaultValues: { agreeTerms: false } });
+  } = useForm({
+    resolver: zodResolver(onboardingTermsSchema),
+    defaultValues: { agreeTerms: false },
+  });
   const [completeStep] = useCompleteOnboardingStepMutation();
   const stepFailed = useStepFailure();
 
@@ -38,7 +41,12 @@ export function TermsStep({ submitLabel }: { submitLabel: string }) {
   };
 
   return (
-    <StepFrame title="Terms of service" submitLabel={submitLabel} busy={isSubmitting} onSubmit={handleSubmit(onSubmit)}>
+    <StepFrame
+      title="Terms of service"
+      submitLabel={submitLabel}
+      busy={isSubmitting}
+      onSubmit={handleSubmit(onSubmit)}
+    >
       <div
         role="region"
         aria-label="Terms of service"
@@ -50,7 +58,11 @@ export function TermsStep({ submitLabel }: { submitLabel: string }) {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
-      <CheckboxField label="I agree to the terms above" error={errors.agreeTerms?.message} {...register('agreeTerms')} />
+      <CheckboxField
+        label="I agree to the terms above"
+        error={errors.agreeTerms?.message}
+        {...register('agreeTerms')}
+      />
     </StepFrame>
   );
 }

@@ -9,7 +9,9 @@ export type CreatorOnboardingStep = (typeof CREATOR_ONBOARDING_STEPS)[number];
 export type CreatorOnboardingFlags = Record<CreatorOnboardingStep, boolean>;
 
 /** @returns the steps whose flag is not true, in the spec's order */
-export function outstandingSteps(onboarding: Partial<CreatorOnboardingFlags>): CreatorOnboardingStep[] {
+export function outstandingSteps(
+  onboarding: Partial<CreatorOnboardingFlags>,
+): CreatorOnboardingStep[] {
   return CREATOR_ONBOARDING_STEPS.filter((step) => onboarding[step] !== true);
 }
 

@@ -28,7 +28,11 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { TextField } from '@/components/ui/text-field';
 import { VerifyPasswordDialog } from '@/features/settings/components/verify-password-dialog';
-import { accountChanges, accountValuesOf, type AccountValues } from '@/features/settings/utils/account-changes';
+import {
+  accountChanges,
+  accountValuesOf,
+  type AccountValues,
+} from '@/features/settings/utils/account-changes';
 
 export function AccountForm({ user }: { user: UserRecord }) {
   const brandUser = isBrandUser(user);
@@ -39,7 +43,9 @@ export function AccountForm({ user }: { user: UserRecord }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<AccountValues>({
-    resolver: zodResolver(brandUser ? brandUserAccountSchema : creatorAccountSchema) as unknown as Resolver<AccountValues>,
+    resolver: zodResolver(
+      brandUser ? brandUserAccountSchema : creatorAccountSchema,
+    ) as unknown as Resolver<AccountValues>,
     // `values` keeps the form on the live record; fields being edited keep what the user typed.
     values: accountValuesOf(user),
     resetOptions: { keepDirtyValues: true },
@@ -56,7 +62,9 @@ export function AccountForm({ user }: { user: UserRecord }) {
       if (me) reset(accountValuesOf(me.user));
       dispatch(showToast({ type: 'success', message: messages.profileUpdated }));
     } catch (error) {
-      dispatch(showToast({ type: 'alert', message: apiErrorMessage(error, messages.updateAccountFailed) }));
+      dispatch(
+        showToast({ type: 'alert', message: apiErrorMessage(error, messages.updateAccountFailed) }),
+      );
     }
   };
 
@@ -93,8 +101,18 @@ export function AccountForm({ user }: { user: UserRecord }) {
         <h2 className="text-lg font-semibold text-slate-900">Account</h2>
         {brandUser ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-            <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
           </div>
         ) : (
           <TextField
@@ -105,10 +123,27 @@ export function AccountForm({ user }: { user: UserRecord }) {
             {...username}
           />
         )}
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
         {!brandUser && (
-          <CheckboxGroup legend="Interests" options={INTERESTS} registration={register('interests')} error={errors.interests?.message} />
+          <CheckboxGroup
+            legend="Interests"
+            options={INTERESTS}
+            registration={register('interests')}
+            error={errors.interests?.message}
+          />
         )}
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Notifications</legend>
@@ -123,7 +158,11 @@ export function AccountForm({ user }: { user: UserRecord }) {
           </Button>
         </div>
       </form>
-      <VerifyPasswordDialog open={awaitingPassword !== null} onCancel={() => setAwaitingPassword(null)} onVerified={onVerified} />
+      <VerifyPasswordDialog
+        open={awaitingPassword !== null}
+        onCancel={() => setAwaitingPassword(null)}
+        onVerified={onVerified}
+      />
     </>
   );
 }

@@ -50,7 +50,10 @@ export function VerifyPasswordDialog({ open, onCancel, onVerified }: VerifyPassw
       await verifyPassword({ password }).unwrap();
       onVerified(password);
     } catch (error) {
-      setError('password', { type: 'server', message: apiErrorMessage(error, messages.incorrectPassword) });
+      setError('password', {
+        type: 'server',
+        message: apiErrorMessage(error, messages.incorrectPassword),
+      });
     }
   };
 

@@ -42,10 +42,15 @@ const sameInterests = (a: readonly Interest[], b: readonly Interest[]) =>
  * @param brandUser whether the user is a brand user (spec §4: the record holds a brand id)
  * @returns the PATCH /api/me body: the changed fields only (empty when nothing changed)
  */
-export function accountChanges(user: UserRecord, values: AccountValues, brandUser: boolean): MeUpdate {
+export function accountChanges(
+  user: UserRecord,
+  values: AccountValues,
+  brandUser: boolean,
+): MeUpdate {
   const changes: MeUpdate = {};
   if (!sameEmail(values.email, user.email)) changes.email = values.email.trim();
-  if (values.phoneNumber.trim() !== user.phoneNumber) changes.phoneNumber = values.phoneNumber.trim();
+  if (values.phoneNumber.trim() !== user.phoneNumber)
+    changes.phoneNumber = values.phoneNumber.trim();
   if (brandUser) {
     if (values.firstName.trim() !== user.firstName) changes.firstName = values.firstName.trim();
     if (values.lastName.trim() !== user.lastName) changes.lastName = values.lastName.trim();
@@ -61,7 +66,10 @@ export function accountChanges(user: UserRecord, values: AccountValues, brandUse
     values.notifications.offers !== user.notifications.offers ||
     values.notifications.marketing !== user.notifications.marketing
   ) {
-    changes.notifications = { offers: values.notifications.offers, marketing: values.notifications.marketing };
+    changes.notifications = {
+      offers: values.notifications.offers,
+      marketing: values.notifications.marketing,
+    };
   }
   return changes;
 }
