@@ -10,11 +10,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import { loginSchema, type LoginForm as LoginValues } from '@raly/contracts/validation';
 import { paths } from '@/config/paths';
-import { signIn } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { TextField } from '@/components/ui/text-field';
-import { useLoginMutation } from '@/features/auth/api/auth-api';
+import { useAuthService } from '@/features/auth/hooks/use-auth-service';
 
 const linkClass = 'font-semibold text-indigo-600 hover:text-indigo-500';
 
@@ -27,18 +26,15 @@ export function LoginForm() {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const [login] = useLoginMutation();
+  const auth = useAuthService();
   const [failed, setFailed] = useState(false);
   const navigate = useNavigate();
 
   const onSubmit = async (values: LoginValues) => {
     setFailed(false);
-    try {
-      await signIn(await login(values).unwrap());
-      navigate(paths.dashboard.path);
-    } catch {
-      setFailed(true);
-    }
+    // Spec §8: the service only says whether it worked; the form says 'Incorrect login'.
+    if (await auth.login(values)) navigate(paths.dashboard.path);
+    else setFailed(true);
   };
 
   return (

@@ -18,7 +18,7 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { TextField } from '@/components/ui/text-field';
-import { useResetPasswordMutation } from '@/features/auth/api/auth-api';
+import { useAuthService } from '@/features/auth/hooks/use-auth-service';
 
 type Outcome = 'updated' | 'failed' | null;
 
@@ -32,7 +32,7 @@ export function ResetPasswordForm({ actionCode }: { actionCode: string }) {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const [resetPassword] = useResetPasswordMutation();
+  const auth = useAuthService();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const navigate = useNavigate();
 
@@ -44,12 +44,8 @@ export function ResetPasswordForm({ actionCode }: { actionCode: string }) {
 
   const onSubmit = async ({ password }: ResetPasswordValues) => {
     setOutcome(null);
-    try {
-      await resetPassword({ actionCode, password }).unwrap();
-      setOutcome('updated');
-    } catch {
-      setOutcome('failed');
-    }
+    // Spec §8: the service only says whether it worked; the form shows the reset failure text.
+    setOutcome((await auth.resetPassword({ actionCode, password })) ? 'updated' : 'failed');
   };
 
   return (
