@@ -2,7 +2,7 @@
  * Browser steps the end-to-end tests share: opening a page that records
  * what broke, reading texts and titles, signing in.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** How long one browser step may take (ms). */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -55,6 +55,7 @@ export const waitUntilSignedIn = (page: Page) =>
 
 /**
  * Signs in through the /login form in a new browser context, then opens `path`.
+ * @param contextOptions e.g. `{ bypassCSP: true }` for a page axe-core will check
  * @returns the context (close it when done), the page and its problems list (see openPage)
  */
 export async function signedInPage(
@@ -62,8 +63,9 @@ export async function signedInPage(
   webUrl: string,
   person: { email: string; password: string },
   path: string,
+  contextOptions: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions);
   const opened = await openPage(context);
   await logIn(opened.page, webUrl, person.email, person.password);
   await waitUntilSignedIn(opened.page);
