@@ -1,5 +1,5 @@
 /**
- * `npm start`: installs dependencies on first run, ensures the native stack,
+ * `npm start` (after infra/bin/raly.mjs installed dependencies): ensures the native stack,
  * applies migrations, then runs every service, the BFF and the web app in dev
  * mode with prefixed logs. Ctrl-C stops them and the stack components this run
  * started (components that were already running are left alone).
@@ -10,7 +10,6 @@ import { removeRunRecord, writeRunRecord } from '../stack/processes';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
 import {
-  ensureDependenciesInstalled,
   runNpm,
   runnableWorkspaces,
   shortName,
@@ -79,7 +78,6 @@ async function waitForWeb(): Promise<void> {
 async function main(): Promise<void> {
   process.once('SIGINT', () => void shutDown('SIGINT'));
   process.once('SIGTERM', () => void shutDown('SIGTERM'));
-  await ensureDependenciesInstalled();
   const outcome = await ensureStack();
   startedComponents = Object.entries(outcome)
     .filter(([, result]) => result === 'started')

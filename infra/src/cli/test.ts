@@ -7,7 +7,6 @@ import { stackEnvironment } from '../stack/endpoints';
 import { resolveTestStack } from '../test-env';
 import { parseTestSummary } from './test-summary';
 import {
-  ensureDependenciesInstalled,
   runNpm,
   shortName,
   testedWorkspaces,
@@ -43,7 +42,6 @@ async function runWithTimeout(
 
 async function main(): Promise<number> {
   const startedAt = Date.now();
-  await ensureDependenciesInstalled();
   const stack = await resolveTestStack();
   const results: WorkspaceResult[] = [];
 

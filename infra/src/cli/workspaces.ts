@@ -99,12 +99,3 @@ export function runNpm(
   });
   return { child, done };
 }
-
-/** Installs dependencies when node_modules is missing (first run after a clone). */
-export async function ensureDependenciesInstalled(): Promise<void> {
-  if (existsSync(join(repositoryRoot, 'node_modules'))) return;
-  console.log('node_modules missing: running npm install…');
-  const { done } = runNpm(['install'], { label: 'npm install', index: 0, env: {}, collect: false });
-  const { code } = await done;
-  if (code !== 0) throw new Error(`npm install failed (exit ${code})`);
-}
