@@ -26,8 +26,13 @@ if (!commands.has(command)) {
 function installReason() {
   const lock = join(root, 'package-lock.json');
   const installedLock = join(root, 'node_modules', '.package-lock.json');
-  if (!existsSync(join(root, 'node_modules', 'tsx', 'package.json'))) return 'node_modules is missing';
-  if (existsSync(lock) && existsSync(installedLock) && statSync(lock).mtimeMs > statSync(installedLock).mtimeMs) {
+  if (!existsSync(join(root, 'node_modules', 'tsx', 'package.json')))
+    return 'node_modules is missing';
+  if (
+    existsSync(lock) &&
+    existsSync(installedLock) &&
+    statSync(lock).mtimeMs > statSync(installedLock).mtimeMs
+  ) {
     return 'package-lock.json is newer than node_modules';
   }
   return null;
@@ -39,7 +44,10 @@ if (reason) {
   const npmArgs = existsSync(join(root, 'node_modules')) ? ['install'] : ['ci'];
   console.log(`${reason}: running npm ${npmArgs.join(' ')}…`);
   const started = Date.now();
-  const result = spawnSync('npm', [...npmArgs, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', [...npmArgs, '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error(`npm ${npmArgs.join(' ')} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
@@ -47,10 +55,14 @@ if (reason) {
   console.log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 // Ctrl-C reaches the whole process group: the CLI cleans up and exits; wait for it.
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => child.kill('SIGTERM'));

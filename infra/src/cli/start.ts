@@ -9,13 +9,7 @@ import { httpAnswers } from '../stack/probes';
 import { removeRunRecord, writeRunRecord } from '../stack/processes';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
-import {
-  runNpm,
-  runnableWorkspaces,
-  shortName,
-  workspaceScripts,
-  type NpmRun,
-} from './workspaces';
+import { runNpm, runnableWorkspaces, shortName, workspaceScripts, type NpmRun } from './workspaces';
 
 const webUrl = `http://localhost:${ports.web}`;
 const running = new Map<string, NpmRun>();

@@ -6,12 +6,7 @@
 import { stackEnvironment } from '../stack/endpoints';
 import { resolveTestStack } from '../test-env';
 import { parseTestSummary } from './test-summary';
-import {
-  runNpm,
-  shortName,
-  testedWorkspaces,
-  workspaceScripts,
-} from './workspaces';
+import { runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
 
 interface WorkspaceResult {
   workspace: string;
