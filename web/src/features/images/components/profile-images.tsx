@@ -32,15 +32,16 @@ export function ProfileImages({ ownerType, name, profileImg, coverImg }: Profile
           </div>
         </div>
       )}
+      {/* The picture overlaps the banner; being positioned, it paints above it. */}
       <div className={`flex flex-wrap items-end gap-4 px-6 pb-5 ${hasCover ? '-mt-10' : 'pt-5'}`}>
         {profileImg ? (
           <img
             src={profileImg}
             alt="Profile image"
-            className="size-20 shrink-0 rounded-full bg-slate-100 object-cover ring-4 ring-white"
+            className="relative size-20 shrink-0 rounded-full bg-slate-100 object-cover ring-4 ring-white"
           />
         ) : (
-          <Avatar name={name} className="size-20 text-2xl ring-4 ring-white" />
+          <Avatar name={name} className="relative size-20 text-2xl ring-4 ring-white" />
         )}
         <ImagePickerButton ownerType={ownerType} kind="profile" label="Change profile image" />
       </div>
