@@ -61,6 +61,16 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
+  // Assigned below, once the consumer runs: not ready before.
+  let consumer: RunningConsumer | undefined = undefined;
+  const readiness = {
+    redis: async () => {
+      await redis.ping();
+    },
+    kafka: async () => {
+      if (!consumer?.isRunning()) throw new Error('the Kafka consumer is not running');
+    },
+  };
 
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);
@@ -80,6 +90,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
         media,
         limits,
         logger: httpLogger,
+        readiness,
       }),
     )
     .use(notFound)
@@ -97,7 +108,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
 
   const consumerLogger = logger.child({ component: 'kafka' });
   // A new group replays the topics from the beginning: events are idempotent snapshots.
-  const consumer: RunningConsumer = await runConsumer({
+  consumer = await runConsumer({
     kafka: createKafka(config.KAFKA_BROKERS, `bff-${config.KAFKA_GROUP_ID}`, consumerLogger),
     groupId: config.KAFKA_GROUP_ID,
     subscriptions: subscriptions(records),
@@ -117,7 +128,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     url: `http://127.0.0.1:${actualPort}`,
     config,
     async stop() {
-      await consumer.stop();
+      await consumer?.stop();
       // Closes the HTTP server too.
       await live?.close();
       await Promise.all([redis.quit(), redisSubscriber.quit()]);

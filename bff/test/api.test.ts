@@ -124,6 +124,20 @@ describe('BFF REST API', () => {
     });
   });
 
+  describe('health', () => {
+    test('when Redis answers and the Kafka consumer runs, then /api/health/ready answers 200 ok and /api/health stays the liveness probe', async () => {
+      // Act
+      const ready = await callBff(bff, 'GET', '/api/health/ready');
+      const live = await callBff(bff, 'GET', '/api/health');
+
+      // Assert
+      assert.equal(ready.status, 200, JSON.stringify(ready.body));
+      assert.deepEqual(ready.body, { status: 'ok' });
+      assert.equal(live.status, 200);
+      assert.deepEqual(live.body, { status: 'ok' });
+    });
+  });
+
   describe('callables', () => {
     test("when the body has no data, then the callable answers 400 with status 'invalid-argument'", async () => {
       const answer = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
@@ -314,6 +328,33 @@ describe('BFF REST API', () => {
         assert.ok(answer.body.data.user.version > before.version);
         const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
         assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
+      },
+    );
+
+    test(
+      "when a signed-in user with no user record saves a brand profile, then PATCH /api/brand answers 'There was a problem updating your account. Try again.'",
+      { skip: needsIdentity },
+      async () => {
+        // Arrange: a Keycloak user that identity-profile has never heard of
+        const user = await keycloak.createUser();
+        const tokens = await signIn(user);
+
+        // Act
+        const answer = await callBff(bff, 'PATCH', '/api/brand', {
+          token: tokens.accessToken,
+          body: {
+            username: `nouser${uniqueSuffix()}`,
+            company: 'No Record Inc',
+            websiteUrl: 'https://no-record.example',
+            socials: {},
+          },
+        });
+
+        // Assert
+        assert.equal(answer.status, 500, JSON.stringify(answer.body));
+        assert.deepEqual(answer.body, {
+          error: { code: 'internal', message: messages.updateAccountFailed },
+        });
       },
     );
 

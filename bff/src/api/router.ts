@@ -9,6 +9,7 @@ import type { RecordStore } from '../domain/record-store';
 import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
+import { healthRouter, type ReadinessCheck } from './health-router';
 import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
@@ -25,6 +26,8 @@ export interface ApiDependencies {
   media: MediaUpload;
   limits: RateLimits;
   logger: Logger;
+  /** Readiness checks by name for `GET /api/health/ready`. */
+  readiness: Record<string, ReadinessCheck>;
 }
 
 export function apiRouter({
@@ -36,15 +39,14 @@ export function apiRouter({
   media,
   limits,
   logger,
+  readiness,
 }: ApiDependencies): Router {
   return (
     Router()
       // Before the body parser, so a body that is not JSON gets the callable error shape too.
       .use('/callable', markCallable)
       .use(express.json({ limit: '100kb' }))
-      .get('/health', (_request, response) => {
-        response.json({ status: 'ok' });
-      })
+      .use('/health', healthRouter(readiness))
       .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
       .use('/accounts', accountsRouter(identity, keycloak, limits))
       .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))

@@ -63,6 +63,11 @@ export interface ConsumerRunnerOptions {
 /** A running consumer. */
 export interface RunningConsumer {
   stop(): Promise<void>;
+  /**
+   * True while the consumer is in its group and fetching: false once it crashed
+   * without a restart, or was stopped (readiness probes).
+   */
+  isRunning(): boolean;
 }
 
 /**
@@ -77,6 +82,18 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
   await consumer.connect();
   const topicNames = [...new Set(subscriptions.map((subscription) => subscription.topic))];
   await consumer.subscribe({ topics: topicNames, fromBeginning });
+
+  let running = true;
+  consumer.on(consumer.events.CRASH, (event) => {
+    // kafkajs restarts itself after a retriable crash; only a final one ends the consumer.
+    if (!event.payload.restart) running = false;
+  });
+  consumer.on(consumer.events.STOP, () => {
+    running = false;
+  });
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    running = true;
+  });
 
   await consumer.run({
     autoCommit: false,
@@ -143,7 +160,9 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
   }
 
   return {
+    isRunning: () => running,
     async stop() {
+      running = false;
       await consumer.disconnect();
       await deadLetters.disconnect();
     },
