@@ -12,6 +12,17 @@ export interface Me {
 }
 
 /**
+ * Spec §4 profile loading: the profile is loaded once the user record is and,
+ * for a brand user (`user.brand` set), once their brand record is too.
+ * @param me the cached GET /api/me answer, undefined while none arrived
+ * @returns true when every record the user's screens need is present
+ */
+export function isProfileLoaded(me: Me | undefined): me is Me {
+  if (!me) return false;
+  return !me.user.brand?.id || me.brand !== null;
+}
+
+/**
  * @returns true when `incoming` should replace `current` (no current record,
  *   or a strictly higher version)
  */

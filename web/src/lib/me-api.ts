@@ -6,7 +6,13 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { UserRecord } from '@raly/contracts/records';
 import { api, unwrapData } from '@/lib/api-client';
-import { applyBrandUpdated, applyUserUpdated, mergeMe, type Me } from '@/lib/live-updates';
+import {
+  applyBrandUpdated,
+  applyUserUpdated,
+  isProfileLoaded,
+  mergeMe,
+  type Me,
+} from '@/lib/live-updates';
 import { liveSocket } from '@/lib/live-socket';
 import type { BrandRecord } from '@raly/contracts/records';
 
@@ -81,3 +87,14 @@ export const meApi = api.injectEndpoints({
 });
 
 export const { useGetMeQuery, useUpdateMeMutation } = meApi;
+
+/**
+ * The signed-in user's profile with the spec §4 loading flag.
+ * @returns `me` once loaded (the user record and, for a brand user, the brand
+ *   record); `isLoading` true until then unless the request failed (`isError`)
+ */
+export function useProfile(): { me: Me | undefined; isLoading: boolean; isError: boolean } {
+  const { data, isError } = useGetMeQuery();
+  const loaded = isProfileLoaded(data);
+  return { me: loaded ? data : undefined, isLoading: !loaded && !isError, isError };
+}

@@ -7,6 +7,7 @@ import {
   applyBrandUpdated,
   applyUserUpdated,
   isNewer,
+  isProfileLoaded,
   mergeMe,
   type Me,
 } from '../../src/lib/live-updates.ts';
@@ -108,4 +109,22 @@ test('when an answer of the BFF is merged, then each record keeps its higher ver
 
   assert.equal(next.user.firstName, 'Ada');
   assert.equal(next.brand, brand);
+});
+
+test('when no GET /api/me answer arrived yet, then the profile is not loaded', () => {
+  assert.equal(isProfileLoaded(undefined), false);
+});
+
+test("when a creator's user record is there, then the profile is loaded (no brand to wait for)", () => {
+  assert.equal(isProfileLoaded({ user: aUser(), brand: null }), true);
+});
+
+test("when a brand user's record is there but their brand record is not, then the profile is still loading (spec §4)", () => {
+  // Arrange
+  const brand = aBrand();
+  const user = aUser({ brand: { id: brand.id, isAdmin: true } });
+
+  // Act / Assert
+  assert.equal(isProfileLoaded({ user, brand: null }), false);
+  assert.equal(isProfileLoaded({ user, brand }), true);
 });

@@ -1,17 +1,18 @@
 /**
  * Renders a page that needs the signed-in user's record: a spinner while
- * GET /api/me loads, the spec's generic problem text if it fails, then the
- * page with the record.
+ * GET /api/me loads (for a brand user, until their brand record is there
+ * too, spec §4), the spec's generic problem text if it fails, then the page
+ * with the record.
  */
 import type { ReactNode } from 'react';
 import { messages } from '@raly/contracts/messages';
-import { useGetMeQuery } from '@/lib/me-api';
+import { useProfile } from '@/lib/me-api';
 import type { Me } from '@/lib/live-updates';
 import { Notification } from '@/components/ui/notification';
 import { PageSpinner } from '@/components/ui/spinner';
 
 export function WithMe({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isError } = useGetMeQuery();
+  const { me, isError } = useProfile();
   if (me) return children(me);
   if (!isError) return <PageSpinner />;
   return (

@@ -2,7 +2,7 @@
  * Direct calls to the BFF under test (docs/api.md), for arranging data the
  * browser steps then use, and for changes made "elsewhere" (another device).
  */
-import type { UserRecord } from '@raly/contracts/records';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { uniqueToken } from '@raly/service-kit/testing';
 
 export interface Creator {
@@ -104,4 +104,27 @@ export async function userRecordOf(bffUrl: string, accessToken: string): Promise
   if (!response.ok)
     throw new Error(`GET /me answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { user: UserRecord } }).data.user;
+}
+
+/** Renames the signed-in brand user's brand through PATCH /api/brand (its other fields unchanged). */
+export async function renameBrand(
+  bffUrl: string,
+  accessToken: string,
+  company: string,
+): Promise<void> {
+  const response = await fetch(`${bffUrl}/api/me`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  if (!response.ok)
+    throw new Error(`GET /me answered ${response.status}: ${await response.text()}`);
+  const { brand } = ((await response.json()) as { data: { brand: BrandRecord | null } }).data;
+  if (!brand) throw new Error('GET /me answered no brand');
+  const { username, websiteUrl, bio, socials } = brand;
+  await call(
+    bffUrl,
+    'PATCH',
+    '/brand',
+    { username, company, websiteUrl, bio, socials },
+    accessToken,
+  );
 }

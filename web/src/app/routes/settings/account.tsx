@@ -5,7 +5,7 @@
  */
 import { messages } from '@raly/contracts/messages';
 import { isBrandUser } from '@raly/contracts/records';
-import { useGetMeQuery } from '@/lib/me-api';
+import { useProfile } from '@/lib/me-api';
 import { Notification } from '@/components/ui/notification';
 import { SettingsLayout } from '@/features/settings/components/settings-layout';
 import { AccountForm } from '@/features/settings/components/account-form';
@@ -13,7 +13,7 @@ import { displayNameOf } from '@/components/layout/current-user';
 import { ProfileImages } from '@/features/images/components/profile-images';
 
 export function SettingsAccountRoute() {
-  const { data: me, isLoading, isError } = useGetMeQuery();
+  const { me, isLoading, isError } = useProfile();
   return (
     <SettingsLayout>
       {isLoading ? (

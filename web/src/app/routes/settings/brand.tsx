@@ -8,14 +8,14 @@ import { Navigate } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import { isBrandUser } from '@raly/contracts/records';
 import { paths } from '@/config/paths';
-import { useGetMeQuery } from '@/lib/me-api';
+import { useProfile } from '@/lib/me-api';
 import { Notification } from '@/components/ui/notification';
 import { SettingsLayout } from '@/features/settings/components/settings-layout';
 import { BrandProfileForm } from '@/features/brand-profile/components/brand-profile-form';
 import { ProfileImages } from '@/features/images/components/profile-images';
 
 export function SettingsBrandRoute() {
-  const { data: me, isLoading, isError } = useGetMeQuery();
+  const { me, isLoading, isError } = useProfile();
   if (me && !isBrandUser(me.user)) return <Navigate to={paths.settingsAccount.path} replace />;
   const brand = me?.brand;
   return (
