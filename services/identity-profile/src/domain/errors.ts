@@ -20,7 +20,6 @@ export const identityErrors = {
       fields: { username: messages.requestProblem },
     }),
   /** Brand registration needs the brand service (comes with the brands issue). */
-  brandRegistrationUnavailable: () => new AppError('unimplemented', messages.createAccountFailed),
   /** Spec §8: any other failure creating an account. */
   createAccountFailed: (cause: unknown) =>
     new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),

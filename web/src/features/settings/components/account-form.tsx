@@ -19,6 +19,7 @@ import { messages } from '@raly/contracts/messages';
 import { brandUserAccountSchema, creatorAccountSchema } from '@raly/contracts/validation';
 import { publicUrlPrefixes } from '@/config/public-urls';
 import { apiErrorMessage } from '@/lib/api-error';
+import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
 import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
 import { useUpdateMeMutation, type MeUpdate } from '@/lib/me-api';
 import { showToast } from '@/lib/toast';
@@ -35,6 +36,7 @@ import {
 } from '@/features/settings/utils/account-changes';
 
 export function AccountForm({ user }: { user: UserRecord }) {
+  const scrollToTop = useScrollToTopOnError();
   const brandUser = isBrandUser(user);
   const {
     register,
@@ -95,7 +97,7 @@ export function AccountForm({ user }: { user: UserRecord }) {
     <>
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit, () => window.scrollTo({ top: 0, behavior: 'smooth' }))}
+        onSubmit={handleSubmit(onSubmit, scrollToTop)}
         className="space-y-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
         <h2 className="text-lg font-semibold text-slate-900">Account</h2>
