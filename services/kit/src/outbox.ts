@@ -4,7 +4,10 @@
  * database transaction; the relay here publishes pending rows to Kafka with
  * an idempotent producer and moves each row `pending → published`, or to
  * `failed` with its attempts counted and a later next attempt (backoff).
- * Kafka being down means events wait, never that they vanish.
+ * Kafka being down means events wait, never that they vanish. Published
+ * rows are kept for a retention period (default 1 h, for inspection) and
+ * then deleted in bounded batches, so the table and the claim query stay
+ * small however many changes a service has made.
  *
  * The relay knows nothing of Prisma models: it works on any table with the
  * outbox layout (see services/* /prisma/migrations/*_outbox) through a pg
@@ -114,6 +117,11 @@ export interface OutboxStore {
    * @returns what `work` returned
    */
   withClaim<T>(limit: number, work: (claim: OutboxClaim) => Promise<T>): Promise<T>;
+  /**
+   * Deletes up to `limit` rows published more than `retentionMs` ago, oldest first.
+   * @returns how many rows were deleted
+   */
+  prunePublished(retentionMs: number, limit: number): Promise<number>;
 }
 
 /**
@@ -146,6 +154,19 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
       } finally {
         client.release();
       }
+    },
+    async prunePublished(retentionMs, limit) {
+      // Served by the partial index on published_at WHERE status = 'published'.
+      const { rowCount } = await pool.query(
+        `DELETE FROM ${quoted}
+          WHERE id IN (SELECT id FROM ${quoted}
+                        WHERE status = 'published'
+                          AND published_at < now() - make_interval(secs => $1::double precision / 1000)
+                        ORDER BY published_at
+                        LIMIT $2)`,
+        [retentionMs, limit],
+      );
+      return rowCount ?? 0;
     },
   };
 }
@@ -184,6 +205,12 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Delay before attempt `attempts + 1`, in ms; default 0.5 s doubling, at most 30 s. */
   backoffMs?: (attempts: number) => number;
+  /** How long a published row is kept before it is deleted, in ms; default 3,600,000 (1 h). */
+  retentionMs?: number;
+  /** How often to delete expired published rows, in ms; default 60,000. */
+  pruneIntervalMs?: number;
+  /** Rows deleted per statement; default 1,000 (at most 10 statements a pass). */
+  pruneBatchSize?: number;
 }
 
 /** A running relay. */
@@ -206,6 +233,8 @@ const defaultBackoffMs = (attempts: number) =>
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { store, producer, logger, pollIntervalMs = 200, batchSize = 100 } = options;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const { retentionMs = 3_600_000, pruneIntervalMs = 60_000, pruneBatchSize = 1_000 } = options;
+  let lastPruneAt = 0;
   let running = false;
   let connected = false;
   let woken = false;
@@ -269,11 +298,25 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     });
   }
 
+  /** Deletes expired published rows, at most 10 batches a pass so publishing never waits long. */
+  async function pruneIfDue(): Promise<void> {
+    if (Date.now() - lastPruneAt < pruneIntervalMs) return;
+    lastPruneAt = Date.now();
+    let deleted = 0;
+    for (let batch = 0; batch < 10 && running; batch += 1) {
+      const count = await store.prunePublished(retentionMs, pruneBatchSize);
+      deleted += count;
+      if (count < pruneBatchSize) break;
+    }
+    if (deleted > 0) logger.debug({ deleted }, 'outbox: deleted published rows past retention');
+  }
+
   async function run(): Promise<void> {
     while (running) {
       let claimed = 0;
       try {
         claimed = await relayOnce();
+        await pruneIfDue();
       } catch (error) {
         handleError(error, logger, { component: 'outbox-relay' });
       }

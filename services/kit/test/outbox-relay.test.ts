@@ -148,6 +148,50 @@ describe('outbox relay', () => {
       .map((m) => envelopeOf(m).version);
     assert.deepEqual(versions, [1, 2, 3]);
   });
+
+  test('when published rows are older than the retention, then the relay deletes them and keeps recent and unpublished rows', async () => {
+    // Arrange: one row published 2 h ago, one published now, one pending
+    const [oldId, recentId, pendingId] = [1, 2, 3].map(() =>
+      newOutboxMessage({
+        topic,
+        type: eventTypes.userUpdated,
+        source: 'raly/kit-test',
+        subject: uniqueToken(),
+        version: 1,
+        data: {},
+      }),
+    );
+    const insert = (row: typeof oldId, status: string, publishedAgo: string | null) =>
+      pool.query(
+        `INSERT INTO outbox (id, topic, key, event_type, envelope, status, published_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() - $7::interval)`,
+        [row.id, row.topic, row.key, row.eventType, row.envelope, status, publishedAgo],
+      );
+    await insert(oldId, 'published', '2 hours');
+    await insert(recentId, 'published', '1 second');
+    await insert(pendingId, 'pending', null);
+    const stack = await resolveTestStack();
+    const logger = createLogger('kit-test', 'silent');
+    const pruningRelay = createOutboxRelay({
+      store: postgresOutboxStore(pool),
+      producer: createIdempotentProducer(createKafka(stack.kafkaBrokers, 'kit-test-prune', logger)),
+      logger,
+      retentionMs: 3_600_000,
+      pruneIntervalMs: 50,
+    });
+
+    // Act
+    pruningRelay.start();
+    try {
+      await waitUntil(async () => (await outboxStatus(oldId.id)) === undefined);
+    } finally {
+      await pruningRelay.stop();
+    }
+
+    // Assert: only the expired row is gone; the pending one was published, not deleted
+    assert.equal(await outboxStatus(recentId.id), 'published');
+    await waitUntil(async () => (await outboxStatus(pendingId.id)) === 'published');
+  });
 });
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
