@@ -161,9 +161,9 @@ describe('sessions and token kinds at the BFF', () => {
       await nextSecond();
       await callBff(bff, 'POST', '/api/auth/forgot-password', { body: { email: user.email } });
       const mail = await waitForMail(user.email);
-      const code = new URL(/https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)![0]).searchParams.get(
-        'oobCode',
-      );
+      const code = new URL(
+        /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)![0],
+      ).searchParams.get('oobCode');
       const newPassword = `new-${uniqueSuffix()}`;
 
       // Act

@@ -74,7 +74,8 @@ export function createAccessTokenVerifier(settings: KeycloakSettings): AccessTok
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer, audience: settings.audience });
-      if (payload.typ !== 'Bearer') throw new Error(`token type ${String(payload.typ)}, not Bearer`);
+      if (payload.typ !== 'Bearer')
+        throw new Error(`token type ${String(payload.typ)}, not Bearer`);
       if (payload.azp !== settings.authorizedParty)
         throw new Error(`token issued to ${String(payload.azp)}, not ${settings.authorizedParty}`);
       if (!payload.sub) throw new Error('token has no subject');
