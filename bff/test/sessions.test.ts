@@ -11,11 +11,11 @@ import { waitForMail } from '@raly/infra/test-env';
 import type { Socket } from 'socket.io-client';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import { callBff, startTestBff } from './support/bff';
+import { callBff, registerCreator, startTestBff } from './support/bff';
 import { sleep } from './support/eventually';
 import { startIdentity, type RunningIdentity } from './support/identity';
 import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { aCreatorAccount, uniqueSuffix } from './support/records';
+import { uniqueSuffix } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import { testStack } from './support/stack';
 
@@ -60,14 +60,7 @@ describe('sessions and token kinds at the BFF', () => {
     await keycloak?.cleanUp();
   });
 
-  /** Registers a creator through the BFF: its e-mail and password. */
-  async function registered() {
-    const account = aCreatorAccount();
-    keycloak.forgetLater(account.registration.email);
-    const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
-    assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    return { email: account.registration.email, password: account.registration.password };
-  }
+  const registered = () => registerCreator(bff, keycloak);
 
   /** A new session through the BFF's login. */
   async function signIn(email: string, password: string): Promise<TokenSet> {
