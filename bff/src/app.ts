@@ -21,6 +21,7 @@ import { createIdentityClient } from './data-access/identity-client';
 import { createMediaUpload } from './data-access/media-upload';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
 import { createReadModel } from './data-access/read-model';
+import { createSessionRevocations } from './data-access/session-revocations';
 import { createRecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
 import { subscriptions } from './messaging/subscriptions';
@@ -53,7 +54,13 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const redisSubscriber = redis.duplicate();
   await Promise.all([redis.connect(), redisSubscriber.connect()]);
 
-  const authenticator = createAuthenticator(config);
+  const authenticator = createAuthenticator(
+    config,
+    createSessionRevocations(redis, {
+      keyPrefix: config.SESSION_REVOCATION_KEY_PREFIX,
+      ttlSeconds: config.SESSION_REVOCATION_TTL_SECONDS,
+    }),
+  );
   const identity = createIdentityClient(config);
   const keycloak = createKeycloakTokens(config);
   const brands = createBrandClient(config);

@@ -102,6 +102,13 @@ export const configSchema = z.object({
   /** Account creations per client address. */
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('10/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Redis key prefix of the ended sessions (docs/api.md "Ending sessions"; tests use their own). */
+  SESSION_REVOCATION_KEY_PREFIX: z.string().min(1).default('bff:revoked'),
+  /**
+   * How long an ended session is remembered, in seconds: at least the realm's
+   * access token lifespan (300 s) plus clock skew, after which its tokens have expired.
+   */
+  SESSION_REVOCATION_TTL_SECONDS: z.coerce.number().int().positive().default(360),
 });
 
 export type Config = z.infer<typeof configSchema>;

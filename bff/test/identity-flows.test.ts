@@ -11,7 +11,7 @@ import { waitForMail } from '@raly/infra/test-env';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
-import { callBff, startTestBff } from './support/bff';
+import { callBff, registerCreator, startTestBff } from './support/bff';
 import { eventually } from './support/eventually';
 import {
   identityAvailable,
@@ -20,7 +20,7 @@ import {
   type RunningIdentity,
 } from './support/identity';
 import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { aCreatorAccount, uniqueSuffix } from './support/records';
+import { uniqueSuffix } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import { testStack } from './support/stack';
 
@@ -46,17 +46,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
     await keycloak?.cleanUp();
   });
 
-  /** Registers a creator through the BFF; answers its registration and token set. */
-  async function registered() {
-    const account = aCreatorAccount();
-    keycloak.forgetLater(account.registration.email);
-    const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
-    assert.equal(answer.status, 201, JSON.stringify(answer.body));
-    return {
-      ...account.registration,
-      tokens: answer.body.data as { accessToken: string; refreshToken: string },
-    };
-  }
+  const registered = () => registerCreator(bff, keycloak);
 
   const login = (email: string, password: string) =>
     callBff<TokenSet>(bff, 'POST', '/api/auth/login', { body: { email, password } });

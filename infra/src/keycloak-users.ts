@@ -8,6 +8,8 @@ import type { StackEndpoints } from './stack/endpoints';
 export interface TokenSet {
   access_token: string;
   refresh_token?: string;
+  /** Present when the grant asked for scope `openid` ({@link passwordGrant} does). */
+  id_token?: string;
   expires_in: number;
   token_type: string;
 }

@@ -24,13 +24,19 @@ export function authRouter(
       response.json({ data: await login(dependencies, request.body) });
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
-      response.json({ data: await logout(dependencies.keycloak, request.body) });
+      const user = userOf(response);
+      if (!user) throw failures.unauthenticated();
+      const { keycloak } = dependencies;
+      const { revocations } = authenticator;
+      response.json({ data: await logout({ keycloak, revocations }, user, request.body) });
     })
     .post('/forgot-password', limits.forgotPassword, async (request, response) => {
       response.json({ data: await forgotPassword(dependencies.identity, request.body) });
     })
     .post('/reset-password', limits.forgotPassword, async (request, response) => {
-      response.json({ data: await resetPassword(dependencies.identity, request.body) });
+      const { identity } = dependencies;
+      const { revocations } = authenticator;
+      response.json({ data: await resetPassword({ identity, revocations }, request.body) });
     })
     .post('/verify-password', authenticator.requireUser, async (request, response) => {
       const user = userOf(response);

@@ -5,12 +5,10 @@
  * refused (401 unauthenticated) rather than silently ignored.
  */
 import { Router } from 'express';
-import type { Authenticator } from '../auth/keycloak';
+import { bearerOf, type Authenticator } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import { runCallable } from '../domain/callables';
 import type { RateLimits } from './rate-limit';
-
-const bearerOf = (header: string | undefined) => /^Bearer (.+)$/i.exec(header ?? '')?.[1];
 
 export function callableRouter(
   authenticator: Authenticator,

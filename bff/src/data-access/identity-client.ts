@@ -24,8 +24,8 @@ export interface IdentityClient {
   recordLogin(accessToken: string): Promise<UserRecord>;
   /** POST /password-resets `{ email }` → true once the link is mailed. @throws AppError as identity answered (404 unknown e-mail) */
   sendResetPasswordLink(body: unknown): Promise<boolean>;
-  /** POST /password-resets/confirm `{ actionCode, password }` → true. @throws AppError as identity answered (400) */
-  resetPassword(body: unknown): Promise<boolean>;
+  /** POST /password-resets/confirm `{ actionCode, password }` → whose password changed. @throws AppError as identity answered (400) */
+  resetPassword(body: unknown): Promise<{ userId: string }>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
   /** POST /queries/check-username-exists → true when the username is taken. */

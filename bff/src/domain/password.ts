@@ -9,6 +9,7 @@ import { messages } from '@raly/contracts/messages';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
+import type { SessionRevocations } from '../data-access/session-revocations';
 import { failures } from '../errors/failures';
 import { findMyUser, type MeDependencies } from './me';
 
@@ -28,13 +29,25 @@ export async function forgotPassword(identity: IdentityClient, body: unknown): P
 }
 
 /**
- * resetPassword (POST /api/auth/reset-password).
+ * resetPassword (POST /api/auth/reset-password). identity-profile changes
+ * the password and ends every Keycloak session of the user (ARCHITECTURE
+ * "Identity and sessions"; the visitor resetting is signed out, so no
+ * session is kept); the BFF then records that every session of that user
+ * begun before the command was sent has ended, so their access tokens and
+ * open sockets stop at once (../data-access/session-revocations.ts). The
+ * BFF records it itself because it is on the path of the command's answer.
  * @param body `{ actionCode, password }`
  * @returns true when the password was changed (and the user's sessions ended)
  * @throws AppError 400 'There was a problem with your request.' on any failure (spec §8)
  */
-export async function resetPassword(identity: IdentityClient, body: unknown): Promise<true> {
-  await identity.resetPassword(body);
+export async function resetPassword(
+  { identity, revocations }: { identity: IdentityClient; revocations: SessionRevocations },
+  body: unknown,
+): Promise<true> {
+  // Before the sessions end: a session begun after them (a sign-in with the new password) must pass.
+  const notBeforeSec = Math.floor(Date.now() / 1000);
+  const { userId } = await identity.resetPassword(body);
+  await revocations.endUserSessions(userId, { notBeforeSec });
   return true;
 }
 

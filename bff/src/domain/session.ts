@@ -3,6 +3,9 @@
  * password; every refusal reads 'Incorrect login' (spec §8).
  */
 import type { Logger } from '@raly/service-kit/logger';
+import { decodeJwt } from 'jose';
+import type { AuthenticatedUser } from '../auth/keycloak';
+import type { SessionRevocations } from '../data-access/session-revocations';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
@@ -43,12 +46,26 @@ export async function login(
   return tokens;
 }
 
+export interface LogoutDependencies {
+  keycloak: KeycloakTokens;
+  revocations: SessionRevocations;
+}
+
 /**
- * Ends the session the refresh token belongs to.
+ * Ends the session the refresh token belongs to, at Keycloak and at once
+ * for its access tokens and open sockets: once Keycloak has ended it, the
+ * session (`sid`) is recorded as ended (../data-access/session-revocations.ts).
+ * The BFF records it itself because it is on the path of the command's
+ * answer; Keycloak tells nobody (no back-channel logout to a bearer-only client).
+ * @param user the caller (its session is the one recorded if the refresh token names none)
  * @param body `{ refreshToken }`
  * @throws AppError `invalid-argument` when the token is missing or Keycloak refuses it
  */
-export async function logout(keycloak: KeycloakTokens, body: unknown): Promise<true> {
+export async function logout(
+  { keycloak, revocations }: LogoutDependencies,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<true> {
   const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
   if (typeof refreshToken !== 'string' || !refreshToken) {
     throw failures.invalidArgument('refreshToken is required', {
@@ -58,5 +75,18 @@ export async function logout(keycloak: KeycloakTokens, body: unknown): Promise<t
   if (!(await keycloak.endSession(refreshToken))) {
     throw failures.invalidArgument('Keycloak refused the refresh token');
   }
+  // Keycloak has accepted the refresh token, so its claims are genuine.
+  const sessionId = sessionIdOf(refreshToken) ?? user.sessionId;
+  if (sessionId) await revocations.endSession(sessionId);
   return true;
+}
+
+/** The `sid` claim of a JWT, or undefined when it has none or is not a JWT. */
+function sessionIdOf(jwt: string): string | undefined {
+  try {
+    const { sid } = decodeJwt(jwt);
+    return typeof sid === 'string' ? sid : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,9 +1,12 @@
 /**
  * socket.io on path `/live` (docs/api.md): live pushes of user and brand
  * records. The handshake must carry a valid access token; the server — never
- * the client — decides the rooms: `user:<sub>` and, for a brand user,
- * `brand:<brandId>`. There is no join handler. Replicas share rooms through
- * the Redis adapter, so a push from any replica reaches every socket.
+ * the client — decides the rooms: `user:<sub>`, `session:<sid>` (the
+ * token's Keycloak session) and, for a brand user, `brand:<brandId>`. There
+ * is no join handler. Replicas share rooms through the Redis adapter, so a
+ * push from any replica reaches every socket, and so does a disconnect: when
+ * a session ends (logout, password reset, e-mail change), its sockets on
+ * every replica are closed at once (docs/api.md "Ending sessions").
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
@@ -20,6 +23,7 @@ import type { Logger } from '@raly/service-kit/logger';
 export const LIVE_PATH = '/live';
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const brandRoom = (brandId: string): string => `brand:${brandId}`;
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 export const liveEvents = { user: 'user.updated', brand: 'brand.updated' } as const;
 
 /** setTimeout's largest delay (~24.8 days), in milliseconds. */
@@ -51,13 +55,14 @@ interface SocketData {
   rooms: string[];
 }
 
-/** The rooms a user's sockets belong in: their own, plus their brand's. */
+/** The rooms a user's sockets belong in: their own, their session's, plus their brand's. */
 async function roomsOf(
   me: MeDependencies,
   user: AuthenticatedUser,
   logger: Logger,
 ): Promise<string[]> {
   const rooms = [userRoom(user.id)];
+  if (user.sessionId) rooms.push(sessionRoom(user.sessionId));
   try {
     const record = await findMyUser(me, user);
     if (record?.brand?.id) rooms.push(brandRoom(record.brand.id));
@@ -107,6 +112,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       Math.min(Math.max(user.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
     );
     socket.on('disconnect', () => clearTimeout(expiry));
+  });
+
+  // Sockets of an ended session close now, on every replica (the Redis adapter relays it).
+  authenticator.revocations.onRevoked((revocation) => {
+    if (revocation.kind === 'session') {
+      io.in(sessionRoom(revocation.sessionId)).disconnectSockets(true);
+    } else if (revocation.keepSessionId) {
+      io.in(userRoom(revocation.userId))
+        .except(sessionRoom(revocation.keepSessionId))
+        .disconnectSockets(true);
+    } else {
+      io.in(userRoom(revocation.userId)).disconnectSockets(true);
+    }
   });
 
   return {

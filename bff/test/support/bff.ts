@@ -2,6 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { startBff, type RunningBff } from '../../src/app';
 import type { Config } from '../../src/config';
+import assert from 'node:assert/strict';
+import type { TestKeycloak } from './keycloak';
+import { aCreatorAccount } from './records';
 import type { TestStack } from './stack';
 
 const generous = { points: 100_000, durationSeconds: 60 };
@@ -86,5 +89,20 @@ export async function callBff<Data = unknown>(
     status: response.status,
     body: text ? (JSON.parse(text) as BffBody<Data>) : (undefined as unknown as BffBody<Data>),
     headers: response.headers,
+  };
+}
+
+/**
+ * Registers a creator through the BFF (`POST /api/accounts`); Keycloak forgets it at clean-up.
+ * @returns the registration and the token set of the new user's session
+ */
+export async function registerCreator(bff: RunningBff, keycloak: TestKeycloak) {
+  const account = aCreatorAccount();
+  keycloak.forgetLater(account.registration.email);
+  const answer = await callBff(bff, 'POST', '/api/accounts', { body: account });
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return {
+    ...account.registration,
+    tokens: answer.body.data as { accessToken: string; refreshToken: string },
   };
 }

@@ -20,6 +20,8 @@ export interface TestKeycloak {
   forgetLater(email: string): void;
   /** True while Keycloak's brute-force detection holds the user locked out. */
   isLockedOut(userId: string): Promise<boolean>;
+  /** An access token of the `raly-identity` service account (client credentials). */
+  serviceAccountToken(): Promise<string>;
   /** Tries a refresh grant with `raly-web`; true when Keycloak still accepts the token. */
   refreshWorks(refreshToken: string): Promise<boolean>;
 }
@@ -46,6 +48,7 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
   };
 
   return {
+    serviceAccountToken: serviceToken,
     async createUser() {
       const suffix = uniqueSuffix();
       const user = { email: `bff.${suffix}@example.test`, password: `pw-${suffix}` };

@@ -1,4 +1,5 @@
 /** The brand service's environment, validated at start (fail fast). */
+import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ export const configSchema = z.object({
   /** What Keycloak puts in the tokens' issuer. */
   KEYCLOAK_PUBLIC_URL: z.url().default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
+  /** Audience and authorised party every accepted access token carries. */
+  ...accessTokenConfigShape,
   /** identity-profile, owner of the username registry. */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
 });

@@ -42,6 +42,8 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     url: config.KEYCLOAK_URL,
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
     realm: config.KEYCLOAK_REALM,
+    audience: config.KEYCLOAK_BFF_CLIENT_ID,
+    authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
   const dependencies = (relay: { wake(): void }): IdentityDependencies => ({
     users: userRepository(database.prisma),

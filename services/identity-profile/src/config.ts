@@ -1,4 +1,5 @@
 /** The identity-profile service's environment, validated at start (fail fast). */
+import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ export const configSchema = z.object({
   /** What Keycloak puts in the tokens' issuer. */
   KEYCLOAK_PUBLIC_URL: z.url().default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
+  /** Audience and authorised party every accepted access token carries. */
+  ...accessTokenConfigShape,
   KEYCLOAK_IDENTITY_CLIENT_ID: z.string().min(1).default('raly-identity'),
   KEYCLOAK_IDENTITY_CLIENT_SECRET: z.string().min(1).default('raly-identity-local-secret'),
   /** Where password reset e-mails go out (nodemailer URL). */

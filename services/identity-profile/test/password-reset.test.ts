@@ -78,9 +78,9 @@ describe('POST /password-resets (sendResetPasswordLink)', () => {
 });
 
 describe('POST /password-resets/confirm (resetPassword)', () => {
-  test('when the mailed code is used, then the new password signs in, the old one does not, and earlier sessions have ended', async () => {
+  test('when the mailed code is used, then it answers whose password changed, the new password signs in, the old one does not, and earlier sessions have ended', async () => {
     // Arrange
-    const { registration } = await registeredCreator(harness);
+    const { registration, userId } = await registeredCreator(harness);
     const earlierSession = await passwordGrant(
       harness.stack,
       registration.email,
@@ -97,7 +97,7 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.equal(answer.body.data, true);
+    assert.deepEqual(answer.body.data, { userId });
     assert.equal(await signsIn(harness.stack, registration.email, newPassword), true);
     assert.equal(await signsIn(harness.stack, registration.email, registration.password), false);
     assert.equal(await refreshWorks(harness.stack, earlierSession.refresh_token!), false);

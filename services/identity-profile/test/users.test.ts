@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { passwordGrant } from '@raly/infra/test-env';
+import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
 import { uniqueToken } from '@raly/service-kit/testing';
 import { call, envelopeOf, registeredCreator, useIdentityService } from './support';
 
@@ -30,6 +30,29 @@ describe('GET /users/me', () => {
 
     // Assert
     assert.equal(answer.status, 401);
+  });
+
+  test("when the token is the user's ID token or raly-identity's service-account token, then GET and PATCH answer 401", async () => {
+    // Arrange
+    const { registration } = await registeredCreator(harness);
+    const { id_token: idToken } = await passwordGrant(
+      harness.stack,
+      registration.email,
+      registration.password,
+    );
+    const serviceToken = await identityServiceToken(harness.stack);
+    assert.ok(idToken);
+
+    for (const token of [idToken, serviceToken]) {
+      // Act
+      const read = await call(harness, 'GET', '/users/me', undefined, token);
+      const update = await call(harness, 'PATCH', '/users/me', { phoneNumber: '1' }, token);
+
+      // Assert
+      assert.equal(read.status, 401);
+      assert.equal(read.body.error?.code, 'unauthenticated');
+      assert.equal(update.status, 401);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 /** The media service's environment, validated at start (fail fast). */
+import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ export const configSchema = z.object({
   KEYCLOAK_URL: z.url().default('http://127.0.0.1:8080'),
   KEYCLOAK_PUBLIC_URL: z.url().default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
+  /** Audience and authorised party every accepted access token carries. */
+  ...accessTokenConfigShape,
 });
 
 export type Config = z.infer<typeof configSchema>;

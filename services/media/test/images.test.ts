@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
 import { listenToTopic, type TopicListener } from '@raly/service-kit/testing';
 import {
   call,
@@ -244,6 +245,32 @@ describe('POST /images/:ownerType/:kind', () => {
 
     // Assert
     assert.equal(answer.status, 401);
+  });
+
+  test("when the token is the user's ID token or raly-identity's service-account token, then the upload answers 401 and nothing is stored", async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+    const { id_token: idToken } = await passwordGrant(
+      system.stack,
+      creator.registration.email,
+      creator.registration.password,
+    );
+    const serviceToken = await identityServiceToken(system.stack);
+    assert.ok(idToken);
+
+    for (const token of [idToken, serviceToken]) {
+      // Act
+      const answer = await upload(`/images/user/cover?ownerId=${creator.userId}`, token, {
+        bytes: PNG,
+        name: 'x.png',
+        mimeType: 'image/png',
+      });
+
+      // Assert
+      assert.equal(answer.status, 401);
+      assert.equal(answer.body.error.code, 'unauthenticated');
+    }
+    assert.equal(await objectExists(`user/cover-img/${creator.userId}.png`), false);
   });
 
   test("when a 6 MB file streams in without a declared length, then the answer is 413 'Image size must be < 5MB' before the body ends and nothing is stored", async () => {

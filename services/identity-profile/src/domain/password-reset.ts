@@ -83,13 +83,14 @@ export async function sendResetPasswordLink(
  * afterwards the old password no longer signs in and every session of the
  * user has ended.
  * @param input `{ actionCode, password }`, unparsed
- * @returns true when the password was changed
+ * @returns `{ userId }` of the user whose password was changed (the BFF
+ *   then refuses the ended sessions' access tokens, docs/api.md "Ending sessions")
  * @throws AppError invalid-argument 'There was a problem with your request.' on any failure (spec §8)
  */
 export async function resetPassword(
   deps: PasswordResetDependencies,
   input: unknown,
-): Promise<true> {
+): Promise<{ userId: string }> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success)
     throw identityErrors.resetFailed(parsed.error, firstErrorByField(parsed.error));
@@ -115,7 +116,7 @@ export async function resetPassword(
   await deps.keycloak.clearLoginFailures(userId).catch((error: unknown) => {
     deps.logger.warn({ err: error, userId }, 'password reset: clearing login failures failed');
   });
-  return true;
+  return { userId };
 }
 
 /** `${webUrl}/auth/action?mode=resetPassword&oobCode=…&apiKey=…` (spec §2 `/auth/action`). */
