@@ -18,6 +18,22 @@ function supervise(
   return { supervisor, output };
 }
 
+/** Supervises the apps until `condition` holds for the output, then stops them; returns the output. */
+async function superviseUntil(
+  apps: ConstructorParameters<typeof Supervisor>[0],
+  options: SupervisorOptions,
+  condition: (output: Output) => boolean,
+  what: string,
+): Promise<Output> {
+  const { supervisor, output } = supervise(apps, options);
+  try {
+    await waitFor(() => condition(output), what);
+  } finally {
+    await supervisor.stop();
+  }
+  return output;
+}
+
 function announcedDelays(output: Output, name: string): string[] {
   return [...output.text.matchAll(new RegExp(`\\[${name}\\] .*; restarting in (.+)`, 'g'))].map(
     (match) => match[1] ?? '',
@@ -26,14 +42,12 @@ function announcedDelays(output: Output, name: string): string[] {
 
 test('when an app keeps crashing, then it is restarted after delays that double up to the cap, and each crash and restart is announced with its exit code and delay', async () => {
   const app = childApps.app('crashy', 'crash.mjs', { EXIT_CODE: '3' });
-  const { supervisor, output } = supervise([app], {
-    backoff: { initialDelayMs: 100, maxDelayMs: 400, stableAfterMs: 60_000 },
-  });
-  try {
-    await waitFor(() => starts(app).length >= 5, 'five starts of the crashing app');
-  } finally {
-    await supervisor.stop();
-  }
+  const output = await superviseUntil(
+    [app],
+    { backoff: { initialDelayMs: 100, maxDelayMs: 400, stableAfterMs: 60_000 } },
+    () => starts(app).length >= 5,
+    'five starts of the crashing app',
+  );
 
   assert.deepEqual(announcedDelays(output, 'crashy').slice(0, 4), [
     '100 ms',
@@ -123,27 +137,24 @@ test('when the supervisor stops while a restart is pending, then it returns at o
 
 test('when an app stayed up longer than the stable time before each crash, then every restart waits the initial delay again', async () => {
   const app = childApps.app('flaky', 'crash-later.mjs', { UP_MS: '300' });
-  const { supervisor, output } = supervise([app], {
-    backoff: { initialDelayMs: 100, maxDelayMs: 10_000, stableAfterMs: 200 },
-  });
-  try {
-    await waitFor(() => starts(app).length >= 4, 'four starts of the flaky app');
-  } finally {
-    await supervisor.stop();
-  }
+  const output = await superviseUntil(
+    [app],
+    { backoff: { initialDelayMs: 100, maxDelayMs: 10_000, stableAfterMs: 200 } },
+    () => starts(app).length >= 4,
+    'four starts of the flaky app',
+  );
 
   assert.deepEqual(announcedDelays(output, 'flaky').slice(0, 3), ['100 ms', '100 ms', '100 ms']);
 });
 
 test('when an app exits with code 0, then it is not restarted and the output says so', async () => {
   const app = childApps.app('oneshot', 'crash.mjs', { EXIT_CODE: '0' });
-  const { supervisor, output } = supervise([app], { backoff: { initialDelayMs: 50 } });
-  try {
-    await waitFor(() => output.text.includes('not restarted'), 'the exit announcement');
-    await sleep(200);
-  } finally {
-    await supervisor.stop();
-  }
+  const output = await superviseUntil(
+    [app],
+    { backoff: { initialDelayMs: 50 } },
+    (seen) => seen.text.includes('not restarted'),
+    'the exit announcement',
+  );
 
   assert.match(output.text, /\[oneshot\] exited with code 0; not restarted/);
   assert.equal(starts(app).length, 1);
