@@ -1,83 +1,53 @@
 /**
  * `npm start` (after infra/bin/raly.mjs installed dependencies): ensures the native stack,
  * applies migrations, then runs every service, the BFF and the web app in dev
- * mode with prefixed logs. Ctrl-C stops them and the stack components this run
- * started (components that were already running are left alone).
+ * mode with prefixed logs under a supervisor that restarts a crashed app with
+ * back-off (infra/src/supervision/supervisor.ts). It prints "Raly is running"
+ * only once every app answers its readiness probe. Ctrl-C (or `npm stop`)
+ * stops the apps and the stack components this run started (components that
+ * were already running are left alone).
  */
 import { nativeEndpoints, stackEnvironment } from '../stack/endpoints';
-import { httpAnswers } from '../stack/probes';
 import { removeRunRecord, writeRunRecord } from '../stack/processes';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
-import { runNpm, runnableWorkspaces, shortName, workspaceScripts, type NpmRun } from './workspaces';
+import { waitUntilReady } from '../supervision/readiness';
+import { formatDelay, Supervisor, type AppSpec } from '../supervision/supervisor';
+import {
+  readinessUrls,
+  runNpm,
+  runnableWorkspaces,
+  shortName,
+  startRecordName,
+  workspaceScripts,
+} from './workspaces';
 
 const webUrl = `http://localhost:${ports.web}`;
-const running = new Map<string, NpmRun>();
+const readinessTimeoutMs = 5 * 60_000;
+const shutdownRequested = new AbortController();
+let supervisor: Supervisor | undefined;
 let startedComponents: string[] = [];
-let shuttingDown = false;
 
-function appRecordName(workspace: string): string {
-  return `app-${shortName(workspace)}`;
-}
-
-async function stopChild(workspace: string, run: NpmRun): Promise<void> {
-  const pid = run.child.pid;
-  if (pid !== undefined && run.child.exitCode === null && run.child.signalCode === null) {
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    const killer = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    await run.done;
-    clearTimeout(killer);
-  }
-  removeRunRecord(appRecordName(workspace));
+function appRecordName(name: string): string {
+  return `app-${name}`;
 }
 
 async function shutDown(signal: string, exitCode = 0): Promise<void> {
-  if (shuttingDown) return;
-  shuttingDown = true;
+  if (shutdownRequested.signal.aborted) return;
+  shutdownRequested.abort();
   console.log(`\n${signal}: stopping Raly…`);
-  await Promise.all([...running].map(([workspace, run]) => stopChild(workspace, run)));
+  await supervisor?.stop();
   if (startedComponents.length > 0) {
     const stopped = await stopStack(startedComponents);
     console.log(`stopped stack components started by this run: ${stopped.join(', ') || 'none'}`);
   }
+  removeRunRecord(startRecordName);
   console.log('Raly stopped.');
   process.exit(exitCode);
 }
 
-async function waitForWeb(): Promise<void> {
-  const deadline = Date.now() + 5 * 60_000;
-  while (!shuttingDown && Date.now() < deadline) {
-    if (await httpAnswers(webUrl)) {
-      console.log(
-        `\nRaly is running: open ${webUrl}\n(Ctrl-C stops it; \`npm stop\` from another terminal does too)\n`,
-      );
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  if (!shuttingDown)
-    console.log(`web did not answer on ${webUrl} within 5 min; see the [web] lines above`);
-}
-
-async function main(): Promise<void> {
-  process.once('SIGINT', () => void shutDown('SIGINT'));
-  process.once('SIGTERM', () => void shutDown('SIGTERM'));
-  const outcome = await ensureStack();
-  startedComponents = Object.entries(outcome)
-    .filter(([, result]) => result === 'started')
-    .map(([name]) => name);
+async function migrate(): Promise<void> {
   const endpoints = nativeEndpoints();
-
   for (const [index, workspace] of runnableWorkspaces.entries()) {
     if (!workspaceScripts(workspace).migrate) continue;
     const { done } = runNpm(['run', 'migrate', '-w', workspace, '--if-present'], {
@@ -89,38 +59,78 @@ async function main(): Promise<void> {
     const { code } = await done;
     if (code !== 0) throw new Error(`migrations of ${workspace} failed (exit ${code})`);
   }
+}
 
-  for (const [index, workspace] of runnableWorkspaces.entries()) {
-    if (shuttingDown) return;
+/** The runnable workspaces that have a dev script, as apps for the supervisor. */
+function devApps(): (AppSpec & { workspace: (typeof runnableWorkspaces)[number] })[] {
+  const endpoints = nativeEndpoints();
+  return runnableWorkspaces.flatMap((workspace, index) => {
     if (!workspaceScripts(workspace).dev) {
       console.log(`[${shortName(workspace)}] no dev script yet: skipped`);
-      continue;
+      return [];
     }
-    const run = runNpm(['run', 'dev', '-w', workspace, '--if-present'], {
-      label: shortName(workspace),
-      index,
-      env: stackEnvironment(endpoints, workspace),
-      detached: true,
-      collect: false,
-    });
-    running.set(workspace, run);
-    if (run.child.pid !== undefined) {
+    return [
+      {
+        workspace,
+        name: shortName(workspace),
+        command: 'npm',
+        args: ['run', 'dev', '-w', workspace, '--if-present'],
+        env: stackEnvironment(endpoints, workspace),
+        index,
+      },
+    ];
+  });
+}
+
+async function main(): Promise<void> {
+  process.once('SIGINT', () => void shutDown('SIGINT'));
+  process.once('SIGTERM', () => void shutDown('SIGTERM'));
+  writeRunRecord({
+    component: startRecordName,
+    kind: 'process',
+    pid: process.pid,
+    command: 'npm start',
+    startedAt: new Date().toISOString(),
+  });
+  const outcome = await ensureStack();
+  startedComponents = Object.entries(outcome)
+    .filter(([, result]) => result === 'started')
+    .map(([name]) => name);
+  await migrate();
+  if (shutdownRequested.signal.aborted) return;
+
+  const apps = devApps();
+  supervisor = new Supervisor(apps, {
+    onStart: (app, pid) =>
       writeRunRecord({
-        component: appRecordName(workspace),
+        component: appRecordName(app.name),
         kind: 'process',
-        pid: run.child.pid,
-        command: `npm run dev -w ${workspace}`,
+        pid,
+        command: [app.command, ...app.args].join(' '),
         startedAt: new Date().toISOString(),
-      });
-    }
-    void run.done.then(({ code }) => {
-      removeRunRecord(appRecordName(workspace));
-      if (!shuttingDown)
-        console.log(`[${shortName(workspace)}] exited (code ${code}); the others keep running`);
-    });
+      }),
+    onExit: (app) => removeRunRecord(appRecordName(app.name)),
+  });
+  supervisor.start();
+
+  const notReady = await waitUntilReady(
+    apps.map((app) => ({ name: app.name, url: readinessUrls[app.workspace] })),
+    { timeoutMs: readinessTimeoutMs, signal: shutdownRequested.signal },
+  );
+  if (shutdownRequested.signal.aborted) return;
+  if (notReady.length > 0) {
+    console.log(
+      `\nRaly is not ready: ${notReady.map((probe) => `${probe.name} (${probe.url})`).join(', ')} ` +
+        `did not answer within ${formatDelay(readinessTimeoutMs)}; see their lines above. ` +
+        'Everything keeps running (crashed apps are restarted); Ctrl-C stops it.\n',
+    );
+  } else if (apps.some((app) => app.workspace === 'web')) {
+    console.log(
+      `\nRaly is running: open ${webUrl}\n(Ctrl-C stops it; \`npm stop\` from another terminal does too)\n`,
+    );
+  } else {
+    console.log('\nRaly backend is running (no web dev script yet). Ctrl-C stops it.');
   }
-  if (running.has('web')) await waitForWeb();
-  else console.log('\nRaly backend is running (no web dev script yet). Ctrl-C stops it.');
 }
 
 main().catch(async (error: unknown) => {

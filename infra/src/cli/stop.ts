@@ -1,11 +1,19 @@
 /**
- * `npm stop`: stops everything recorded in .stack/run/ — the apps `npm start`
- * runs and the stack components the stack started — and nothing else.
+ * `npm stop`: stops everything recorded in .stack/run/ — a running `npm start`
+ * first (its supervisor then stops its apps and the stack components it
+ * started, without restarting anything), then whatever is still recorded:
+ * apps and stack components the stack started — and nothing else.
  */
+import { stopRecorded } from '../stack/processes';
 import { stopStack } from '../stack/stack';
+import { startRecordName } from './workspaces';
+
+/** How long `npm start` may take to stop its apps and stack components before it is killed (ms). */
+const startGraceMs = 60_000;
 
 try {
-  const stopped = await stopStack();
+  const stoppedStart = await stopRecorded(startRecordName, startGraceMs);
+  const stopped = [...(stoppedStart ? ['npm start'] : []), ...(await stopStack())];
   console.log(
     stopped.length > 0
       ? `stopped: ${stopped.join(', ')}`

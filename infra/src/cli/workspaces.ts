@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { repositoryRoot } from '../stack/paths';
+import { host, ports } from '../stack/settings';
 
 /** Test order: shared packages first, then services, then the edge. */
 export const testedWorkspaces = [
@@ -28,6 +30,26 @@ export const runnableWorkspaces = [
   'web',
 ] as const;
 
+/**
+ * The run record (.stack/run/start.json) of a running `npm start`: `npm stop`
+ * stops that process first, so its supervisor stops the apps instead of
+ * restarting them.
+ */
+export const startRecordName = 'start';
+
+/**
+ * The readiness probe of each runnable workspace on its `npm start` port
+ * (docs/conventions.md): services answer `GET /health/ready`, the BFF
+ * `GET /api/health/ready`, the web app (Vite dev server) `/`.
+ */
+export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> = {
+  'services/identity-profile': `http://${host}:${ports.identity}/health/ready`,
+  'services/brand': `http://${host}:${ports.brand}/health/ready`,
+  'services/media': `http://${host}:${ports.media}/health/ready`,
+  bff: `http://${host}:${ports.bff}/api/health/ready`,
+  web: `http://localhost:${ports.web}/`,
+};
+
 export function workspaceScripts(workspace: string): Record<string, string> {
   const packageJson = join(repositoryRoot, workspace, 'package.json');
   if (!existsSync(packageJson)) return {};
@@ -43,14 +65,25 @@ export function shortName(workspace: string): string {
 
 const colors = [36, 33, 35, 32, 34, 91, 96, 93];
 
+/** Where prefixed lines are written: process.stdout/stderr, or a test's collector. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+/** The coloured `[label] ` put before each line of a child's output (plain when stdout is no terminal). */
+export function linePrefix(label: string, index: number): string {
+  return process.stdout.isTTY
+    ? `\x1b[${colors[index % colors.length]}m[${label}]\x1b[0m `
+    : `[${label}] `;
+}
+
+/** Returns a writer for a child's output chunks that writes each whole line with the label's prefix to target. */
 export function prefixer(
   label: string,
   index: number,
-  target: NodeJS.WriteStream = process.stdout,
+  target: TextSink = process.stdout,
 ): (chunk: Buffer) => void {
-  const prefix = process.stdout.isTTY
-    ? `\x1b[${colors[index % colors.length]}m[${label}]\x1b[0m `
-    : `[${label}] `;
+  const prefix = linePrefix(label, index);
   let pending = '';
   return (chunk) => {
     pending += chunk.toString();
@@ -60,31 +93,47 @@ export function prefixer(
   };
 }
 
-export interface NpmRun {
-  child: ChildProcess;
-  done: Promise<{ code: number; output: string }>;
+/** How a child ended: its exit code (128 + n when a signal ended it, 127 when it did not start) and the signal. */
+export interface ChildExit {
+  code: number;
+  signal: NodeJS.Signals | null;
+  output: string;
 }
 
-/** Runs `npm <args>` at the repository root, streaming prefixed output and collecting it. */
-export function runNpm(
-  args: string[],
-  options: {
-    label: string;
-    index: number;
-    env: Record<string, string>;
-    detached?: boolean;
-    collect?: boolean;
-  },
-): NpmRun {
-  const child = spawn('npm', args, {
-    cwd: repositoryRoot,
+export interface CommandRun {
+  child: ChildProcess;
+  done: Promise<ChildExit>;
+}
+
+export interface RunOptions {
+  /** Prefix of each output line, e.g. `media`. */
+  label: string;
+  /** Picks the prefix colour. */
+  index: number;
+  /** Added to this process's environment. */
+  env: Record<string, string>;
+  /** Own process group, so a terminal's Ctrl-C does not reach it and it can be signalled as a whole. */
+  detached?: boolean;
+  /** Keep the output in `done`'s result (default true). */
+  collect?: boolean;
+  /** Working directory (default the repository root). */
+  cwd?: string;
+  /** Where the prefixed output goes (default process.stdout / process.stderr). */
+  stdout?: TextSink;
+  stderr?: TextSink;
+}
+
+/** Runs `command args`, streaming its output line by line with a prefix and collecting it. */
+export function runCommand(command: string, args: string[], options: RunOptions): CommandRun {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repositoryRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
   let output = '';
-  const toStdout = prefixer(options.label, options.index);
-  const toStderr = prefixer(options.label, options.index, process.stderr);
+  const toStdout = prefixer(options.label, options.index, options.stdout);
+  const toStderr = prefixer(options.label, options.index, options.stderr ?? process.stderr);
   child.stdout?.on('data', (chunk: Buffer) => {
     if (options.collect !== false) output += chunk.toString();
     toStdout(chunk);
@@ -93,9 +142,22 @@ export function runNpm(
     if (options.collect !== false) output += chunk.toString();
     toStderr(chunk);
   });
-  const done = new Promise<{ code: number; output: string }>((resolve) => {
-    child.once('error', (error) => resolve({ code: 127, output: `${output}\n${error.message}` }));
-    child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  const done = new Promise<ChildExit>((resolve) => {
+    child.once('error', (error) =>
+      resolve({ code: 127, signal: null, output: `${output}\n${error.message}` }),
+    );
+    child.once('exit', (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 128 + (osConstants.signals[signal] ?? 0) : 1),
+        signal,
+        output,
+      }),
+    );
   });
   return { child, done };
+}
+
+/** Runs `npm <args>` at the repository root, streaming prefixed output and collecting it. */
+export function runNpm(args: string[], options: RunOptions): CommandRun {
+  return runCommand('npm', args, options);
 }
