@@ -4,16 +4,10 @@
  * started, without restarting anything), then whatever is still recorded:
  * apps and stack components the stack started — and nothing else.
  */
-import { stopRecorded } from '../stack/processes';
 import { stopStack } from '../stack/stack';
-import { startRecordName } from './workspaces';
-
-/** How long `npm start` may take to stop its apps and stack components before it is killed (ms). */
-const startGraceMs = 60_000;
 
 try {
-  const stoppedStart = await stopRecorded(startRecordName, startGraceMs);
-  const stopped = [...(stoppedStart ? ['npm start'] : []), ...(await stopStack())];
+  const stopped = await stopStack();
   console.log(
     stopped.length > 0
       ? `stopped: ${stopped.join(', ')}`

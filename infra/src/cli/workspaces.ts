@@ -30,12 +30,7 @@ export const runnableWorkspaces = [
   'web',
 ] as const;
 
-/**
- * The run record (.stack/run/start.json) of a running `npm start`: `npm stop`
- * stops that process first, so its supervisor stops the apps instead of
- * restarting them.
- */
-export const startRecordName = 'start';
+export { startRecordName } from '../stack/processes';
 
 /**
  * The readiness probe of each runnable workspace on its `npm start` port

@@ -28,6 +28,16 @@ function recordPath(component: string): string {
   return join(ensureDirectory(runDirectory), `${component}.json`);
 }
 
+/**
+ * The run record (.stack/run/start.json) of a running `npm start`: `npm stop`
+ * stops that process first, so its supervisor stops the apps instead of
+ * restarting them.
+ */
+export const startRecordName = 'start';
+
+/** How long a running `npm start` may take to stop its apps before it is killed (ms). */
+export const startGraceMs = 60_000;
+
 export function writeRunRecord(record: RunRecord): void {
   writeFileSync(recordPath(record.component), `${JSON.stringify(record, null, 2)}\n`);
 }

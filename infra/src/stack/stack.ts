@@ -11,7 +11,14 @@ import { kafka, ensureTopics } from './kafka';
 import { keycloak } from './keycloak';
 import { ensureDirectory, runDirectory } from './paths';
 import { ensureDatabases, postgres } from './postgres';
-import { isAlive, listRunRecords, readRunRecord, stopRecorded } from './processes';
+import {
+  isAlive,
+  listRunRecords,
+  readRunRecord,
+  startGraceMs,
+  startRecordName,
+  stopRecorded,
+} from './processes';
 import { redis } from './redis';
 import { s3 } from './s3';
 import { smtp } from './smtp';
@@ -131,7 +138,8 @@ export async function stackStatus(): Promise<ComponentStatus[]> {
 
 /**
  * Stops everything recorded in .stack/run/ (or only the given names): first
- * the apps `npm start` recorded, then Keycloak (it holds Postgres connections),
+ * a running `npm start` (so its supervisor stops its apps instead of
+ * restarting them), then the apps `npm start` recorded, then Keycloak (it holds Postgres connections),
  * then the other components.
  */
 export async function stopStack(only?: string[]): Promise<string[]> {
@@ -140,6 +148,7 @@ export async function stopStack(only?: string[]): Promise<string[]> {
     .map((record) => record.component)
     .filter(wanted);
   const stopped: string[] = [];
+  if (!only && (await stopRecorded(startRecordName, startGraceMs))) stopped.push('npm start');
   const stopNamed = async (name: string) => {
     const component = components.find((candidate) => candidate.name === name);
     if (await (component ? component.stop() : stopRecorded(name))) stopped.push(name);
