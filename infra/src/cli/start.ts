@@ -99,7 +99,8 @@ async function main(): Promise<void> {
     const run = runNpm(['run', 'dev', '-w', workspace, '--if-present'], {
       label: shortName(workspace),
       index,
-      env: stackEnvironment(endpoints, workspace),
+      // The BFF trusts X-Forwarded-For only from the Vite dev proxy on loopback (docs/api.md).
+      env: { ...stackEnvironment(endpoints, workspace), TRUST_PROXY: 'loopback' },
       detached: true,
       collect: false,
     });
