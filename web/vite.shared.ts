@@ -52,10 +52,28 @@ function cspMetaPlugin(keycloakUrl: string): Plugin {
   };
 }
 
-function proxyTable(bffUrl: string): Record<string, ProxyOptions> {
+/**
+ * Makes the proxy tell the BFF who the client is: X-Forwarded-For becomes
+ * the browser's own socket address, overwriting whatever the browser sent,
+ * so the BFF (TRUST_PROXY=loopback in `npm start`) counts its rate limits
+ * per real client and a forged header changes nothing (docs/api.md).
+ */
+const forwardClientAddress: ProxyOptions['configure'] = (proxy) => {
+  const setClientAddress = (
+    proxyRequest: { setHeader(name: string, value: string): unknown },
+    request: { socket: { remoteAddress?: string } },
+  ) => {
+    proxyRequest.setHeader('x-forwarded-for', request.socket.remoteAddress ?? 'unknown');
+  };
+  proxy.on('proxyReq', setClientAddress);
+  proxy.on('proxyReqWs', setClientAddress);
+};
+
+/** @returns /api and /live to the BFF, with the client's address in X-Forwarded-For */
+export function proxyTable(bffUrl: string): Record<string, ProxyOptions> {
   return {
-    '/api': { target: bffUrl, changeOrigin: true },
-    '/live': { target: bffUrl, changeOrigin: true, ws: true },
+    '/api': { target: bffUrl, changeOrigin: true, configure: forwardClientAddress },
+    '/live': { target: bffUrl, changeOrigin: true, ws: true, configure: forwardClientAddress },
   };
 }
 

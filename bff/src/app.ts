@@ -36,6 +36,8 @@ export interface StartOptions {
 export interface RunningBff {
   /** The port actually listened on. */
   port: number;
+  /** The interface listened on (`HOST`). */
+  host: string;
   url: string;
   config: Config;
   stop(): Promise<void>;
@@ -125,13 +127,14 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const port = options.port ?? config.PORT;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(port, () => resolve());
+    httpServer.listen(port, config.HOST, () => resolve());
   });
-  const actualPort = (httpServer.address() as AddressInfo).port;
-  logger.info({ port: actualPort, groupId: config.KAFKA_GROUP_ID }, 'bff listening');
+  const { port: actualPort, address } = httpServer.address() as AddressInfo;
+  logger.info({ host: address, port: actualPort, groupId: config.KAFKA_GROUP_ID }, 'bff listening');
 
   return {
     port: actualPort,
+    host: address,
     url: `http://127.0.0.1:${actualPort}`,
     config,
     async stop() {

@@ -3,6 +3,7 @@
  * with zod so a missing or malformed setting stops the process at start
  * (fail fast). Defaults are the local ports of docs/conventions.md.
  */
+import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
 
 const url = z.url();
@@ -32,7 +33,7 @@ export type RateLimitSetting = { points: number; durationSeconds: number };
 /** express's `trust proxy`: `true`/`false`, a hop count, or addresses, subnets and presets (comma-separated). */
 const trustProxy = z
   .string()
-  .default('loopback, linklocal, uniquelocal')
+  .default('false')
   .transform((value): boolean | number | string => {
     const text = value.trim();
     if (text === 'true' || text === 'false') return text === 'true';
@@ -43,6 +44,11 @@ const trustProxy = z
 export const configSchema = z.object({
   /** HTTP + socket.io port (docs/conventions.md: 4000). */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /**
+   * Interface to listen on: loopback unless configured; containers (compose,
+   * k8s, the Dockerfile) set `0.0.0.0`.
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Back-channel address of Keycloak (token endpoint, JWKS). */
   KEYCLOAK_URL: url.default('http://127.0.0.1:8080'),
   /** Front-channel address of Keycloak: the issuer tokens carry. */
@@ -84,15 +90,33 @@ export const configSchema = z.object({
   /**
    * Which proxies in front of the BFF are trusted to tell the client
    * address (X-Forwarded-For), so per-address rate limits see the real
-   * client behind an ingress. Default: loopback and private networks.
+   * client behind a proxy: the hop count or the proxies' addresses
+   * (docs/api.md "Client address"). Default `false`: no proxy, the peer's
+   * socket address is the client's, and X-Forwarded-For is ignored.
    */
   TRUST_PROXY: trustProxy,
+  /** Sent to identity-profile's internal endpoints (`x-raly-service-token`). */
+  ...internalServiceTokenShape,
+  /** HMAC-SHA256 key of the sign-in device cookie (docs/api.md "Rate limits"); a secret. */
+  DEVICE_COOKIE_SECRET: z.string().min(32).default('raly-device-cookie-local-secret-0123456789'),
+  /** How long a device cookie stays valid, in seconds (default 90 days). */
+  DEVICE_COOKIE_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(90 * 24 * 3600),
   /** Redis key prefix of the rate-limit counters (tests use their own). */
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('bff:rate'),
-  /** Sign-in attempts per e-mail (docs/api.md "Rate limits"). */
+  /** Failed sign-ins per e-mail from clients without that e-mail's device cookie (docs/api.md "Rate limits"). */
   RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit('10/900'),
-  /** Sign-in attempts per client address. */
+  /** Failed sign-ins per client address and e-mail, without a device cookie. */
+  RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: rateLimit('5/900'),
+  /** Failed sign-ins per client address (any e-mail), without a device cookie. */
   RATE_LIMIT_LOGIN_PER_IP: rateLimit('50/900'),
+  /** Failed sign-ins per device cookie (its e-mail only). */
+  RATE_LIMIT_LOGIN_PER_DEVICE: rateLimit('10/900'),
+  /** Verify Password checks per signed-in user. */
+  RATE_LIMIT_VERIFY_PASSWORD_PER_USER: rateLimit('10/900'),
   /** Reset-link requests per e-mail. */
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: rateLimit('5/3600'),
   /** Reset-link requests per client address. */
@@ -100,7 +124,9 @@ export const configSchema = z.object({
   /** Callable calls (checkEmailExists, checkUsernameExists) per client address. */
   RATE_LIMIT_CALLABLE_PER_IP: rateLimit('120/60'),
   /** Account creations per client address. */
-  RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('10/3600'),
+  RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('20/3600'),
+  /** Account creations per e-mail of the registration. */
+  RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: rateLimit('5/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Redis key prefix of the ended sessions (docs/api.md "Ending sessions"; tests use their own). */
   SESSION_REVOCATION_KEY_PREFIX: z.string().min(1).default('bff:revoked'),

@@ -1,16 +1,19 @@
 /**
  * Rate limits of the public routes (docs/api.md "Rate limits"), counted in
- * the real Redis, with low limits set through the configuration. Client
- * addresses come from X-Forwarded-For, which the BFF trusts from loopback
- * (TRUST_PROXY default), so each test acts as clients of its own.
- * Also: Keycloak's brute-force detection locks an account after the realm's
- * failure factor.
+ * the real Redis, with low limits set through the configuration. Two BFFs:
+ * one behind a trusted proxy on loopback (TRUST_PROXY=loopback; the test
+ * plays the proxy and names each client in X-Forwarded-For, so each test acts
+ * as clients of its own), and one reached directly (TRUST_PROXY default).
+ * Sign-in follows the device-cookie scheme; Keycloak's brute-force detection
+ * is the backstop for direct calls to Keycloak.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import type { RunningBff } from '../src/app';
+import { DEVICE_COOKIE_NAME } from '../src/api/device-cookie';
+import { loadConfig } from '../src/config';
 import { callBff, startTestBff } from './support/bff';
 import { testKeycloak, type TestKeycloak } from './support/keycloak';
 import { uniqueSuffix } from './support/records';
@@ -23,31 +26,73 @@ let lastOctet = 0;
 const aClientAddress = () => `198.51.100.${++lastOctet}`;
 const anEmail = () => `limited.${uniqueSuffix()}@example.test`;
 
+/** The realm's brute-force settings (infra/keycloak/raly-realm.json). */
+const realm = JSON.parse(
+  readFileSync(new URL('../../infra/keycloak/raly-realm.json', import.meta.url), 'utf8'),
+) as {
+  bruteForceProtected: boolean;
+  failureFactor: number;
+  permanentLockout: boolean;
+  maxDeltaTimeSeconds: number;
+  quickLoginCheckMilliSeconds: number;
+};
+
+/** The `name=value` part of the device cookie an answer sets, if any. */
+const deviceCookieOf = (headers: Headers): string | undefined =>
+  headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${DEVICE_COOKIE_NAME}=`));
+
 describe('rate limits', () => {
   let bff: RunningBff;
+  let direct: RunningBff;
   let keycloak: TestKeycloak;
   let stack: TestStack;
 
   before(async () => {
     stack = await testStack();
-    bff = await startTestBff(stack, {
-      RATE_LIMIT_LOGIN_PER_EMAIL: limit(3),
+    const limits = {
+      RATE_LIMIT_LOGIN_PER_EMAIL: limit(10),
+      RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: limit(3),
       RATE_LIMIT_LOGIN_PER_IP: limit(5),
+      RATE_LIMIT_LOGIN_PER_DEVICE: limit(3),
+      RATE_LIMIT_VERIFY_PASSWORD_PER_USER: limit(3),
       RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: limit(2),
       RATE_LIMIT_FORGOT_PASSWORD_PER_IP: limit(4),
       RATE_LIMIT_CALLABLE_PER_IP: limit(3),
       RATE_LIMIT_CREATE_ACCOUNT_PER_IP: limit(2),
+      RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: limit(1),
+    };
+    bff = await startTestBff(stack, { ...limits, TRUST_PROXY: 'loopback' });
+    direct = await startTestBff(stack, {
+      ...limits,
+      TRUST_PROXY: loadConfig({}).TRUST_PROXY,
     });
     keycloak = testKeycloak(stack);
   });
 
   after(async () => {
     await bff?.stop();
+    await direct?.stop();
     await keycloak?.cleanUp();
   });
 
-  const post = (path: string, body: unknown, forwardedFor: string) =>
-    callBff(bff, 'POST', path, { body, forwardedFor });
+  /** A call through the trusted proxy on behalf of the client at `forwardedFor`. */
+  const post = (path: string, body: unknown, forwardedFor: string, cookie?: string) =>
+    callBff(bff, 'POST', path, { body, forwardedFor, cookie });
+
+  /** Signs `user` in from `address` and answers the device cookie the BFF gave. */
+  async function signInForDeviceCookie(
+    user: { email: string; password: string },
+    address: string,
+  ): Promise<string> {
+    const answer = await post('/api/auth/login', user, address);
+    assert.equal(answer.status, 200);
+    const cookie = deviceCookieOf(answer.headers);
+    assert.ok(cookie, 'a successful sign-in sets the device cookie');
+    return cookie;
+  }
 
   /** Sends `count` requests one after the other and answers their statuses. */
   async function statuses(count: number, send: (index: number) => Promise<{ status: number }>) {
@@ -56,10 +101,10 @@ describe('rate limits', () => {
     return result;
   }
 
-  test('when one e-mail is tried more often than its sign-in limit, then the next try answers 429 resource-exhausted, from any address', async () => {
+  test('when one e-mail fails more often than its sign-in limit, then the next try without its device cookie answers 429 resource-exhausted, from any address', async () => {
     // Arrange
     const email = anEmail();
-    await statuses(3, () =>
+    await statuses(10, () =>
       post('/api/auth/login', { email, password: 'wrong-password' }, aClientAddress()),
     );
 
@@ -159,6 +204,55 @@ describe('rate limits', () => {
     assert.equal(answer.body.error.status, 'resource-exhausted');
   });
 
+  test('when two clients behind the trusted proxy have different forwarded addresses, then each has a budget of its own', async () => {
+    // Arrange
+    const spent = aClientAddress();
+    await statuses(3, () =>
+      post('/api/callable/checkEmailExists', { data: { email: anEmail() } }, spent),
+    );
+
+    // Act
+    const limited = await post(
+      '/api/callable/checkEmailExists',
+      { data: { email: anEmail() } },
+      spent,
+    );
+    const other = await post(
+      '/api/callable/checkEmailExists',
+      { data: { email: anEmail() } },
+      aClientAddress(),
+    );
+
+    // Assert
+    assert.equal(limited.status, 429);
+    assert.notEqual(other.status, 429);
+  });
+
+  test('when HOST is not configured, then the BFF listens on loopback only', () => {
+    assert.equal(loadConfig({}).HOST, '127.0.0.1');
+    assert.equal(direct.host, '127.0.0.1');
+  });
+
+  test('when a client that reaches the BFF directly sends X-Forwarded-For, then its calls still count against its own address', async () => {
+    // Arrange: the enumeration oracle, with a new forged address on every call.
+    const first = await statuses(3, () =>
+      callBff(direct, 'POST', '/api/callable/checkEmailExists', {
+        body: { data: { email: anEmail() } },
+        forwardedFor: aClientAddress(),
+      }),
+    );
+
+    // Act
+    const answer = await callBff(direct, 'POST', '/api/callable/checkEmailExists', {
+      body: { data: { email: anEmail() } },
+      forwardedFor: aClientAddress(),
+    });
+
+    // Assert
+    assert.ok(!first.includes(429));
+    assert.equal(answer.status, 429);
+  });
+
   test('when one address creates accounts more often than its limit, then the next creation answers 429', async () => {
     // Arrange
     const address = aClientAddress();
@@ -175,12 +269,169 @@ describe('rate limits', () => {
     assert.equal(answer.body.error.code, 'resource-exhausted');
   });
 
-  test("when a password is guessed wrong as often as the realm's failure factor, then Keycloak locks the account and even the right password fails", async () => {
+  test('when one e-mail is registered more often than its limit, then the next registration answers 429, from any address', async () => {
     // Arrange
-    const realm = JSON.parse(
-      readFileSync(new URL('../../infra/keycloak/raly-realm.json', import.meta.url), 'utf8'),
-    ) as { bruteForceProtected: boolean; failureFactor: number; permanentLockout: boolean };
+    const registration = { email: anEmail().toUpperCase() };
+    const first = await post('/api/accounts', { isBrand: false, registration }, aClientAddress());
+
+    // Act
+    const answer = await post(
+      '/api/accounts',
+      { isBrand: false, registration: { email: registration.email.toLowerCase() } },
+      aClientAddress(),
+    );
+
+    // Assert
+    assert.notEqual(first.status, 429);
+    assert.equal(answer.status, 429);
+  });
+
+  test('when one address fails for one e-mail more often than its limit, then that address gets 429 for it while another address still gets an answer', async () => {
+    // Arrange
+    const email = anEmail();
+    const address = aClientAddress();
+    const tries = await statuses(3, () =>
+      post('/api/auth/login', { email, password: 'wrong-password' }, address),
+    );
+
+    // Act
+    const limited = await post('/api/auth/login', { email, password: 'wrong-password' }, address);
+    const other = await post(
+      '/api/auth/login',
+      { email, password: 'wrong-password' },
+      aClientAddress(),
+    );
+
+    // Assert
+    assert.deepEqual(tries, [401, 401, 401]);
+    assert.equal(limited.status, 429);
+    assert.equal(other.status, 401);
+  });
+
+  test('when a user signs in, then the answer sets an httpOnly, SameSite=Strict device cookie for the sign-in routes, and the sign-in does not count against the budgets', async () => {
+    // Arrange
+    const user = await keycloak.createUser();
+    const address = aClientAddress();
+
+    // Act
+    const answers = await statuses(5, () => post('/api/auth/login', user, address));
+    const last = await post('/api/auth/login', user, address);
+
+    // Assert
+    assert.deepEqual(answers, [200, 200, 200, 200, 200]);
+    const [cookie] = last.headers.getSetCookie();
+    assert.match(cookie ?? '', new RegExp(`^${DEVICE_COOKIE_NAME}=`));
+    assert.match(cookie ?? '', /; HttpOnly/i);
+    assert.match(cookie ?? '', /; SameSite=Strict/i);
+    assert.match(cookie ?? '', /; Path=\/api\/auth/i);
+  });
+
+  test('when strangers guess wrong ten times, then they are stopped, and the owner with a device cookie still signs in with the right password', async () => {
+    // Arrange
+    const owner = await keycloak.createUser();
+    const cookie = await signInForDeviceCookie(owner, aClientAddress());
+    const guesses = await statuses(10, (index) =>
+      post('/api/auth/login', { email: owner.email, password: `guess-${index}` }, aClientAddress()),
+    );
+
+    // Act
+    const stranger = await post('/api/auth/login', owner, aClientAddress());
+    const ownerAnswer = await post('/api/auth/login', owner, aClientAddress(), cookie);
+
+    // Assert
+    assert.deepEqual(guesses, Array(10).fill(401));
+    assert.equal(stranger.status, 429);
+    assert.equal(stranger.body.error.code, 'resource-exhausted');
+    assert.equal(ownerAnswer.status, 200);
+    assert.equal(await keycloak.isLockedOut(owner.id), false);
+  });
+
+  test('when a device cookie of one e-mail comes with another e-mail whose budget is spent, then it does not let the stranger through', async () => {
+    // Arrange
+    const victim = await keycloak.createUser();
+    const attacker = await keycloak.createUser();
+    const attackerCookie = await signInForDeviceCookie(attacker, aClientAddress());
+    await statuses(10, (index) =>
+      post(
+        '/api/auth/login',
+        { email: victim.email, password: `guess-${index}` },
+        aClientAddress(),
+      ),
+    );
+
+    // Act
+    const answer = await post(
+      '/api/auth/login',
+      { email: victim.email, password: 'guess-x' },
+      aClientAddress(),
+      attackerCookie,
+    );
+    const forged = await post(
+      '/api/auth/login',
+      { email: victim.email, password: 'guess-y' },
+      aClientAddress(),
+      `${DEVICE_COOKIE_NAME}=forged.${Math.floor(Date.now() / 1000)}.AAAA`,
+    );
+
+    // Assert
+    assert.equal(answer.status, 429);
+    assert.equal(forged.status, 429);
+  });
+
+  test('when a browser with a device cookie guesses wrong more often than its own limit, then it gets 429 too', async () => {
+    // Arrange
+    const user = await keycloak.createUser();
+    const address = aClientAddress();
+    const cookie = await signInForDeviceCookie(user, address);
+    const tries = await statuses(3, (index) =>
+      post('/api/auth/login', { email: user.email, password: `wrong-${index}` }, address, cookie),
+    );
+
+    // Act
+    const answer = await post('/api/auth/login', user, address, cookie);
+
+    // Assert
+    assert.deepEqual(tries, [401, 401, 401]);
+    assert.equal(answer.status, 429);
+  });
+
+  test('when a signed-in user checks their password more often than the verify-password limit, then the next check answers 429', async () => {
+    // Arrange
+    const user = await keycloak.createUser();
+    const signedIn = await post('/api/auth/login', user, aClientAddress());
+    const token = (signedIn.body.data as { accessToken: string }).accessToken;
+    const verify = (password: string) =>
+      callBff(bff, 'POST', '/api/auth/verify-password', {
+        body: { password },
+        token,
+        forwardedFor: aClientAddress(),
+      });
+    const first = await statuses(3, (index) => verify(`wrong-${index}`));
+
+    // Act
+    const answer = await verify(user.password);
+
+    // Assert
+    assert.ok(!first.includes(429));
+    assert.equal(answer.status, 429);
+    assert.equal(answer.body.error.code, 'resource-exhausted');
+  });
+
+  test("when the realm is read, then Keycloak's lock-out is out of reach of the BFF's per-e-mail budget and quick guesses do not lock", () => {
+    // Failures closer than maxDeltaTimeSeconds chain up; two fixed windows of the BFF's budget
+    // can meet back to back, and the owner needs room for typos of their own.
+    const perEmail = loadConfig({}).RATE_LIMIT_LOGIN_PER_EMAIL;
     assert.equal(realm.bruteForceProtected, true);
+    assert.ok(realm.failureFactor >= 4 * perEmail.points, `failureFactor ${realm.failureFactor}`);
+    assert.ok(
+      realm.maxDeltaTimeSeconds * perEmail.points < perEmail.durationSeconds,
+      'a spent window ends a chain of failures',
+    );
+    assert.equal(realm.quickLoginCheckMilliSeconds, 0);
+  });
+
+  test("when a password is guessed wrong directly at Keycloak as often as the realm's failure factor, then Keycloak locks the account and even the right password fails", async () => {
+    // Arrange
     assert.equal(realm.permanentLockout, false);
     const user = await keycloak.createUser();
     const tokenUrl = `${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`;

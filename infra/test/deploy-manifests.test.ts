@@ -268,6 +268,18 @@ describe('k8s manifests', () => {
           }
         });
 
+        test('when it is a Node app, then it sets HOST=0.0.0.0, so it listens on the pod network (alone it listens on loopback only)', (context) => {
+          const app = deployment.metadata.name;
+          if (!dockerfileStages(dockerfileOf(app)).at(-1)!.image.startsWith('node:')) {
+            context.diagnostic(`${app} is not a Node app`);
+            return;
+          }
+          for (const container of containers) {
+            const host = container.env?.find((variable) => variable.name === 'HOST');
+            assert.equal(host?.value, '0.0.0.0', `${container.name}: HOST`);
+          }
+        });
+
         test('when it is an app, then a HorizontalPodAutoscaler scales it and a PodDisruptionBudget protects it', () => {
           const labels = deployment.spec.template.metadata.labels;
           const autoscaler = ofKind('HorizontalPodAutoscaler').find(
@@ -347,6 +359,19 @@ describe('k8s manifests', () => {
     assert.equal(routes.get('/'), 'web');
     assert.equal(routes.get('/api'), 'bff');
     assert.equal(routes.get('/live'), 'bff');
+  });
+
+  test('when the BFF Deployment is read, then it trusts exactly the ingress hop for client addresses and takes its secrets from the Secret', () => {
+    const bff = appDeployments.find((deployment) => deployment.metadata.name === 'bff');
+    assert.ok(bff, 'k8s/apps/bff.yaml');
+    const [container] = containersOf(bff);
+    const variable = (name: string) => container?.env?.find((entry) => entry.name === name);
+    assert.match(variable('TRUST_PROXY')?.value ?? '', /^[1-9]\d*$/, 'TRUST_PROXY is a hop count');
+    for (const name of ['INTERNAL_SERVICE_TOKEN', 'DEVICE_COOKIE_SECRET']) {
+      const reference = (variable(name)?.valueFrom as { secretKeyRef?: { name: string } })
+        ?.secretKeyRef;
+      assert.equal(reference?.name, 'raly-secrets', `${name} from the Secret`);
+    }
   });
 
   test('when a ConfigMap is read, then it holds no secret-like key', () => {
@@ -476,6 +501,18 @@ describe('Dockerfiles of the apps', () => {
           );
       });
 
+      test('when its image runs Node, then it sets HOST=0.0.0.0 (the app alone listens on loopback only)', (context) => {
+        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
+        if (!final.image.startsWith('node:')) {
+          context.diagnostic(`${app} is not a Node app`);
+          return;
+        }
+        const environment = final.instructions
+          .filter(([keyword]) => keyword === 'ENV')
+          .flatMap(([, assignments]) => assignments.split(/\s+/));
+        assert.ok(environment.includes('HOST=0.0.0.0'), `${app}: ENV HOST=0.0.0.0`);
+      });
+
       test('when its base images are read, then they are named without a registry host', () => {
         for (const stage of dockerfileStages(dockerfileOf(app))) {
           const firstSegment = stage.image.split('/')[0] ?? '';
@@ -500,6 +537,28 @@ describe('Dockerfiles of the apps', () => {
       });
     });
   }
+});
+
+describe('docker-compose.yml', () => {
+  const compose = parse(readFileSync(path.join(repository, 'docker-compose.yml'), 'utf8'), {
+    merge: true,
+  }) as {
+    services: Record<string, { build?: { target?: string }; environment?: Record<string, string> }>;
+  };
+  const nodeApps = Object.entries(compose.services).filter(
+    ([name, service]) => service.build && !service.build.target && name !== 'web',
+  );
+
+  test('when an app container is read, then it sets HOST=0.0.0.0 so the other containers reach it', () => {
+    assert.ok(nodeApps.length >= 4, nodeApps.map(([name]) => name).join(', '));
+    for (const [name, service] of nodeApps) {
+      assert.equal(service.environment?.HOST, '0.0.0.0', `${name}: HOST`);
+    }
+  });
+
+  test('when the BFF is read, then it trusts exactly the one hop of `ingress` for client addresses', () => {
+    assert.match(compose.services.bff?.environment?.TRUST_PROXY ?? '', /^[1-9]\d*$/);
+  });
 });
 
 describe('web server configuration', () => {

@@ -20,8 +20,9 @@ export function authRouter(
   limits: RateLimits,
 ): Router {
   return Router()
-    .post('/login', limits.login, async (request, response) => {
-      response.json({ data: await login(dependencies, request.body) });
+    .post('/login', async (request, response) => {
+      const tokens = await limits.login(request, response, () => login(dependencies, request.body));
+      response.json({ data: tokens });
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
       const user = userOf(response);
@@ -38,9 +39,14 @@ export function authRouter(
       const { revocations } = authenticator;
       response.json({ data: await resetPassword({ identity, revocations }, request.body) });
     })
-    .post('/verify-password', authenticator.requireUser, async (request, response) => {
-      const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
-      response.json({ data: await verifyPassword(dependencies, user, request.body) });
-    });
+    .post(
+      '/verify-password',
+      authenticator.requireUser,
+      limits.verifyPassword,
+      async (request, response) => {
+        const user = userOf(response);
+        if (!user) throw failures.unauthenticated();
+        response.json({ data: await verifyPassword(dependencies, user, request.body) });
+      },
+    );
 }

@@ -1,104 +1,202 @@
 /**
  * Rate limits of the public `/api` routes (docs/api.md "Rate limits"),
  * counted in Redis with rate-limiter-flexible so every BFF instance shares
- * them. A route's limiter consumes one point from each of its buckets —
- * per client address (`request.ip`, which honours TRUST_PROXY) and, for
- * sign-in and forgot-password, per e-mail — and answers 429
- * `resource-exhausted` (callables: `error.status` too) with `Retry-After`
- * when any bucket is empty. If Redis fails, the request is let through and
- * the failure logged: Keycloak's brute-force detection still guards passwords.
+ * them. A request takes one point from each of its buckets; when any bucket
+ * is empty, the points it took are given back and it is answered 429
+ * `resource-exhausted` (callables: `error.status` too) with `Retry-After`.
+ *
+ * The client address is `request.ip`: the peer's socket address, or what a
+ * trusted proxy (TRUST_PROXY) reports in X-Forwarded-For.
+ *
+ * Sign-in counts failures only (a success gives its points back) and follows
+ * OWASP's device-cookie scheme: a browser with a valid device cookie for the
+ * e-mail (./device-cookie.ts) spends its own budget, so strangers who spent
+ * the e-mail's budget cannot lock its owner out. If Redis fails, the request
+ * is let through and the failure logged: Keycloak's brute-force detection
+ * still guards passwords.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
+import { userOf } from '../auth/keycloak';
 import type { Config, RateLimitSetting } from '../config';
 import { failures } from '../errors/failures';
+import { createDeviceCookies } from './device-cookie';
 
 export interface RateLimits {
-  /** POST /api/auth/login: per e-mail and per client address. */
-  login: RequestHandler;
-  /** POST /api/auth/forgot-password: per e-mail and per client address. */
+  /**
+   * POST /api/auth/login: runs `attempt` (the password check) within the
+   * caller's failure budgets — per client address, per (address, e-mail)
+   * and per e-mail, or, with a valid device cookie, per device. A refusal
+   * (`unauthenticated`) is counted; a success is not, and answers a fresh
+   * device cookie.
+   * @returns what `attempt` returned
+   * @throws AppError `resource-exhausted` (and sets Retry-After) when a budget is spent; whatever `attempt` throws
+   */
+  login<T>(request: Request, response: Response, attempt: () => Promise<T>): Promise<T>;
+  /** POST /api/auth/forgot-password, reset-password: per e-mail and per client address. */
   forgotPassword: RequestHandler;
   /** POST /api/callable/*: per client address. */
   callable: RequestHandler;
-  /** POST /api/accounts: per client address. */
+  /** POST /api/accounts: per client address and per e-mail of the registration. */
   createAccount: RequestHandler;
+  /** POST /api/auth/verify-password, after `requireUser`: per signed-in user. */
+  verifyPassword: RequestHandler;
 }
 
-type Scope = 'ip' | 'email';
-
-interface Bucket {
-  scope: Scope;
+/** One point taken from one bucket. */
+interface Charge {
   limiter: RateLimiterRedis;
+  key: string;
 }
 
-/** The e-mail a request is about, normalised; undefined when the body has none. */
+const normalised = (email: unknown): string | undefined =>
+  typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+
+/** The e-mail a request is about (`email`, or `registration.email` of an account), normalised. */
 const emailOf = (request: Request): string | undefined => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+  const body = request.body as
+    { email?: unknown; registration?: { email?: unknown } | null } | undefined;
+  return normalised(body?.email) ?? normalised(body?.registration?.email);
 };
 
-const keyFor = (scope: Scope, request: Request): string | undefined =>
-  scope === 'ip' ? (request.ip ?? request.socket.remoteAddress) : emailOf(request);
+const clientAddressOf = (request: Request): string =>
+  request.ip ?? request.socket.remoteAddress ?? 'unknown';
 
 /**
  * Builds the limiters from the configuration.
  * @param redis the BFF's Redis connection (ioredis)
- * @param config RATE_LIMIT_* settings and the key prefix
+ * @param config RATE_LIMIT_* settings, the key prefix and the device cookie's secret
+ * @param logger where an unavailable Redis is reported
  */
 export function createRateLimits(redis: Redis, config: Config, logger: Logger): RateLimits {
-  const bucket = (name: string, scope: Scope, setting: RateLimitSetting): Bucket => ({
-    scope,
-    limiter: new RateLimiterRedis({
+  const bucket = (name: string, setting: RateLimitSetting) =>
+    new RateLimiterRedis({
       storeClient: redis,
-      keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:${name}:${scope}`,
+      keyPrefix: `${config.RATE_LIMIT_KEY_PREFIX}:${name}`,
       points: setting.points,
       duration: setting.durationSeconds,
-    }),
+    });
+  const devices = createDeviceCookies({
+    secret: config.DEVICE_COOKIE_SECRET,
+    maxAgeSeconds: config.DEVICE_COOKIE_MAX_AGE_SECONDS,
   });
 
-  const limit =
-    (name: string, buckets: Bucket[]): RequestHandler =>
-    async (request, response, next) => {
-      let retryAfterMs = 0;
-      for (const { scope, limiter } of buckets) {
-        const key = keyFor(scope, request);
-        if (!key) continue;
-        try {
-          await limiter.consume(key);
-        } catch (error) {
-          if (!(error instanceof RateLimiterRes)) {
-            logger.warn(
-              { err: error, limit: name, scope },
-              'rate limiter unavailable; request let through',
-            );
-            continue;
-          }
-          retryAfterMs = Math.max(retryAfterMs, error.msBeforeNext);
+  /** Gives the points back (best effort: a Redis failure is logged). */
+  const refund = async (charges: Charge[], name: string) => {
+    await Promise.all(
+      charges.map(({ limiter, key }) =>
+        limiter.reward(key, 1).catch((error: unknown) => {
+          logger.warn({ err: error, limit: name }, 'rate limiter unavailable; point not refunded');
+        }),
+      ),
+    );
+  };
+
+  /**
+   * Takes one point from every bucket.
+   * @returns the charges taken
+   * @throws AppError resource-exhausted after refunding them, when any bucket is empty
+   */
+  const take = async (name: string, charges: Charge[], response: Response): Promise<Charge[]> => {
+    const taken: Charge[] = [];
+    let retryAfterMs = 0;
+    for (const charge of charges) {
+      try {
+        await charge.limiter.consume(charge.key);
+        taken.push(charge);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) {
+          logger.warn({ err: error, limit: name }, 'rate limiter unavailable; request let through');
+          continue;
         }
+        retryAfterMs = Math.max(retryAfterMs, error.msBeforeNext);
       }
-      if (retryAfterMs === 0) {
+    }
+    if (retryAfterMs === 0) return taken;
+    await refund(taken, name);
+    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    response.setHeader('Retry-After', String(retryAfterSeconds));
+    throw failures.tooManyRequests(retryAfterSeconds);
+  };
+
+  /** Middleware taking a point per bucket; a bucket whose key is undefined is skipped. */
+  const limit =
+    (
+      name: string,
+      buckets: [RateLimiterRedis, (request: Request, response: Response) => string | undefined][],
+    ): RequestHandler =>
+    async (request, response, next) => {
+      const charges = buckets.flatMap(([limiter, keyOf]) => {
+        const key = keyOf(request, response);
+        return key === undefined ? [] : [{ limiter, key }];
+      });
+      try {
+        await take(name, charges, response);
         next();
-        return;
+      } catch (error) {
+        next(error);
       }
-      const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      response.setHeader('Retry-After', String(retryAfterSeconds));
-      next(failures.tooManyRequests(retryAfterSeconds));
     };
 
+  const byAddress = (request: Request) => clientAddressOf(request);
+  const byEmail = (request: Request) => emailOf(request);
+
+  const login = {
+    perAddress: bucket('login:ip', config.RATE_LIMIT_LOGIN_PER_IP),
+    perAddressAndEmail: bucket('login:ip-email', config.RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL),
+    perEmail: bucket('login:email', config.RATE_LIMIT_LOGIN_PER_EMAIL),
+    perDevice: bucket('login:device', config.RATE_LIMIT_LOGIN_PER_DEVICE),
+  };
+
   return {
-    login: limit('login', [
-      bucket('login', 'ip', config.RATE_LIMIT_LOGIN_PER_IP),
-      bucket('login', 'email', config.RATE_LIMIT_LOGIN_PER_EMAIL),
-    ]),
+    async login<T>(request: Request, response: Response, attempt: () => Promise<T>): Promise<T> {
+      const email = emailOf(request);
+      const address = clientAddressOf(request);
+      const deviceId = email ? devices.deviceOf(request, email) : undefined;
+      const charges: Charge[] = deviceId
+        ? [{ limiter: login.perDevice, key: `${deviceId}:${email}` }]
+        : [
+            { limiter: login.perAddress, key: address },
+            ...(email
+              ? [
+                  { limiter: login.perAddressAndEmail, key: `${address}:${email}` },
+                  { limiter: login.perEmail, key: email },
+                ]
+              : []),
+          ];
+      const taken = await take('login', charges, response);
+      let result: T;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // Only refusals of the password count; anything else gives the points back.
+        if (!(error instanceof AppError && error.code === 'unauthenticated'))
+          await refund(taken, 'login');
+        throw error;
+      }
+      await refund(taken, 'login');
+      if (email) devices.issue(request, response, email, deviceId);
+      return result;
+    },
     forgotPassword: limit('forgot-password', [
-      bucket('forgot-password', 'ip', config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP),
-      bucket('forgot-password', 'email', config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL),
+      [bucket('forgot-password:ip', config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP), byAddress],
+      [bucket('forgot-password:email', config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL), byEmail],
     ]),
-    callable: limit('callable', [bucket('callable', 'ip', config.RATE_LIMIT_CALLABLE_PER_IP)]),
+    callable: limit('callable', [
+      [bucket('callable:ip', config.RATE_LIMIT_CALLABLE_PER_IP), byAddress],
+    ]),
     createAccount: limit('create-account', [
-      bucket('create-account', 'ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP),
+      [bucket('create-account:ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP), byAddress],
+      [bucket('create-account:email', config.RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL), byEmail],
+    ]),
+    verifyPassword: limit('verify-password', [
+      [
+        bucket('verify-password:user', config.RATE_LIMIT_VERIFY_PASSWORD_PER_USER),
+        (_request, response) => userOf(response)?.id,
+      ],
     ]),
   };
 }

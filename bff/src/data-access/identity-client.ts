@@ -1,8 +1,11 @@
 /**
- * HTTP client of services/identity-profile (docs/api.md). The user's bearer
- * token is forwarded unchanged; identity's errors come back as AppErrors
- * with identity's own code, message, fields and status.
+ * HTTP client of services/identity-profile (docs/api.md). Every call carries
+ * the service token (`INTERNAL_SERVICE_TOKEN` in `x-raly-service-token`):
+ * registration, reset links and the queries are internal endpoints there.
+ * The user's bearer token is forwarded unchanged; identity's errors come
+ * back as AppErrors with identity's own code, message, fields and status.
  */
+import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import type { UserRecord } from '@raly/contracts/records';
 import type { Config } from '../config';
 import type { AppError } from '@raly/service-kit/errors';
@@ -52,10 +55,11 @@ export function forwardedError(answer: UpstreamAnswer, fallbackMessage: string):
 
 const isSuccess = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;
 
-/** @param config IDENTITY_URL and the upstream timeout */
+/** @param config IDENTITY_URL, INTERNAL_SERVICE_TOKEN and the upstream timeout */
 export function createIdentityClient(config: Config): IdentityClient {
   const base = config.IDENTITY_URL.replace(/\/$/, '');
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const headers = { [INTERNAL_TOKEN_HEADER]: config.INTERNAL_SERVICE_TOKEN };
   const expectData = <T>(answer: UpstreamAnswer, fallbackMessage: string): T => {
     if (!isSuccess(answer)) throw forwardedError(answer, fallbackMessage);
     return dataOf<T>(answer);
@@ -68,7 +72,7 @@ export function createIdentityClient(config: Config): IdentityClient {
     fallbackMessage: string,
   ): Promise<T> =>
     expectData<T>(
-      await callUpstream(`${base}${path}`, { method, ...request, timeoutMs }),
+      await callUpstream(`${base}${path}`, { method, ...request, headers, timeoutMs }),
       fallbackMessage,
     );
   return {
@@ -78,6 +82,7 @@ export function createIdentityClient(config: Config): IdentityClient {
       const answer = await callUpstream(`${base}/users/me`, {
         method: 'GET',
         bearer: accessToken,
+        headers,
         timeoutMs,
       });
       if (answer.status === 404) return null;

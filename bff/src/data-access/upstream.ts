@@ -16,6 +16,8 @@ export interface UpstreamRequest {
   json?: unknown;
   form?: Record<string, string>;
   bearer?: string;
+  /** Further request headers, e.g. the service token of internal endpoints. */
+  headers?: Record<string, string>;
   timeoutMs: number;
 }
 
@@ -26,7 +28,7 @@ export interface UpstreamRequest {
  * @throws AppError `unavailable` (503) when the upstream cannot be reached or times out
  */
 export async function callUpstream(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -11,10 +11,14 @@ const generous = { points: 100_000, durationSeconds: 60 };
 const generousRateLimits: Partial<Config> = {
   RATE_LIMIT_LOGIN_PER_EMAIL: generous,
   RATE_LIMIT_LOGIN_PER_IP: generous,
+  RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: generous,
+  RATE_LIMIT_LOGIN_PER_DEVICE: generous,
+  RATE_LIMIT_VERIFY_PASSWORD_PER_USER: generous,
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: generous,
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: generous,
   RATE_LIMIT_CALLABLE_PER_IP: generous,
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: generous,
+  RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: generous,
 };
 
 /**
@@ -73,11 +77,19 @@ export async function callBff<Data = unknown>(
   bff: RunningBff,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; rawBody?: string; forwardedFor?: string } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    rawBody?: string;
+    forwardedFor?: string;
+    /** The `Cookie` request header, e.g. a device cookie answered by a sign-in. */
+    cookie?: string;
+  } = {},
 ): Promise<{ status: number; body: BffBody<Data>; headers: Headers }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  if (options.cookie) headers.cookie = options.cookie;
   const response = await fetch(`${bff.url}${path}`, {
     method,
     headers,

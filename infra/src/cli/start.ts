@@ -75,7 +75,8 @@ function devApps(): (AppSpec & { workspace: (typeof runnableWorkspaces)[number] 
         name: shortName(workspace),
         command: 'npm',
         args: ['run', 'dev', '-w', workspace, '--if-present'],
-        env: stackEnvironment(endpoints, workspace),
+        // The BFF trusts X-Forwarded-For only from the Vite dev proxy on loopback (docs/api.md).
+        env: { ...stackEnvironment(endpoints, workspace), TRUST_PROXY: 'loopback' },
         index,
       },
     ];

@@ -211,6 +211,7 @@ export async function call<T = unknown>(
 export async function registeredBrand(system: RalySystem, overrides: Record<string, string> = {}) {
   const registration = brandRegistration(overrides);
   const created = await call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
+    serviceToken: system.serviceToken,
     body: { isBrand: true, registration },
   });
   if (created.status !== 201 || !created.body.data)
@@ -231,6 +232,7 @@ export async function registeredCreator(
 ) {
   const registration = creatorRegistration(overrides);
   const created = await call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
+    serviceToken: system.serviceToken,
     body: { isBrand: false, registration },
   });
   if (created.status !== 201 || !created.body.data)

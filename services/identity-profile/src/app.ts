@@ -63,21 +63,24 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     database,
     routes: (app, relay) => {
       const deps = dependencies(relay);
-      app.use(accountsRouter(deps));
+      app.use(accountsRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(usernamesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(usersRouter(deps, verifyAccessToken));
-      app.use(queriesRouter(deps));
+      app.use(queriesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
       app.use(
-        passwordResetsRouter({
-          ...deps,
-          resetCodes: resetCodeRepository(database.prisma),
-          mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
-          settings: {
-            webUrl: config.WEB_URL,
-            apiKey: config.PUBLIC_API_KEY,
-            codeTtlMs: config.RESET_CODE_TTL_SECONDS * 1000,
+        passwordResetsRouter(
+          {
+            ...deps,
+            resetCodes: resetCodeRepository(database.prisma),
+            mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
+            settings: {
+              webUrl: config.WEB_URL,
+              apiKey: config.PUBLIC_API_KEY,
+              codeTtlMs: config.RESET_CODE_TTL_SECONDS * 1000,
+            },
           },
-        }),
+          config.INTERNAL_SERVICE_TOKEN,
+        ),
       );
     },
     consumer: config.KAFKA_CONSUME && {

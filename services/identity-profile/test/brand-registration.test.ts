@@ -33,6 +33,7 @@ after(async () => {
 
 const register = (registration: object) =>
   call<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
+    serviceToken: system.serviceToken,
     body: { isBrand: true, registration },
   });
 
@@ -111,6 +112,7 @@ describe('POST /accounts with isBrand true', () => {
     // Arrange
     const creator = creatorRegistration();
     await call(system.identityUrl, 'POST', '/accounts', {
+      serviceToken: system.serviceToken,
       body: { isBrand: false, registration: creator },
     });
     const registration = brandRegistration({ username: creator.username });
@@ -136,6 +138,7 @@ describe('POST /accounts with isBrand true', () => {
 
     // Act
     const answer = await call(system.identityUrl, 'POST', '/accounts', {
+      serviceToken: system.serviceToken,
       body: { isBrand: false, registration: creator },
     });
 
@@ -146,6 +149,7 @@ describe('POST /accounts with isBrand true', () => {
       message: messages.usernameExists,
     });
     const taken = await call(system.identityUrl, 'POST', '/queries/check-username-exists', {
+      serviceToken: system.serviceToken,
       body: { username: brand.username },
     });
     assert.equal(taken.body.data, true);
@@ -167,7 +171,9 @@ describe('POST /accounts with isBrand true', () => {
 
     // Act
     const answers = await Promise.all(
-      attempts.map((body) => call(system.identityUrl, 'POST', '/accounts', { body })),
+      attempts.map((body) =>
+        call(system.identityUrl, 'POST', '/accounts', { body, serviceToken: system.serviceToken }),
+      ),
     );
 
     // Assert
@@ -289,6 +295,7 @@ describe('POST /usernames/claim and /usernames/release (internal)', () => {
     // Arrange
     const creator = creatorRegistration();
     await call(system.identityUrl, 'POST', '/accounts', {
+      serviceToken: system.serviceToken,
       body: { isBrand: false, registration: creator },
     });
 

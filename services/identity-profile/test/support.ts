@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { after, before } from 'node:test';
+import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import { passwordGrant, resolveTestStack, type TestStack } from '@raly/infra/test-env';
 import {
   createTestDatabase,
@@ -30,6 +31,8 @@ export interface Harness {
   keycloak: KeycloakUsers;
   /** Messages of `identity.user.v1` since the run started. */
   userEvents: TopicListener;
+  /** The service's INTERNAL_SERVICE_TOKEN; {@link call} sends it as the BFF does. */
+  serviceToken: string;
 }
 
 /** What the service under test is configured with (reset links, code lifetime). */
@@ -43,6 +46,7 @@ export function useIdentityService(): Harness {
   const createdEmails = new Set<string>();
   before(async () => {
     harness.stack = await resolveTestStack();
+    harness.serviceToken = `test-service-token-${uniqueToken(12)}`;
     harness.database = await createTestDatabase(
       'raly_identity',
       path.join(import.meta.dirname, '..'),
@@ -62,6 +66,7 @@ export function useIdentityService(): Harness {
         WEB_URL: testWebUrl,
         PUBLIC_API_KEY: testApiKey,
         RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
+        INTERNAL_SERVICE_TOKEN: harness.serviceToken,
         // No consumer: other runs on the shared stack publish image events (default pictures)
         // that would change these tests' records; tests/brand-registration.test.ts runs it.
         KAFKA_CONSUME: 'false',
@@ -124,7 +129,7 @@ export interface Answer<T = unknown> {
   body: { data?: T; error?: { code: string; message: string; fields?: Record<string, string> } };
 }
 
-/** Calls the service; JSON in, JSON out. */
+/** Calls the service with its service token (as the BFF does); JSON in, JSON out. */
 export async function call<T = unknown>(
   harness: Harness,
   method: string,
@@ -136,6 +141,7 @@ export async function call<T = unknown>(
     method,
     headers: {
       'content-type': 'application/json',
+      [INTERNAL_TOKEN_HEADER]: harness.serviceToken,
       ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -125,12 +125,17 @@ export interface RunningServer {
 }
 
 /**
- * Listens on 127.0.0.1-or-all interfaces.
+ * Listens on one interface: loopback unless the `HOST` environment variable
+ * names another (containers set `HOST=0.0.0.0`: compose, k8s, the Dockerfiles).
  * @param app the express app
  * @param port TCP port; 0 picks a free one
- * @param host default `0.0.0.0`
+ * @param host default `HOST`, else `127.0.0.1`
  */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+export function listen(
+  app: Express,
+  port: number,
+  host = process.env.HOST || '127.0.0.1',
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
       if (error) {

@@ -1,8 +1,10 @@
 /**
  * `POST /password-resets` (sendResetPasswordLink) and
- * `POST /password-resets/confirm` (resetPassword), docs/api.md. No token:
- * the BFF calls them for a signed-out visitor and rate-limits them.
+ * `POST /password-resets/confirm` (resetPassword), docs/api.md. Internal
+ * endpoints: only with the service token (the BFF calls them for a
+ * signed-out visitor and rate-limits them).
  */
+import { requireServiceToken } from '@raly/service-kit/internal';
 import { Router } from 'express';
 import {
   resetPassword,
@@ -10,8 +12,13 @@ import {
   type PasswordResetDependencies,
 } from '../domain/password-reset';
 
-export function passwordResetsRouter(deps: PasswordResetDependencies): Router {
+/** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
+export function passwordResetsRouter(
+  deps: PasswordResetDependencies,
+  serviceToken: string,
+): Router {
   const router = Router();
+  router.use('/password-resets', requireServiceToken(serviceToken));
   router.post('/password-resets', async (req, res) => {
     res.json({ data: await sendResetPasswordLink(deps, req.body) });
   });

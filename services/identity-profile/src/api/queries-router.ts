@@ -1,11 +1,18 @@
-/** `POST /queries/check-email-exists`, `POST /queries/check-username-exists` (docs/api.md). */
+/**
+ * `POST /queries/check-email-exists`, `POST /queries/check-username-exists`
+ * (docs/api.md). Internal endpoints: only with the service token (the BFF's
+ * callables call them and rate-limit them).
+ */
 import { callables } from '@raly/contracts/callable';
+import { requireServiceToken } from '@raly/service-kit/internal';
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { emailExists, usernameExists } from '../domain/uniqueness';
 
-export function queriesRouter(deps: IdentityDependencies): Router {
+/** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
+export function queriesRouter(deps: IdentityDependencies, serviceToken: string): Router {
   const router = Router();
+  router.use('/queries', requireServiceToken(serviceToken));
   router.post('/queries/check-email-exists', async (req, res) => {
     const { email } = callables.checkEmailExists.parse(req.body);
     res.json({ data: await emailExists(deps, email) });
