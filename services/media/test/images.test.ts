@@ -94,6 +94,29 @@ async function upload(
   return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }
 
+/** Posts raw bytes to media with the given headers (bodies `fetch` cannot make: cut off, hand-built). */
+function rawPost(path: string, headers: Record<string, string>, body: Buffer) {
+  return new Promise<UploadAnswer>((resolve, reject) => {
+    const url = new URL(`${system.mediaUrl}${path}`);
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString()) as UploadAnswer['body'],
+          }),
+        );
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function objectExists(key: string): Promise<boolean> {
   try {
     await s3.send(new HeadObjectCommand({ Bucket: system.stack.s3.bucket, Key: key }));
@@ -311,6 +334,64 @@ describe('POST /images/:ownerType/:kind', () => {
       [creator.userId, 'cover'],
     );
     assert.equal(rows.length, 0);
+  });
+
+  test('when the multipart body ends a few bytes before its final boundary, then the answer is 400, nothing is stored and media keeps answering', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+    const boundary = 'raly-cut-boundary';
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const cut = whole.subarray(0, whole.length - 10);
+
+    // Act
+    const answer = await rawPost(
+      '/images/user/cover',
+      {
+        authorization: `Bearer ${creator.accessToken}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(cut.length),
+      },
+      cut,
+    );
+
+    // Assert
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error.code, 'invalid-argument');
+    assert.equal(answer.body.error.message, messages.genericProblem);
+    assert.match(answer.body.error.fields?.file ?? '', /Unexpected end of form/);
+    assert.equal((await fetch(`${system.mediaUrl}/health/live`)).status, 200);
+    assert.equal(await objectExists(`user/cover-img/${creator.userId}.png`), false);
+    const images = await system.sql.media!.query(
+      'SELECT 1 FROM images WHERE owner_id = $1 AND kind = $2',
+      [creator.userId, 'cover'],
+    );
+    const events = await system.sql.media!.query(
+      "SELECT 1 FROM outbox WHERE key = $1 AND envelope::text LIKE '%cover-img%'",
+      [creator.userId],
+    );
+    assert.deepEqual([images.rows.length, events.rows.length], [0, 0]);
+  });
+
+  test('when the upload is JSON instead of multipart/form-data, then the answer is 415 at once', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+
+    // Act
+    const answer = await rawPost(
+      '/images/user/profile',
+      { authorization: `Bearer ${creator.accessToken}`, 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ file: 'x' })),
+    );
+
+    // Assert
+    assert.equal(answer.status, 415);
+    assert.equal(answer.body.error.code, 'unsupported-media-type');
   });
 
   test("when the declared length is over 5 MB, then the answer is 413 'Image size must be < 5MB' without reading the body", async () => {
