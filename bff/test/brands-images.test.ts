@@ -170,6 +170,34 @@ describe('images through the BFF', () => {
     assert.equal(answer.status, 413);
     assert.equal(answer.body.error.message, messages.imageTooLarge);
   });
+  test('when an upload through the BFF ends before its final boundary, then the answer is 400 and media keeps answering', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+    const boundary = 'raly-cut-boundary';
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+    // Act
+    const response = await fetch(`${bff.url}/api/images/user/cover`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${creator.accessToken}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: whole.subarray(0, whole.length - 10),
+      signal: AbortSignal.timeout(10_000),
+    });
+
+    // Assert
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as BffBody<unknown>).error.code, 'invalid-argument');
+    assert.equal((await fetch(`${system.mediaUrl}/health/live`)).status, 200);
+  });
 });
 
 describe('brands through the BFF', () => {
