@@ -266,6 +266,15 @@ describe('brands through the BFF', () => {
     assert.equal(answer.status, 404);
   });
 
+  test("when the username in the path holds a NUL byte, then the public profile answers 400 'There was a problem with your request.', not a 500", async () => {
+    // Act
+    const answer = await callBff(bff, 'GET', '/api/brands/a%00b');
+
+    // Assert
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error.message, messages.requestProblem);
+  });
+
   test("when a brand user saves the brand profile, then the answer and the brand's open tab show the change", async () => {
     // Arrange
     const brand = await registeredBrand(system);
