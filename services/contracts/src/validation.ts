@@ -66,10 +66,7 @@ const WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS =
  * control characters (else 'Remove the invisible control characters from this field').
  */
 const boundedText = (maxLength: number, tooLong: string) =>
-  z
-    .string()
-    .max(maxLength, tooLong)
-    .regex(WITHOUT_CONTROL_CHARACTERS, messages.controlCharacters);
+  z.string().max(maxLength, tooLong).regex(WITHOUT_CONTROL_CHARACTERS, messages.controlCharacters);
 
 /**
  * A value the server only looks up (a callable's argument, a reset code): a
@@ -148,9 +145,7 @@ export const brandRegistrationSchema = z
     firstName: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
     lastName: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
     company: requiredName(messages.companyRequired, messages.companyTooLong),
-    website: urlText()
-      .min(1, messages.websiteRequired)
-      .refine(isHttpUrl, messages.urlHttps),
+    website: urlText().min(1, messages.websiteRequired).refine(isHttpUrl, messages.urlHttps),
   })
   .superRefine(passwordsMatch);
 export type BrandRegistration = z.infer<typeof brandRegistrationSchema>;
@@ -260,9 +255,7 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 export const brandProfileSchema = z.object({
   username: usernameSchema,
   company: requiredName(messages.companyRequired, messages.companyTooLong),
-  websiteUrl: urlText()
-    .min(1, messages.urlHttpOrHttps)
-    .refine(isHttpUrl, messages.urlHttpOrHttps),
+  websiteUrl: urlText().min(1, messages.urlHttpOrHttps).refine(isHttpUrl, messages.urlHttpOrHttps),
   bio: z
     .string()
     .regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, messages.controlCharacters)

@@ -298,7 +298,10 @@ describe('maximum lengths and control characters (every text field)', () => {
       })['socials.discord'],
       messages.urlTooLong,
     );
-    assert.deepEqual(errorsOf(brandRegistrationSchema, { ...validBrand, firstName: long(255) }), {});
+    assert.deepEqual(
+      errorsOf(brandRegistrationSchema, { ...validBrand, firstName: long(255) }),
+      {},
+    );
   });
 
   it('when a text field holds a NUL or another control character, then it is refused with Remove the invisible control characters from this field', () => {

@@ -167,10 +167,7 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler[] {
   const refuseDeepBody: RequestHandler = (req, _res, next) => {
     if (nestingExceeds(req.body, maxDepth)) {
       next(
-        new AppError(
-          'invalid-argument',
-          `Request body is nested deeper than ${maxDepth} levels.`,
-        ),
+        new AppError('invalid-argument', `Request body is nested deeper than ${maxDepth} levels.`),
       );
       return;
     }

@@ -117,13 +117,7 @@ describe('createHttpApp with bad input', () => {
       415,
       'unsupported-media-type',
     ],
-    [
-      'nests 20,000 arrays deep',
-      jsonType,
-      Buffer.from(nested(20_000)),
-      400,
-      'invalid-argument',
-    ],
+    ['nests 20,000 arrays deep', jsonType, Buffer.from(nested(20_000)), 400, 'invalid-argument'],
   ];
   for (const [what, headers, body, status, code] of cases) {
     test(`when the JSON body ${what}, then the answer is ${status} '${code}'`, async () => {
