@@ -4,11 +4,11 @@
  * of view of a visitor and of another user.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import { topics } from '@raly/contracts/events';
+import { sendRaw } from '@raly/service-kit/testing';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
@@ -127,27 +127,9 @@ describe('BFF REST API', () => {
   });
 
   describe('bad requests', () => {
-    /** Posts raw bytes with the given headers (bodies fetch will not send as they are). */
+    /** Posts raw bytes with exactly these headers (bodies fetch will not send as they are). */
     const postRaw = (path: string, headers: Record<string, string>, body: Buffer) =>
-      new Promise<{ status: number; body: BffBody<unknown> }>((resolve, reject) => {
-        const url = new URL(`${bff.url}${path}`);
-        const req = request(
-          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                body: JSON.parse(Buffer.concat(chunks).toString()) as BffBody<unknown>,
-              }),
-            );
-          },
-        );
-        req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
-        req.on('error', reject);
-        req.end(body);
-      });
+      sendRaw<BffBody<unknown>>(`${bff.url}${path}`, { headers, body });
     const callable = '/api/callable/checkEmailExists';
     const json = (text: string) => Buffer.from(text);
     const small = json(JSON.stringify({ data: { email: 'a@b.test' } }));

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord } from '@raly/contracts/records';
-import { uniqueToken } from '@raly/service-kit/testing';
+import { multipartWithFile, uniqueToken } from '@raly/service-kit/testing';
 import {
   registeredBrand,
   registeredCreator,
@@ -173,23 +173,13 @@ describe('images through the BFF', () => {
   test('when an upload through the BFF ends before its final boundary, then the answer is 400 and media keeps answering', async () => {
     // Arrange
     const creator = await registeredCreator(system);
-    const boundary = 'raly-cut-boundary';
-    const whole = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const cut = multipartWithFile({ name: 'cut.png', type: 'image/png', bytes: PNG }, 10);
 
     // Act
     const response = await fetch(`${bff.url}/api/images/user/cover`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${creator.accessToken}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      body: whole.subarray(0, whole.length - 10),
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'content-type': cut.contentType },
+      body: new Uint8Array(cut.body),
       signal: AbortSignal.timeout(10_000),
     });
 

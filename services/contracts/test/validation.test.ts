@@ -36,6 +36,22 @@ const validCreator = {
   agreeTerms: true,
 };
 
+const validBrand = {
+  ...validCreator,
+  firstName: 'Ana',
+  lastName: 'Lee',
+  company: 'Acme',
+  website: 'https://acme.example',
+};
+
+const validProfile = {
+  username: 'acme',
+  company: 'Acme',
+  websiteUrl: 'http://acme.example',
+  bio: '',
+  socials: { x: '', instagram: '', threads: '', discord: '' },
+};
+
 describe('username rules (spec §5)', () => {
   const cases: Array<[string, string]> = [
     ['', messages.usernameRequired],
@@ -131,13 +147,6 @@ describe('email and password rules (spec §5)', () => {
 });
 
 describe('brand registration (spec §5)', () => {
-  const validBrand = {
-    ...validCreator,
-    firstName: 'Ana',
-    lastName: 'Lee',
-    company: 'Acme',
-    website: 'https://acme.example',
-  };
   it('accepts a complete brand registration', () => {
     assert.deepEqual(errorsOf(brandRegistrationSchema, validBrand), {});
   });
@@ -194,13 +203,6 @@ describe('onboarding, interests and account forms (spec §5)', () => {
 });
 
 describe('brand profile (spec §5)', () => {
-  const validProfile = {
-    username: 'acme',
-    company: 'Acme',
-    websiteUrl: 'http://acme.example',
-    bio: '',
-    socials: { x: '', instagram: '', threads: '', discord: '' },
-  };
   it('accepts an empty bio and empty socials', () => {
     assert.deepEqual(errorsOf(brandProfileSchema, validProfile), {});
   });
@@ -227,13 +229,6 @@ describe('brand profile (spec §5)', () => {
 });
 
 describe('maximum lengths and control characters (every text field)', () => {
-  const validBrand = {
-    ...validCreator,
-    firstName: 'Ana',
-    lastName: 'Lee',
-    company: 'Acme',
-    website: 'https://acme.example',
-  };
   const validCreatorAccount = {
     username: 'maya21',
     email: 'maya@example.com',
@@ -247,13 +242,6 @@ describe('maximum lengths and control characters (every text field)', () => {
     email: 'ana@example.com',
     phoneNumber: '',
     notifications: { marketing: true },
-  };
-  const validProfile = {
-    username: 'acme',
-    company: 'Acme',
-    websiteUrl: 'http://acme.example',
-    bio: '',
-    socials: { x: '', instagram: '', threads: '', discord: '' },
   };
   const longEmail = `${'a'.repeat(64)}@${'b'.repeat(240)}.example`;
 

@@ -5,7 +5,6 @@
  * a 500, never a crashed process.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
@@ -13,6 +12,7 @@ import { resolveTestStack } from '@raly/infra/test-env';
 import pg from 'pg';
 import { createHttpApp, listen, nestingExceeds, type RunningServer } from '../src/http';
 import { createLogger } from '../src/logger';
+import { sendRaw } from '../src/testing';
 
 let server: RunningServer;
 let pool: pg.Pool;
@@ -44,37 +44,14 @@ after(async () => {
   await pool.end();
 });
 
-interface Answer {
-  status: number;
-  body: { data?: unknown; error?: { code: string; message: string } };
+interface ErrorAnswer {
+  data?: unknown;
+  error?: { code: string; message: string };
 }
 
-/** One request with raw bytes and exactly these headers (what fetch would rewrite or refuse). */
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: Buffer,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, method, path, headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString()) as Answer['body'],
-          }),
-        );
-      },
-    );
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** One request to the app under test with exactly these headers and bytes. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) =>
+  sendRaw<ErrorAnswer>(`http://127.0.0.1:${server.port}${path}`, { method, headers, body });
 
 const jsonType = { 'content-type': 'application/json' };
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;

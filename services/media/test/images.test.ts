@@ -6,7 +6,12 @@ import { IMAGE_MAX_BYTES } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import { listenToTopic, type TopicListener } from '@raly/service-kit/testing';
+import {
+  listenToTopic,
+  multipartWithFile,
+  sendRaw,
+  type TopicListener,
+} from '@raly/service-kit/testing';
 import {
   call,
   eventually,
@@ -94,28 +99,9 @@ async function upload(
   return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }
 
-/** Posts raw bytes to media with the given headers (bodies `fetch` cannot make: cut off, hand-built). */
-function rawPost(path: string, headers: Record<string, string>, body: Buffer) {
-  return new Promise<UploadAnswer>((resolve, reject) => {
-    const url = new URL(`${system.mediaUrl}${path}`);
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString()) as UploadAnswer['body'],
-          }),
-        );
-      },
-    );
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** Posts raw bytes to media with exactly these headers (bodies `fetch` cannot make: cut off, hand-built). */
+const rawPost = (path: string, headers: Record<string, string>, body: Buffer) =>
+  sendRaw<UploadAnswer['body']>(`${system.mediaUrl}${path}`, { headers, body });
 
 async function objectExists(key: string): Promise<boolean> {
   try {
@@ -339,25 +325,17 @@ describe('POST /images/:ownerType/:kind', () => {
   test('when the multipart body ends a few bytes before its final boundary, then the answer is 400, nothing is stored and media keeps answering', async () => {
     // Arrange
     const creator = await registeredCreator(system);
-    const boundary = 'raly-cut-boundary';
-    const whole = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const cut = whole.subarray(0, whole.length - 10);
+    const cut = multipartWithFile({ name: 'cut.png', type: 'image/png', bytes: PNG }, 10);
 
     // Act
     const answer = await rawPost(
       '/images/user/cover',
       {
         authorization: `Bearer ${creator.accessToken}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(cut.length),
+        'content-type': cut.contentType,
+        'content-length': String(cut.body.length),
       },
-      cut,
+      cut.body,
     );
 
     // Assert
