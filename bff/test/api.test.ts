@@ -4,13 +4,15 @@
  * of view of a visitor and of another user.
  */
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import { topics } from '@raly/contracts/events';
+import { sendRaw } from '@raly/service-kit/testing';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
-import { callBff, startTestBff } from './support/bff';
+import { callBff, startTestBff, type BffBody } from './support/bff';
 import { eventually } from './support/eventually';
 import { identityAvailable, startIdentity, type RunningIdentity } from './support/identity';
 import { connectTestKafka, type TestKafka } from './support/kafka';
@@ -121,6 +123,112 @@ describe('BFF REST API', () => {
 
       assert.equal(answer.status, 401);
       assert.equal(answer.body.error.code, 'unauthenticated');
+    });
+  });
+
+  describe('bad requests', () => {
+    /** Posts raw bytes with exactly these headers (bodies fetch will not send as they are). */
+    const postRaw = (path: string, headers: Record<string, string>, body: Buffer) =>
+      sendRaw<BffBody<unknown>>(`${bff.url}${path}`, { headers, body });
+    const callable = '/api/callable/checkEmailExists';
+    const json = (text: string) => Buffer.from(text);
+    const small = json(JSON.stringify({ data: { email: 'a@b.test' } }));
+
+    const refusedBodies: Array<[string, Record<string, string>, Buffer, number, string]> = [
+      [
+        'is over the size limit',
+        { 'content-type': 'application/json' },
+        json(`{"data":{"email":"${'a'.repeat(150_000)}"}}`),
+        413,
+        'payload-too-large',
+      ],
+      [
+        'is gzip that inflates past the size limit',
+        { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        gzipSync(json(`{"data":{"email":"${' '.repeat(2_000_000)}"}}`)),
+        413,
+        'payload-too-large',
+      ],
+      [
+        'is corrupt gzip',
+        { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        json('this is not gzip'),
+        400,
+        'invalid-argument',
+      ],
+      [
+        'has an unsupported Content-Encoding',
+        { 'content-type': 'application/json', 'content-encoding': 'compress' },
+        small,
+        415,
+        'unsupported-media-type',
+      ],
+      [
+        'has an unsupported charset',
+        { 'content-type': 'application/json; charset=latin1' },
+        small,
+        415,
+        'unsupported-media-type',
+      ],
+      [
+        'nests 20,000 arrays deep',
+        { 'content-type': 'application/json' },
+        json(`{"data":{"email":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`),
+        400,
+        'invalid-argument',
+      ],
+    ];
+    for (const [what, headers, body, status, code] of refusedBodies) {
+      test(`when the JSON body ${what}, then the answer is ${status} '${code}', not a 500`, async () => {
+        // Act
+        const answer = await postRaw(callable, headers, body);
+
+        // Assert
+        assert.equal(answer.status, status, JSON.stringify(answer.body));
+        assert.equal(answer.body.error.code, code);
+        assert.ok(answer.body.error.message.length > 0);
+      });
+    }
+
+    test('when a body nests 64 levels, then it is still read (only deeper ones are refused)', async () => {
+      // Act: 62 arrays inside {data: {email: …}} make 64 levels
+      const answer = await postRaw(
+        callable,
+        { 'content-type': 'application/json' },
+        json(`{"data":{"email":${'['.repeat(62)}${']'.repeat(62)}}}`),
+      );
+
+      // Assert: the callable's own validation answers, not the parser
+      assert.equal(answer.status, 400);
+      assert.ok(answer.body.error.fields?.email, JSON.stringify(answer.body));
+    });
+
+    test('when a path has a malformed percent-encoding, then the answer is 400, not a 500', async () => {
+      // Act
+      const answer = await callBff(bff, 'GET', '/api/brands/%ff');
+
+      // Assert
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.error.code, 'invalid-argument');
+    });
+
+    test('when a JSON body is sent to the image upload, then the answer is 415 at once, without waiting on media', async () => {
+      // Arrange
+      const user = await keycloak.createUser();
+      const { accessToken } = await signIn(user);
+      const startedAt = Date.now();
+
+      // Act
+      const answer = await postRaw(
+        '/api/images/user/cover',
+        { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        json('{"file":"x"}'),
+      );
+
+      // Assert
+      assert.equal(answer.status, 415);
+      assert.equal(answer.body.error.code, 'unsupported-media-type');
+      assert.ok(Date.now() - startedAt < 5_000, 'answered at once');
     });
   });
 

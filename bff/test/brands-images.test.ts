@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord } from '@raly/contracts/records';
-import { uniqueToken } from '@raly/service-kit/testing';
+import { multipartWithFile, uniqueToken } from '@raly/service-kit/testing';
 import {
   registeredBrand,
   registeredCreator,
@@ -170,6 +170,24 @@ describe('images through the BFF', () => {
     assert.equal(answer.status, 413);
     assert.equal(answer.body.error.message, messages.imageTooLarge);
   });
+  test('when an upload through the BFF ends before its final boundary, then the answer is 400 and media keeps answering', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+    const cut = multipartWithFile({ name: 'cut.png', type: 'image/png', bytes: PNG }, 10);
+
+    // Act
+    const response = await fetch(`${bff.url}/api/images/user/cover`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'content-type': cut.contentType },
+      body: new Uint8Array(cut.body),
+      signal: AbortSignal.timeout(10_000),
+    });
+
+    // Assert
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as BffBody<unknown>).error.code, 'invalid-argument');
+    assert.equal((await fetch(`${system.mediaUrl}/health/live`)).status, 200);
+  });
 });
 
 describe('brands through the BFF', () => {
@@ -236,6 +254,15 @@ describe('brands through the BFF', () => {
 
     // Assert
     assert.equal(answer.status, 404);
+  });
+
+  test("when the username in the path holds a NUL byte, then the public profile answers 400 'There was a problem with your request.', not a 500", async () => {
+    // Act
+    const answer = await callBff(bff, 'GET', '/api/brands/a%00b');
+
+    // Assert
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error.message, messages.requestProblem);
   });
 
   test("when a brand user saves the brand profile, then the answer and the brand's open tab show the change", async () => {

@@ -6,6 +6,7 @@
 import { callableCodeFor } from '@raly/contracts/callable';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { handleError, toErrorBody } from '@raly/service-kit/errors';
+import { fromHttpClientError } from '@raly/service-kit/http';
 import type { Logger } from '@raly/service-kit/logger';
 import { failures } from '../errors/failures';
 
@@ -15,18 +16,14 @@ export const markCallable: RequestHandler = (_request, response, next) => {
   next();
 };
 
-/** A body that is not JSON is the caller's mistake, not ours. */
-const isBodyParseError = (error: unknown) =>
-  (error as { type?: unknown } | null)?.type === 'entity.parse.failed';
-
 /** @param logger where unexpected failures are logged */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, _next) => {
-    const appError = handleError(
-      isBodyParseError(error) ? failures.invalidArgument('Request body is not JSON.') : error,
-      logger,
-      { route: `${request.method} ${request.originalUrl}` },
-    );
+    // Body parser and router refusals (bad JSON, too large, bad encoding, `%ff`) are the
+    // caller's mistake: the kit maps them, as in every service.
+    const appError = handleError(fromHttpClientError(error), logger, {
+      route: `${request.method} ${request.originalUrl}`,
+    });
     const body = toErrorBody(appError);
     const callable = response.locals.callable
       ? { status: callableCodeFor(appError.httpStatus) }

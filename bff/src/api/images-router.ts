@@ -2,7 +2,8 @@
  * POST /api/images/:ownerType/:kind (docs/api.md): a profile or cover image
  * for the signed-in user (`user`) or their brand (`brand`), streamed through
  * to services/media. The owner is always taken from the token and the
- * user's record, never from the request.
+ * user's record, never from the request. A body that is not
+ * multipart/form-data gets 415 without reaching media.
  */
 import { imageKindSchema, imageOwnerTypeSchema } from '@raly/contracts/images';
 import { Router } from 'express';
@@ -25,6 +26,8 @@ export function imagesRouter(
     .post('/:ownerType/:kind', async (request, response) => {
       const user = userOf(response);
       if (!user) throw failures.unauthenticated();
+      // Media reads only multipart/form-data: anything else is refused here, never forwarded.
+      if (!request.is('multipart/form-data')) throw failures.notMultipart();
       const params = paramsSchema.safeParse(request.params);
       if (!params.success) throw failures.notFound();
       const { ownerType, kind } = params.data;

@@ -1,5 +1,6 @@
 /** Everything under `/api`, one line per route group. */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '@raly/service-kit/http';
 import type { Authenticator } from '../auth/keycloak';
 import type { BrandClient } from '../data-access/brand-client';
 import type { IdentityClient } from '../data-access/identity-client';
@@ -45,15 +46,16 @@ export function apiRouter({
     Router()
       // Before the body parser, so a body that is not JSON gets the callable error shape too.
       .use('/callable', markCallable)
-      .use(express.json({ limit: '100kb' }))
+      // Before the JSON parser: an upload's body is streamed through to media unread, whatever
+      // its type (a parsed body could not be forwarded; imagesRouter answers 415 to non-multipart).
+      .use('/images', imagesRouter(authenticator, { identity, records }, media))
+      .use(jsonBody({ limit: '100kb' }))
       .use('/health', healthRouter(readiness))
       .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
       .use('/accounts', accountsRouter(identity, keycloak, limits))
       .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))
       .use('/brands', publicBrandsRouter({ brands }))
       .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
-      // Multipart bodies are streamed through to media (the JSON parser above leaves them alone).
-      .use('/images', imagesRouter(authenticator, { identity, records }, media))
       .use('/callable', callableRouter(authenticator, identity, limits))
   );
 }

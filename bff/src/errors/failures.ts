@@ -32,6 +32,11 @@ export const failures = {
     new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
   /** Brand-only routes for a user without a brand (spec §6). */
   notABrandUser: () => new AppError('permission-denied', messages.updateAccountFailed),
+  /** An image upload that is not multipart/form-data: refused before it reaches media (415). */
+  notMultipart: () =>
+    new AppError('unsupported-media-type', messages.genericProblem, {
+      fields: { file: 'Send the image as multipart/form-data' },
+    }),
   /** Spec §8 image upload failure. */
   uploadFailed: (cause?: unknown) =>
     new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),

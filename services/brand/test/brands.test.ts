@@ -232,6 +232,50 @@ describe('member and public brand endpoints', () => {
   });
 });
 
+describe('bad input', () => {
+  test('when a path parameter holds a NUL byte or is badly percent-encoded, then the answer is 400, and an id that is not a uuid is 404', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+
+    // Act
+    const nul = await call(system.brandUrl, 'GET', '/public/brands/a%00b');
+    const notUuid = await call(system.brandUrl, 'GET', '/brands/not-a-uuid', {
+      token: brand.accessToken,
+    });
+    const badEncoding = await call(system.brandUrl, 'GET', '/public/brands/%ff');
+
+    // Assert
+    assert.deepEqual(
+      [nul.status, notUuid.status, badEncoding.status],
+      [400, 404, 400],
+      JSON.stringify([nul.body, notUuid.body, badEncoding.body]),
+    );
+    assert.equal(nul.body.error?.message, messages.requestProblem);
+  });
+
+  test('when a brand form nests 20,000 arrays deep, then the answer is 400 and the brand is unchanged', async () => {
+    // Arrange
+    const brand = await registeredBrand(system);
+    const read = () =>
+      call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      });
+    const before = (await read()).body.data;
+    const deep = `{"bio":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+
+    // Act
+    const response = await fetch(`${system.brandUrl}/brands/${brand.brandId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${brand.accessToken}`, 'content-type': 'application/json' },
+      body: deep,
+    });
+
+    // Assert
+    assert.equal(response.status, 400);
+    assert.deepEqual((await read()).body.data, before);
+  });
+});
+
 describe('media.image.v1 consumer', () => {
   test('when the same image event arrives twice, then coverImg is set once (one version, one brand.brand.updated)', async () => {
     // Arrange

@@ -5,6 +5,7 @@
  * is read as `internal`.
  */
 import { z } from 'zod';
+import { lookupValueSchema } from './validation';
 
 /** HTTP status → callable status code (spec §8). */
 export const callableCodeByHttpStatus = {
@@ -63,9 +64,12 @@ export function readCallableResponse<T>(httpStatus: number, body: unknown): T {
   return record.data as T;
 }
 
-/** Callables the BFF serves under `/api/callable/<name>`, with their request schemas. */
+/**
+ * Callables the BFF serves under `/api/callable/<name>`, with their request
+ * schemas: each argument at most 255 characters, without control characters.
+ */
 export const callables = {
-  checkEmailExists: z.object({ email: z.string() }),
-  checkUsernameExists: z.object({ username: z.string() }),
+  checkEmailExists: z.object({ email: lookupValueSchema }),
+  checkUsernameExists: z.object({ username: lookupValueSchema }),
 } as const;
 export type CallableName = keyof typeof callables;

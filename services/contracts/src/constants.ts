@@ -2,6 +2,17 @@
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 18;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Longest accepted password (NIST SP 800-63B asks for at least 64). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest e-mail address (RFC 5321: a forward path of 256 octets less the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Longest first name, last name or company name (Keycloak's user profile caps names at 255). */
+export const NAME_MAX_LENGTH = 255;
+/** Longest website or social link. */
+export const URL_MAX_LENGTH = 2048;
+export const PHONE_NUMBER_MAX_LENGTH = 32;
+/** Longest value of a field that is only looked up (a reset code, a callable's argument). */
+export const LOOKUP_MAX_LENGTH = 255;
 export const BIO_MIN_LENGTH = 32;
 export const BIO_MAX_LENGTH = 280;
 /** 5 MB, the largest accepted image (spec §5, §9). */

@@ -34,6 +34,16 @@ export const messages = {
   // §5 Brand profile
   bioTooShort: 'Bio must be at least 32 characters',
   bioTooLong: 'Bio must not exceed 280 characters',
+  // Maximum lengths and control characters (not in the spec; same wording as its length rules)
+  emailTooLong: 'Email must not exceed 254 characters',
+  passwordTooLong: 'Password must not exceed 128 characters',
+  firstNameTooLong: 'First name must not exceed 255 characters',
+  lastNameTooLong: 'Last name must not exceed 255 characters',
+  companyTooLong: 'Company name must not exceed 255 characters',
+  urlTooLong: 'URL must not exceed 2048 characters',
+  phoneNumberTooLong: 'Phone number must not exceed 32 characters',
+  valueTooLong: 'This value is too long',
+  controlCharacters: 'Remove the invisible control characters from this field',
   // §5 Verify password dialog and images
   verifyPasswordRequired: 'Please enter a password.',
   imageTooLarge: 'Image size must be < 5MB',

@@ -3,6 +3,10 @@
  * (react-hook-form + zodResolver) and the services, so both answer the same
  * rule with the same message. Uniqueness checks (username, e-mail) need the
  * server and are not here: see the callables in `./callable`.
+ *
+ * Every text field has a maximum length and refuses control characters
+ * (NUL, escape, DEL, C1): Postgres cannot store NUL, Keycloak refuses
+ * over-long values, and neither belongs in a name, an address or a URL.
  */
 import { z } from 'zod';
 import {
@@ -10,8 +14,14 @@ import {
   BIO_MIN_LENGTH,
   BRAND_ONBOARDING_STEPS,
   CREATOR_ONBOARDING_STEPS,
+  EMAIL_MAX_LENGTH,
   INTERESTS,
+  LOOKUP_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PHONE_NUMBER_MAX_LENGTH,
+  URL_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
@@ -42,6 +52,28 @@ export function isHttpUrl(value: string): boolean {
   return url.hostname === 'localhost' || /^[^.]+(\.[^.]+)+$/.test(url.hostname);
 }
 
+// Control characters are exactly what these patterns are about.
+/* eslint-disable no-control-regex */
+/** No C0 or C1 control character, nor DEL. */
+const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+/** The same, except tab, line feed and carriage return: for multi-line text (bio). */
+const WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS =
+  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+/* eslint-enable no-control-regex */
+
+/**
+ * A one-line text field: at most `maxLength` characters (else `tooLong`), no
+ * control characters (else 'Remove the invisible control characters from this field').
+ */
+const boundedText = (maxLength: number, tooLong: string) =>
+  z.string().max(maxLength, tooLong).regex(WITHOUT_CONTROL_CHARACTERS, messages.controlCharacters);
+
+/**
+ * A value the server only looks up (a callable's argument, a reset code): a
+ * string of at most 255 characters without control characters.
+ */
+export const lookupValueSchema = boundedText(LOOKUP_MAX_LENGTH, messages.valueTooLong);
+
 export const usernameSchema = z
   .string()
   .min(1, messages.usernameRequired)
@@ -53,27 +85,35 @@ export const emailSchema = z
   .string()
   .trim()
   .min(1, messages.emailRequired)
+  .max(EMAIL_MAX_LENGTH, messages.emailTooLong)
   .pipe(z.email(messages.emailInvalid));
 
-export const passwordSchema = z
-  .string()
-  .min(1, messages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort);
+/** A password as typed at sign-in: required, bounded, no control characters. */
+const enteredPassword = (requiredMessage: string) =>
+  boundedText(PASSWORD_MAX_LENGTH, messages.passwordTooLong).min(1, requiredMessage);
 
-const requiredText = (message: string) => z.string().trim().min(1, message);
+export const passwordSchema = enteredPassword(messages.passwordRequired).min(
+  PASSWORD_MIN_LENGTH,
+  messages.passwordTooShort,
+);
+
+/** A required name (first, last, company): trimmed, 1 to 255 characters. */
+const requiredName = (required: string, tooLong: string) =>
+  boundedText(NAME_MAX_LENGTH, tooLong).trim().min(1, required);
+
+/** A URL field: trimmed, at most 2048 characters. */
+const urlText = () => boundedText(URL_MAX_LENGTH, messages.urlTooLong).trim();
 
 /** An optional URL field: empty means absent; otherwise a valid http(s) URL. */
 const optionalUrl = (message: string) =>
-  z
-    .string()
-    .trim()
+  urlText()
     .refine((v) => v === '' || isHttpUrl(v), message)
     .optional()
     .default('');
 
 const passwordPair = {
   password: passwordSchema,
-  confirmPassword: z.string().min(1, messages.passwordConfirmationRequired),
+  confirmPassword: enteredPassword(messages.passwordConfirmationRequired),
 };
 
 function passwordsMatch(
@@ -102,14 +142,10 @@ export type CreatorRegistration = z.infer<typeof creatorRegistrationSchema>;
 export const brandRegistrationSchema = z
   .object({
     ...creatorRegistrationShape,
-    firstName: requiredText(messages.firstNameRequired),
-    lastName: requiredText(messages.lastNameRequired),
-    company: requiredText(messages.companyRequired),
-    website: z
-      .string()
-      .trim()
-      .min(1, messages.websiteRequired)
-      .refine(isHttpUrl, messages.urlHttps),
+    firstName: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+    lastName: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
+    company: requiredName(messages.companyRequired, messages.companyTooLong),
+    website: urlText().min(1, messages.websiteRequired).refine(isHttpUrl, messages.urlHttps),
   })
   .superRefine(passwordsMatch);
 export type BrandRegistration = z.infer<typeof brandRegistrationSchema>;
@@ -123,7 +159,7 @@ export type CreateAccountCommand = z.infer<typeof createAccountSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, messages.passwordRequired),
+  password: enteredPassword(messages.passwordRequired),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
@@ -134,12 +170,12 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordFormSchema = z.object(passwordPair).superRefine(passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 export const resetPasswordSchema = z.object({
-  actionCode: z.string().min(1),
+  actionCode: lookupValueSchema.min(1),
   password: passwordSchema,
 });
 
 export const verifyPasswordSchema = z.object({
-  password: z.string().min(1, messages.verifyPasswordRequired),
+  password: enteredPassword(messages.verifyPasswordRequired),
 });
 
 export const interestSchema = z.enum(INTERESTS);
@@ -150,7 +186,9 @@ export const onboardingTermsSchema = z.object({
 });
 
 const notificationsSchema = z.object({ offers: z.boolean(), marketing: z.boolean() });
-const phoneNumberSchema = z.string().trim().max(32).optional().default('');
+const phoneNumberText = () =>
+  boundedText(PHONE_NUMBER_MAX_LENGTH, messages.phoneNumberTooLong).trim();
+const phoneNumberSchema = phoneNumberText().optional().default('');
 
 /** Account form of a creator (non-brand user): username and interests shown. */
 export const creatorAccountSchema = z.object({
@@ -164,8 +202,8 @@ export type CreatorAccountForm = z.infer<typeof creatorAccountSchema>;
 
 /** Account form of a brand user: no username; first and last name required. */
 export const brandUserAccountSchema = z.object({
-  firstName: requiredText(messages.firstNameRequired),
-  lastName: requiredText(messages.lastNameRequired),
+  firstName: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+  lastName: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
   email: emailSchema,
   phoneNumber: phoneNumberSchema,
   notifications: z.object({ marketing: z.boolean() }),
@@ -181,7 +219,7 @@ export const creatorAccountUpdateSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    phoneNumber: z.string().trim().max(32),
+    phoneNumber: phoneNumberText(),
     interests: interestsSchema,
     notifications: notificationsSchema,
   })
@@ -196,10 +234,10 @@ export type CreatorAccountUpdate = z.infer<typeof creatorAccountUpdateSchema>;
  */
 export const brandUserAccountUpdateSchema = z
   .object({
-    firstName: requiredText(messages.firstNameRequired),
-    lastName: requiredText(messages.lastNameRequired),
+    firstName: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+    lastName: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
     email: emailSchema,
-    phoneNumber: z.string().trim().max(32),
+    phoneNumber: phoneNumberText(),
     notifications: z.object({ marketing: z.boolean() }).strict(),
   })
   .partial()
@@ -216,14 +254,11 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 /** Brand profile form (`/settings/brand`). */
 export const brandProfileSchema = z.object({
   username: usernameSchema,
-  company: requiredText(messages.companyRequired),
-  websiteUrl: z
-    .string()
-    .trim()
-    .min(1, messages.urlHttpOrHttps)
-    .refine(isHttpUrl, messages.urlHttpOrHttps),
+  company: requiredName(messages.companyRequired, messages.companyTooLong),
+  websiteUrl: urlText().min(1, messages.urlHttpOrHttps).refine(isHttpUrl, messages.urlHttpOrHttps),
   bio: z
     .string()
+    .regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, messages.controlCharacters)
     .trim()
     .refine((v) => v === '' || v.length >= BIO_MIN_LENGTH, messages.bioTooShort)
     .refine((v) => v.length <= BIO_MAX_LENGTH, messages.bioTooLong)

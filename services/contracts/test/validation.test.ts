@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { callables } from '../src/callable';
 import { messages } from '../src/messages';
 import {
   brandProfileSchema,
   brandRegistrationSchema,
   brandUserAccountSchema,
+  brandUserAccountUpdateSchema,
   creatorAccountSchema,
+  creatorAccountUpdateSchema,
   creatorRegistrationSchema,
   firstErrorByField,
   forgotPasswordSchema,
@@ -31,6 +34,22 @@ const validCreator = {
   password: 'secret1',
   confirmPassword: 'secret1',
   agreeTerms: true,
+};
+
+const validBrand = {
+  ...validCreator,
+  firstName: 'Ana',
+  lastName: 'Lee',
+  company: 'Acme',
+  website: 'https://acme.example',
+};
+
+const validProfile = {
+  username: 'acme',
+  company: 'Acme',
+  websiteUrl: 'http://acme.example',
+  bio: '',
+  socials: { x: '', instagram: '', threads: '', discord: '' },
 };
 
 describe('username rules (spec §5)', () => {
@@ -128,13 +147,6 @@ describe('email and password rules (spec §5)', () => {
 });
 
 describe('brand registration (spec §5)', () => {
-  const validBrand = {
-    ...validCreator,
-    firstName: 'Ana',
-    lastName: 'Lee',
-    company: 'Acme',
-    website: 'https://acme.example',
-  };
   it('accepts a complete brand registration', () => {
     assert.deepEqual(errorsOf(brandRegistrationSchema, validBrand), {});
   });
@@ -191,13 +203,6 @@ describe('onboarding, interests and account forms (spec §5)', () => {
 });
 
 describe('brand profile (spec §5)', () => {
-  const validProfile = {
-    username: 'acme',
-    company: 'Acme',
-    websiteUrl: 'http://acme.example',
-    bio: '',
-    socials: { x: '', instagram: '', threads: '', discord: '' },
-  };
   it('accepts an empty bio and empty socials', () => {
     assert.deepEqual(errorsOf(brandProfileSchema, validProfile), {});
   });
@@ -220,6 +225,126 @@ describe('brand profile (spec §5)', () => {
     });
     assert.equal(errors.websiteUrl, messages.urlHttpOrHttps);
     assert.equal(errors['socials.x'], messages.urlHttps);
+  });
+});
+
+describe('maximum lengths and control characters (every text field)', () => {
+  const validCreatorAccount = {
+    username: 'maya21',
+    email: 'maya@example.com',
+    phoneNumber: '+1 555 0100',
+    interests: ['AI'],
+    notifications: { offers: true, marketing: false },
+  };
+  const validBrandAccount = {
+    firstName: 'Ana',
+    lastName: 'Lee',
+    email: 'ana@example.com',
+    phoneNumber: '',
+    notifications: { marketing: true },
+  };
+  const longEmail = `${'a'.repeat(64)}@${'b'.repeat(240)}.example`;
+
+  it('when an e-mail is longer than 254 characters, then every form answers Email must not exceed 254 characters', () => {
+    for (const [schema, value] of [
+      [creatorRegistrationSchema, validCreator],
+      [brandRegistrationSchema, validBrand],
+      [creatorAccountSchema, validCreatorAccount],
+      [brandUserAccountSchema, validBrandAccount],
+      [loginSchema, { email: '', password: 'secret1' }],
+      [forgotPasswordSchema, { email: '' }],
+    ] as const) {
+      assert.equal(errorsOf(schema, { ...value, email: longEmail }).email, messages.emailTooLong);
+    }
+    assert.deepEqual(errorsOf(forgotPasswordSchema, { email: `a@${'b'.repeat(240)}.example` }), {});
+  });
+
+  it('when a name, company, URL, phone number or password is too long, then its field says so', () => {
+    const long = (length: number) => 'x'.repeat(length);
+    const brand = errorsOf(brandRegistrationSchema, {
+      ...validBrand,
+      firstName: long(256),
+      lastName: long(256),
+      company: long(256),
+      website: `https://acme.example/${long(2048)}`,
+      password: long(129),
+      confirmPassword: long(129),
+    });
+    assert.equal(brand.firstName, messages.firstNameTooLong);
+    assert.equal(brand.lastName, messages.lastNameTooLong);
+    assert.equal(brand.company, messages.companyTooLong);
+    assert.equal(brand.website, messages.urlTooLong);
+    assert.equal(brand.password, messages.passwordTooLong);
+    assert.equal(
+      errorsOf(creatorAccountSchema, { ...validCreatorAccount, phoneNumber: long(33) }).phoneNumber,
+      messages.phoneNumberTooLong,
+    );
+    assert.equal(
+      errorsOf(brandProfileSchema, {
+        ...validProfile,
+        socials: { ...validProfile.socials, discord: `https://discord.example/${long(2048)}` },
+      })['socials.discord'],
+      messages.urlTooLong,
+    );
+    assert.deepEqual(
+      errorsOf(brandRegistrationSchema, { ...validBrand, firstName: long(255) }),
+      {},
+    );
+  });
+
+  it('when a text field holds a NUL or another control character, then it is refused with Remove the invisible control characters from this field', () => {
+    const nul = 'a\u0000b';
+    const brand = errorsOf(brandRegistrationSchema, {
+      ...validBrand,
+      firstName: nul,
+      lastName: 'Lee\u001b',
+      company: nul,
+      password: 'secret\u0000',
+      confirmPassword: 'secret\u0000',
+    });
+    assert.equal(brand.firstName, messages.controlCharacters);
+    assert.equal(brand.lastName, messages.controlCharacters);
+    assert.equal(brand.company, messages.controlCharacters);
+    assert.equal(brand.password, messages.controlCharacters);
+    assert.equal(
+      errorsOf(creatorAccountSchema, { ...validCreatorAccount, phoneNumber: '555\u00000100' })
+        .phoneNumber,
+      messages.controlCharacters,
+    );
+    assert.equal(
+      errorsOf(brandUserAccountUpdateSchema, { firstName: nul }).firstName,
+      messages.controlCharacters,
+    );
+    assert.equal(
+      errorsOf(creatorAccountUpdateSchema, { phoneNumber: nul }).phoneNumber,
+      messages.controlCharacters,
+    );
+    assert.equal(
+      errorsOf(brandProfileSchema, { ...validProfile, company: nul }).company,
+      messages.controlCharacters,
+    );
+    assert.notDeepEqual(errorsOf(creatorRegistrationSchema, { ...validCreator, email: nul }), {});
+  });
+
+  it('when a bio has line breaks, then they are kept, but other control characters are refused', () => {
+    const lines = `${'Line one of the bio.\n'}\tLine two, long enough to pass.`;
+    assert.deepEqual(errorsOf(brandProfileSchema, { ...validProfile, bio: lines }), {});
+    assert.equal(
+      errorsOf(brandProfileSchema, { ...validProfile, bio: `${lines}\u0000` }).bio,
+      messages.controlCharacters,
+    );
+  });
+
+  it("when a callable's argument holds a NUL or is over 255 characters, then it is refused", () => {
+    assert.equal(
+      errorsOf(callables.checkEmailExists, { email: 'a\u0000@b.test' }).email,
+      messages.controlCharacters,
+    );
+    assert.equal(
+      errorsOf(callables.checkUsernameExists, { username: 'x'.repeat(256) }).username,
+      messages.valueTooLong,
+    );
+    assert.deepEqual(errorsOf(callables.checkUsernameExists, { username: 'maya21' }), {});
   });
 });
 

@@ -3,8 +3,9 @@ import { describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
 import { passwordGrant } from '@raly/infra/test-env';
+import { AppError } from '@raly/service-kit/errors';
 import { uniqueToken } from '@raly/service-kit/testing';
-import { call, creatorRegistration, useIdentityService } from './support';
+import { call, creatorRegistration, registeredCreator, useIdentityService } from './support';
 
 const harness = useIdentityService();
 
@@ -185,5 +186,75 @@ describe('POST /accounts', () => {
       answer.body.error?.fields?.['registration.confirmPassword'],
       messages.passwordMismatch,
     );
+  });
+});
+
+describe('bad input never reaches Postgres or Keycloak as a 500', () => {
+  const longEmail = `${'a'.repeat(64)}@${'b'.repeat(230)}.raly.test`;
+
+  test("when the e-mail is 300 characters, then registration and the account form answer 400 'Email must not exceed 254 characters'", async () => {
+    // Arrange
+    const creator = await registeredCreator(harness);
+    const registration = creatorRegistration({ email: longEmail });
+
+    // Act
+    const registered = await call(harness, 'POST', '/accounts', { isBrand: false, registration });
+    const changed = await call(
+      harness,
+      'PATCH',
+      '/users/me',
+      { email: longEmail },
+      creator.accessToken,
+    );
+
+    // Assert
+    assert.equal(registered.status, 400);
+    assert.equal(registered.body.error?.fields?.['registration.email'], messages.emailTooLong);
+    assert.equal(changed.status, 400);
+    assert.equal(changed.body.error?.fields?.email, messages.emailTooLong);
+    assert.equal(await harness.keycloak.findIdByEmail(longEmail.slice(0, 250)), null);
+  });
+
+  test("when a text field or a callable's argument holds a NUL byte, then the answer is 400 'Remove the invisible control characters from this field'", async () => {
+    // Arrange
+    const creator = await registeredCreator(harness);
+
+    // Act
+    const answers = {
+      phoneNumber: await call(
+        harness,
+        'PATCH',
+        '/users/me',
+        { phoneNumber: '555\u00000100' },
+        creator.accessToken,
+      ),
+      email: await call(harness, 'POST', '/queries/check-email-exists', {
+        email: 'a\u0000@b.test',
+      }),
+      username: await call(harness, 'POST', '/queries/check-username-exists', {
+        username: 'a\u0000b',
+      }),
+    };
+
+    // Assert
+    for (const [field, answer] of Object.entries(answers)) {
+      assert.equal(answer.status, 400, `${field}: ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.error?.fields?.[field], messages.controlCharacters);
+    }
+  });
+
+  test('when Keycloak refuses a value it validates (an over-long e-mail), then the Admin API client throws invalid-argument, not a server error', async () => {
+    // Act
+    const refused = await harness.keycloak
+      .create({ email: `${'k'.repeat(280)}@raly.test`, password: 'secret-password-1' })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+
+    // Assert
+    assert.ok(refused instanceof AppError, String(refused));
+    assert.equal(refused.code, 'invalid-argument');
+    assert.equal(refused.httpStatus, 400);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * A service's Postgres connection: one pg pool shared by its Prisma client
  * (driver adapter `@prisma/adapter-pg`, no native engine at run time) and
- * its outbox relay.
+ * its outbox relay. Every Prisma query of every repository answers a value
+ * Postgres refuses (SQLSTATE class 22) with a 400, never a 500.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import { messages } from '@raly/contracts/messages';
 import pg from 'pg';
+import { AppError, isDatabaseDataError } from './errors';
 import { createLogger, type Logger } from './logger';
 
 let sharedLogger: Logger | undefined;
@@ -38,7 +41,7 @@ export function openDatabase<Client extends { $disconnect(): Promise<void> }>(
     onIdleError ??
       ((error) => idleErrorLogger().warn({ err: error }, 'idle database connection ended')),
   );
-  const prisma = createClient(new PrismaPg(pool));
+  const prisma = refusingBadValues(createClient(new PrismaPg(pool)));
   return {
     pool,
     prisma,
@@ -50,4 +53,40 @@ export function openDatabase<Client extends { $disconnect(): Promise<void> }>(
       await pool.end();
     },
   };
+}
+
+/** The part of a generated PrismaClient this module extends. */
+interface ExtendableClient {
+  $extends(extension: {
+    query: {
+      $allOperations(operation: {
+        args: unknown;
+        query: (args: unknown) => Promise<unknown>;
+      }): Promise<unknown>;
+    };
+  }): unknown;
+}
+
+/**
+ * The client, extended so that any query Postgres refuses for its data (a
+ * NUL byte, a value too long for its column, text that is not a uuid:
+ * SQLSTATE class 22) throws AppError `invalid-argument` 'There was a problem
+ * with your request.' (cause: the database error) where it happens. Domain
+ * code that wraps unknown failures as 500s (e.g. updateAccountFailed) lets
+ * an AppError through, so the caller gets a 400. Other errors (P2002
+ * unique violations…) are rethrown unchanged.
+ */
+function refusingBadValues<Client>(client: Client): Client {
+  return (client as unknown as ExtendableClient).$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          if (!isDatabaseDataError(error)) throw error;
+          throw new AppError('invalid-argument', messages.requestProblem, { cause: error });
+        }
+      },
+    },
+  }) as Client;
 }

@@ -21,6 +21,7 @@ export const httpStatusByCode = {
   'email-taken': 409,
   conflict: 409,
   'payload-too-large': 413,
+  'unsupported-media-type': 415,
   'resource-exhausted': 429,
   internal: 500,
   unimplemented: 501,
@@ -61,9 +62,55 @@ export interface ErrorBody {
 }
 
 /**
+ * The error code for an HTTP status: the first code of {@link httpStatusByCode}
+ * with that status, else `invalid-argument` for another 4xx and `internal` for the rest.
+ * @param httpStatus e.g. 415
+ */
+export function errorCodeFor(httpStatus: number): ErrorCode {
+  const entry = Object.entries(httpStatusByCode).find(([, status]) => status === httpStatus);
+  if (entry) return entry[0] as ErrorCode;
+  return httpStatus >= 400 && httpStatus < 500 ? 'invalid-argument' : 'internal';
+}
+
+/** Postgres SQLSTATE class 22 "data exception" (22001 too long, 22021 NUL byte, 22P02 bad uuid…). */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+/**
+ * The SQLSTATE of a database error, wherever the driver put it: `code` of a
+ * pg `DatabaseError`, or `meta.driverAdapterError.cause.originalCode` of a
+ * Prisma error raised through `@prisma/adapter-pg`.
+ * @returns e.g. `22021`, or undefined for anything else
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  const candidate = error as {
+    code?: unknown;
+    severity?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+  } | null;
+  if (!candidate || typeof candidate !== 'object') return undefined;
+  // pg's DatabaseError carries `severity`; node's system errors (`ECONNREFUSED`) do not.
+  if (typeof candidate.code === 'string' && typeof candidate.severity === 'string')
+    return candidate.code;
+  const cause = candidate.meta?.driverAdapterError?.cause;
+  const code = cause?.originalCode ?? cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * True when the database refused a value the caller sent (SQLSTATE class 22:
+ * a NUL byte, a string too long for its column, text that is not a uuid):
+ * the caller's mistake, answered 400, never a 500.
+ */
+export function isDatabaseDataError(error: unknown): boolean {
+  return DATA_EXCEPTION.test(sqlStateOf(error) ?? '');
+}
+
+/**
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
- * `invalid-argument` with the first message per field; anything else as an
- * untrusted `internal` error with the spec's generic message.
+ * `invalid-argument` with the first message per field; a database data
+ * exception (SQLSTATE class 22) as `invalid-argument` with the spec's
+ * 'There was a problem with your request.'; anything else as an untrusted
+ * `internal` error with the spec's generic message.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -71,6 +118,9 @@ export function toAppError(error: unknown): AppError {
     const fields = firstErrorByField(error);
     const first = Object.values(fields)[0] ?? messages.requestProblem;
     return new AppError('invalid-argument', first, { fields, cause: error });
+  }
+  if (isDatabaseDataError(error)) {
+    return new AppError('invalid-argument', messages.requestProblem, { cause: error });
   }
   return new AppError('internal', messages.genericProblem, { isTrusted: false, cause: error });
 }

@@ -1,5 +1,5 @@
 /**
- * The express app every service starts from: JSON body limit, request
+ * The express app every service starts from: JSON body size and depth limits, request
  * logging, `/health/live` and `/health/ready`, the service's routers, and
  * the central error handler last. Also the listen/close pair `start()` and
  * `stop()` are built on.
@@ -7,7 +7,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { AppError, handleError, toErrorBody } from './errors';
+import { messages } from '@raly/contracts/messages';
+import { AppError, errorCodeFor, handleError, toErrorBody } from './errors';
 import type { Logger } from './logger';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
@@ -34,7 +35,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
-  app.use(express.json({ limit: jsonBodyLimit }));
+  app.use(jsonBody({ limit: jsonBodyLimit }));
 
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'ok' });
@@ -96,7 +97,7 @@ function requestLogging(logger: Logger): RequestHandler {
 /** Express's side of the central error handler: answers with the docs/api.md error body. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = handleError(fromBodyParser(error), logger, {
+    const appError = handleError(fromHttpClientError(error), logger, {
       method: req.method,
       path: req.path,
     });
@@ -104,16 +105,92 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** body-parser throws plain errors with a `type`; those are the caller's fault, not ours. */
-function fromBodyParser(error: unknown): unknown {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.parse.failed') {
-    return new AppError('invalid-argument', 'Malformed JSON body', { cause: error });
+/** Clearer words than body-parser's for the refusals a caller meets most, by error `type`. */
+const clientErrorMessages: Record<string, string> = {
+  'entity.parse.failed': 'Request body is not valid JSON.',
+  'entity.too.large': 'Request body is too large.',
+  'encoding.unsupported': 'Request body has an unsupported Content-Encoding.',
+  'charset.unsupported': 'Request body has an unsupported charset.',
+  'request.size.invalid': 'Request body is shorter or longer than its Content-Length.',
+  'request.aborted': 'Request body was cut off.',
+};
+
+/**
+ * Turns the client errors of express's own layers into AppErrors: every
+ * error from body-parser (http-errors, with `status`/`statusCode` and
+ * `expose`: too large, bad JSON, corrupt or unknown Content-Encoding,
+ * unknown charset…) and the router's 400 for a malformed percent-encoding
+ * in a path (`/brands/%ff`). Any 4xx among them keeps its status and gets
+ * the kit's code for it ({@link errorCodeFor}); everything else (5xx, not
+ * an HTTP error) is returned unchanged for the central handler.
+ * @param error what express passed to the error middleware
+ * @returns an AppError for a client error, else `error` itself
+ */
+export function fromHttpClientError(error: unknown): unknown {
+  if (error instanceof AppError || !error || typeof error !== 'object') return error;
+  const { status, statusCode, expose, type, message } = error as {
+    status?: unknown;
+    statusCode?: unknown;
+    expose?: unknown;
+    type?: unknown;
+    message?: unknown;
+  };
+  const httpStatus = typeof status === 'number' ? status : statusCode;
+  if (typeof httpStatus !== 'number' || httpStatus < 400 || httpStatus >= 500 || expose === false)
+    return error;
+  const text =
+    (typeof type === 'string' ? clientErrorMessages[type] : undefined) ??
+    (error instanceof URIError ? 'The address is not correctly percent-encoded.' : undefined) ??
+    (expose === true && typeof message === 'string' ? message : messages.requestProblem);
+  return new AppError(errorCodeFor(httpStatus), text, { httpStatus, cause: error });
+}
+
+/** Deepest nesting of objects and arrays a JSON body may have (a top-level object is 1). */
+export const JSON_MAX_DEPTH = 64;
+
+export interface JsonBodyOptions {
+  /** Largest accepted body after decompression; default `100kb`. */
+  limit?: string;
+  /** Deepest accepted nesting; default {@link JSON_MAX_DEPTH}. */
+  maxDepth?: number;
+}
+
+/**
+ * The JSON body parser of every app, the BFF included: express.json with a
+ * size limit, then a nesting limit, so a body of thousands of nested arrays
+ * is refused (400) before any handler copies it recursively
+ * (`JSON.stringify`, zod) and overflows the stack.
+ * @returns middleware for `app.use(...)`; errors go to {@link fromHttpClientError} and the central handler
+ */
+export function jsonBody(options: JsonBodyOptions = {}): RequestHandler[] {
+  const { limit = '100kb', maxDepth = JSON_MAX_DEPTH } = options;
+  const refuseDeepBody: RequestHandler = (req, _res, next) => {
+    if (nestingExceeds(req.body, maxDepth)) {
+      next(
+        new AppError('invalid-argument', `Request body is nested deeper than ${maxDepth} levels.`),
+      );
+      return;
+    }
+    next();
+  };
+  return [express.json({ limit }), refuseDeepBody];
+}
+
+/**
+ * True when `value` nests objects/arrays deeper than `maxDepth`. Walks with
+ * its own stack (no recursion), so any depth is safe to check.
+ */
+export function nestingExceeds(value: unknown, maxDepth: number): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.value === null || typeof current.value !== 'object') continue;
+    if (current.depth > maxDepth) return true;
+    for (const child of Object.values(current.value))
+      if (child !== null && typeof child === 'object')
+        pending.push({ value: child, depth: current.depth + 1 });
   }
-  if (type === 'entity.too.large') {
-    return new AppError('payload-too-large', 'Body too large', { cause: error });
-  }
-  return error;
+  return false;
 }
 
 /** A listening HTTP server and how to close it. */

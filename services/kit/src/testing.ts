@@ -1,9 +1,10 @@
 /**
  * Test helpers shared by the services' integration tests: fresh, uniquely
- * named, migrated databases and unique values. Where the stack is comes
+ * named, migrated databases, unique values and raw HTTP requests. Where the stack is comes
  * from `@raly/infra/test-env`. Tests only; never imported by service code.
  */
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import path from 'node:path';
 import { resolveTestStack } from '@raly/infra/test-env';
 import { Kafka, logLevel, type Consumer, type KafkaMessage } from 'kafkajs';
@@ -100,5 +101,76 @@ export async function listenToTopic(brokers: string[], topic: string): Promise<T
       }
     },
     stop: () => consumer.disconnect(),
+  };
+}
+
+/** A JSON answer read by {@link sendRaw}. */
+export interface RawAnswer<Body = unknown> {
+  status: number;
+  /** The parsed JSON body (undefined when empty). */
+  body: Body;
+}
+
+/**
+ * One HTTP request with exactly these headers and bytes: for bodies `fetch`
+ * would rewrite or refuse (cut-off multipart, gzip, a wrong Content-Length).
+ * @param url absolute URL, e.g. `http://127.0.0.1:4003/images/user/cover`
+ * @param body sent as is; the request ends after it
+ * @returns status and parsed JSON body
+ * @throws Error when no answer arrives within 10 s or the connection fails
+ */
+export function sendRaw<Body = unknown>(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<RawAnswer<Body>> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? 'POST',
+        headers: options.headers ?? {},
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({
+            status: response.statusCode ?? 0,
+            body: (text ? JSON.parse(text) : undefined) as Body,
+          });
+        });
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/**
+ * A multipart/form-data body with one file part `file`, cut `cutBytes`
+ * before its end (0 for the whole body): what a client that stops sending
+ * early leaves behind.
+ * @returns the body and its Content-Type header (with the boundary)
+ */
+export function multipartWithFile(
+  file: { name: string; type: string; bytes: Buffer },
+  cutBytes = 0,
+): { body: Buffer; contentType: string } {
+  const boundary = `raly-test-${uniqueToken(8)}`;
+  const whole = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    body: whole.subarray(0, whole.length - cutBytes),
+    contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }

@@ -151,7 +151,7 @@ describe('outbox relay', () => {
 
   test('when published rows are older than the retention, then the relay deletes them and keeps recent and unpublished rows', async () => {
     // Arrange: one row published 2 h ago, one published now, one pending
-    const [oldId, recentId, pendingId] = [1, 2, 3].map(() =>
+    const aMessage = () =>
       newOutboxMessage({
         topic,
         type: eventTypes.userUpdated,
@@ -159,8 +159,8 @@ describe('outbox relay', () => {
         subject: uniqueToken(),
         version: 1,
         data: {},
-      }),
-    );
+      });
+    const [oldId, recentId, pendingId] = [aMessage(), aMessage(), aMessage()];
     const insert = (row: typeof oldId, status: string, publishedAgo: string | null) =>
       pool.query(
         `INSERT INTO outbox (id, topic, key, event_type, envelope, status, published_at)

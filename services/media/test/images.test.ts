@@ -7,7 +7,12 @@ import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
-import { listenToTopic, type TopicListener } from '@raly/service-kit/testing';
+import {
+  listenToTopic,
+  multipartWithFile,
+  sendRaw,
+  type TopicListener,
+} from '@raly/service-kit/testing';
 import {
   call,
   eventually,
@@ -94,6 +99,10 @@ async function upload(
   });
   return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }
+
+/** Posts raw bytes to media with exactly these headers (bodies `fetch` cannot make: cut off, hand-built). */
+const rawPost = (path: string, headers: Record<string, string>, body: Buffer) =>
+  sendRaw<UploadAnswer['body']>(`${system.mediaUrl}${path}`, { headers, body });
 
 async function objectExists(key: string): Promise<boolean> {
   try {
@@ -338,6 +347,56 @@ describe('POST /images/:ownerType/:kind', () => {
       [creator.userId, 'cover'],
     );
     assert.equal(rows.length, 0);
+  });
+
+  test('when the multipart body ends a few bytes before its final boundary, then the answer is 400, nothing is stored and media keeps answering', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+    const cut = multipartWithFile({ name: 'cut.png', type: 'image/png', bytes: PNG }, 10);
+
+    // Act
+    const answer = await rawPost(
+      '/images/user/cover',
+      {
+        authorization: `Bearer ${creator.accessToken}`,
+        'content-type': cut.contentType,
+        'content-length': String(cut.body.length),
+      },
+      cut.body,
+    );
+
+    // Assert
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error.code, 'invalid-argument');
+    assert.equal(answer.body.error.message, messages.genericProblem);
+    assert.match(answer.body.error.fields?.file ?? '', /Unexpected end of form/);
+    assert.equal((await fetch(`${system.mediaUrl}/health/live`)).status, 200);
+    assert.equal(await objectExists(`user/cover-img/${creator.userId}.png`), false);
+    const images = await system.sql.media!.query(
+      'SELECT 1 FROM images WHERE owner_id = $1 AND kind = $2',
+      [creator.userId, 'cover'],
+    );
+    const events = await system.sql.media!.query(
+      "SELECT 1 FROM outbox WHERE key = $1 AND envelope::text LIKE '%cover-img%'",
+      [creator.userId],
+    );
+    assert.deepEqual([images.rows.length, events.rows.length], [0, 0]);
+  });
+
+  test('when the upload is JSON instead of multipart/form-data, then the answer is 415 at once', async () => {
+    // Arrange
+    const creator = await registeredCreator(system);
+
+    // Act
+    const answer = await rawPost(
+      '/images/user/profile',
+      { authorization: `Bearer ${creator.accessToken}`, 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ file: 'x' })),
+    );
+
+    // Assert
+    assert.equal(answer.status, 415);
+    assert.equal(answer.body.error.code, 'unsupported-media-type');
   });
 
   test("when the declared length is over 5 MB, then the answer is 413 'Image size must be < 5MB' without reading the body", async () => {

@@ -4,6 +4,8 @@
  * holder of passwords; the realm logs in with the e-mail, so the Keycloak
  * username is always the e-mail.
  */
+import { messages } from '@raly/contracts/messages';
+import { AppError } from '@raly/service-kit/errors';
 
 export interface KeycloakAdminSettings {
   /** Back-channel base URL, e.g. `http://127.0.0.1:8080`. */
@@ -30,18 +32,22 @@ export interface KeycloakUsers {
    * Creates an enabled user with a verified e-mail (also its username) and a
    * permanent password.
    * @returns the new Keycloak user id
-   * @throws KeycloakRequestError (409 when the e-mail exists, 400 for a refused password)
+   * @throws KeycloakRequestError 409 when the e-mail exists; AppError invalid-argument 'There was a
+   *   problem with your request.' when Keycloak's validation refuses a value (400: too long, password policy)
    */
   create(user: { email: string; password: string }): Promise<string>;
   /** Deletes the user; an already missing user is fine. */
   delete(id: string): Promise<void>;
-  /** Changes the user's e-mail and with it the login username. */
+  /**
+   * Changes the user's e-mail and with it the login username.
+   * @throws KeycloakRequestError 409 when the e-mail exists; AppError invalid-argument when Keycloak refuses it (400)
+   */
   changeEmail(id: string, email: string): Promise<void>;
   /** The user's id for an e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
   /**
    * Sets a new permanent password (Admin API reset-password, temporary false).
-   * @throws KeycloakRequestError (400 when the password policy refuses it, 404 for an unknown user)
+   * @throws AppError invalid-argument when the password policy refuses it (400); KeycloakRequestError 404 for an unknown user
    */
   setPassword(id: string, password: string): Promise<void>;
   /** Ends every session of the user (their refresh tokens stop working). */
@@ -89,8 +95,13 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
         ...init.headers,
       },
     });
-    if (!response.ok) throw new KeycloakRequestError(response.status, await response.text(), what);
-    return response;
+    if (response.ok) return response;
+    const failure = new KeycloakRequestError(response.status, await response.text(), what);
+    // 400: Keycloak's validation refused a value we sent (user profile lengths, e-mail format,
+    // password policy): the caller's mistake, not ours.
+    if (response.status === 400)
+      throw new AppError('invalid-argument', messages.requestProblem, { cause: failure });
+    throw failure;
   }
 
   return {

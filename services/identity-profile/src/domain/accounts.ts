@@ -19,6 +19,7 @@
  * steps are undone and it answers 'Username already exists. Try another.'.
  */
 import { createAccountSchema, type BrandRegistration } from '@raly/contracts/validation';
+import { AppError } from '@raly/service-kit/errors';
 import { BrandUsernameTakenError } from '../data-access/brand-service';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
@@ -164,6 +165,8 @@ async function createKeycloakUser(
     // Keycloak holds the e-mail (also its username) although our table does not.
     if (error instanceof KeycloakRequestError && error.status === 409)
       throw identityErrors.emailTaken(error);
+    // Keycloak refused a value (400), already classified by data-access.
+    if (error instanceof AppError) throw error;
     throw identityErrors.createAccountFailed(error);
   }
 }

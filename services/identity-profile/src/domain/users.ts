@@ -151,6 +151,8 @@ async function changeKeycloakEmail(
   } catch (error) {
     if (error instanceof KeycloakRequestError && error.status === 409)
       throw identityErrors.emailTaken(error);
+    // Keycloak refused the e-mail (400), already classified by data-access.
+    if (error instanceof AppError) throw error;
     throw identityErrors.updateAccountFailed(error);
   }
 }

@@ -13,6 +13,10 @@ import { mediaErrors } from '../domain/errors';
 /** Room for the multipart boundaries and the small fields around the file, in bytes. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** A body busboy cannot read to its end (cut off, broken boundaries, the client gone). */
+const malformed = (error: unknown) =>
+  mediaErrors.imageRejected(`Malformed upload: ${(error as Error).message}`);
+
 /** The uploaded file: what the uploader declared and the bytes. */
 export interface ReceivedFile {
   declared: DeclaredFile;
@@ -22,7 +26,9 @@ export interface ReceivedFile {
 /**
  * @param maxBytes the largest accepted file (IMAGE_MAX_BYTES)
  * @returns the file of the form field `file`, with the fields `name`, `extension`, `mimeType` when sent before it
- * @throws AppError payload-too-large 'Image size must be < 5MB'; invalid-argument for a body without a file
+ * @throws AppError payload-too-large 'Image size must be < 5MB'; unsupported-media-type for a body that
+ *   is not multipart/form-data; invalid-argument for a body without a file or one that ends early
+ *   (nothing is returned then, so nothing partial is stored)
  */
 export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFile> {
   return new Promise((resolve, reject) => {
@@ -40,7 +46,7 @@ export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFil
       });
     } catch {
       // busboy throws on a missing or non-multipart content type.
-      reject(mediaErrors.imageRejected('Send the image as multipart/form-data'));
+      reject(mediaErrors.notMultipart());
       return;
     }
     const fields: Record<string, string> = {};
@@ -70,6 +76,9 @@ export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFil
         if (size <= maxBytes) chunks.push(chunk);
       });
       stream.on('limit', () => fail(mediaErrors.imageTooLarge()));
+      // A body cut off inside the file ('Unexpected end of form') errors the file stream as
+      // well as the parser; unheard, that 'error' event would end the process.
+      stream.on('error', (error) => fail(malformed(error)));
       stream.on('end', () => {
         if (settled || stream.truncated) return;
         file = {
@@ -91,10 +100,8 @@ export function receiveFile(req: Request, maxBytes: number): Promise<ReceivedFil
       settled = true;
       resolve(file);
     });
-    parser.on('error', (error) =>
-      fail(mediaErrors.imageRejected(`Malformed upload: ${(error as Error).message}`)),
-    );
-    req.on('error', fail);
+    parser.on('error', (error) => fail(malformed(error)));
+    req.on('error', (error) => fail(malformed(error)));
     req.pipe(parser);
   });
 }

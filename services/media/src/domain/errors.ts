@@ -14,6 +14,11 @@ export const mediaErrors = {
   /** Not an accepted image (spec §9 types), or the bytes are not what the name and type say. */
   imageRejected: (reason: string) =>
     new AppError('invalid-argument', messages.genericProblem, { fields: { file: reason } }),
+  /** An upload that is not multipart/form-data (spec §3 image upload payload). */
+  notMultipart: () =>
+    new AppError('unsupported-media-type', messages.genericProblem, {
+      fields: { file: 'Send the image as multipart/form-data' },
+    }),
   /** Only the owner, or a member of the brand, may replace an image (spec §6). */
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */

@@ -1,0 +1,153 @@
+/**
+ * The kit's express app against bad input: every refusal of the body parser
+ * and the router is the caller's 4xx, deep JSON is refused before a handler
+ * sees it, and a value Postgres refuses (SQLSTATE class 22) is a 400 — never
+ * a 500, never a crashed process.
+ */
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '@raly/contracts/messages';
+import { resolveTestStack } from '@raly/infra/test-env';
+import pg from 'pg';
+import { createHttpApp, listen, nestingExceeds, type RunningServer } from '../src/http';
+import { createLogger } from '../src/logger';
+import { sendRaw } from '../src/testing';
+
+let server: RunningServer;
+let pool: pg.Pool;
+
+before(async () => {
+  const stack = await resolveTestStack();
+  pool = new pg.Pool({ connectionString: stack.databaseUrl('postgres'), max: 2 });
+  const app = createHttpApp({
+    logger: createLogger('kit-http-test', 'silent'),
+    routes: (routes) => {
+      routes.post('/echo', (req, res) => {
+        res.json({ data: JSON.parse(JSON.stringify(req.body)) as unknown });
+      });
+      routes.get('/things/:name', async (req, res) => {
+        const { rows } = await pool.query('SELECT $1::text AS name', [req.params.name]);
+        res.json({ data: rows[0] });
+      });
+      routes.get('/ids/:id', async (req, res) => {
+        const { rows } = await pool.query('SELECT $1::uuid AS id', [req.params.id]);
+        res.json({ data: rows[0] });
+      });
+    },
+  });
+  server = await listen(app, 0, '127.0.0.1');
+});
+
+after(async () => {
+  await server.close();
+  await pool.end();
+});
+
+interface ErrorAnswer {
+  data?: unknown;
+  error?: { code: string; message: string };
+}
+
+/** One request to the app under test with exactly these headers and bytes. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) =>
+  sendRaw<ErrorAnswer>(`http://127.0.0.1:${server.port}${path}`, { method, headers, body });
+
+const jsonType = { 'content-type': 'application/json' };
+const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+describe('createHttpApp with bad input', () => {
+  const cases: Array<[string, Record<string, string>, Buffer, number, string]> = [
+    ['is not JSON', jsonType, Buffer.from('{"a":'), 400, 'invalid-argument'],
+    [
+      'is over the size limit',
+      jsonType,
+      Buffer.from(`"${'a'.repeat(200_000)}"`),
+      413,
+      'payload-too-large',
+    ],
+    [
+      'is gzip that inflates past the size limit',
+      { ...jsonType, 'content-encoding': 'gzip' },
+      gzipSync(Buffer.from(`"${' '.repeat(5_000_000)}"`)),
+      413,
+      'payload-too-large',
+    ],
+    [
+      'is corrupt gzip',
+      { ...jsonType, 'content-encoding': 'gzip' },
+      Buffer.from('not gzip at all'),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'has an unsupported Content-Encoding',
+      { ...jsonType, 'content-encoding': 'br-nope' },
+      Buffer.from('{}'),
+      415,
+      'unsupported-media-type',
+    ],
+    [
+      'has an unsupported charset',
+      { 'content-type': 'application/json; charset=koi8-r' },
+      Buffer.from('{}'),
+      415,
+      'unsupported-media-type',
+    ],
+    ['nests 20,000 arrays deep', jsonType, Buffer.from(nested(20_000)), 400, 'invalid-argument'],
+  ];
+  for (const [what, headers, body, status, code] of cases) {
+    test(`when the JSON body ${what}, then the answer is ${status} '${code}'`, async () => {
+      // Act
+      const answer = await send('POST', '/echo', headers, body);
+
+      // Assert
+      assert.equal(answer.status, status, JSON.stringify(answer.body));
+      assert.equal(answer.body.error?.code, code);
+      assert.ok(answer.body.error?.message);
+    });
+  }
+
+  test('when the body nests exactly 64 levels, then the handler gets it', async () => {
+    // Act
+    const answer = await send('POST', '/echo', jsonType, Buffer.from(nested(64)));
+
+    // Assert
+    assert.equal(answer.status, 200);
+  });
+
+  test('when a path has a malformed percent-encoding, then the answer is 400', async () => {
+    // Act
+    const answer = await send('GET', '/things/%ff');
+
+    // Assert
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error?.code, 'invalid-argument');
+  });
+
+  test("when Postgres refuses a path parameter (a NUL byte, not a uuid), then the answer is 400 'There was a problem with your request.'", async () => {
+    // Act
+    const nul = await send('GET', '/things/a%00b');
+    const notUuid = await send('GET', '/ids/not-a-uuid');
+    const fine = await send('GET', '/things/ab');
+
+    // Assert
+    for (const answer of [nul, notUuid]) {
+      assert.equal(answer.status, 400, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.error, {
+        code: 'invalid-argument',
+        message: messages.requestProblem,
+      });
+    }
+    assert.deepEqual(fine.body.data, { name: 'ab' });
+  });
+});
+
+describe('nestingExceeds', () => {
+  test('when a value nests objects and arrays, then a top-level object counts as one level', () => {
+    assert.equal(nestingExceeds({ a: [{ b: 1 }] }, 3), false);
+    assert.equal(nestingExceeds({ a: [{ b: [] }] }, 3), true);
+    assert.equal(nestingExceeds('text', 0), false);
+    assert.equal(nestingExceeds(JSON.parse(nested(100_000)), 64), true);
+  });
+});
