@@ -7,13 +7,12 @@
  * (callables with `status`). `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the
  * requests per route.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before } from 'node:test';
 import express from 'express';
 import { INTERESTS } from '@raly/contracts/constants';
 import {
-  assertCoversEveryRoute,
-  assertFuzzClean,
   deleteFuzzUsers,
+  describeFuzz,
   fuzzCredentials,
   recordExpressApps,
   UNIQUE,
@@ -217,22 +216,14 @@ after(async () => {
   if (system) await deleteFuzzUsers(system.stack, marker);
 });
 
-describe('BFF under fuzzed requests', () => {
-  test('when the fuzz lists its routes, then they are every route the BFF registers', () => {
-    assertCoversEveryRoute(recording.apps, routes);
-  });
-
-  test('when every route gets malformed, oversized, nested, control-character and wrong-type requests, then none answers 5xx, hangs or crashes the BFF, and every refusal carries a message', async (t) => {
-    await assertFuzzClean(
-      {
-        name: 'bff',
-        baseUrl: bff.url,
-        routes,
-        credentials,
-        marker,
-        healthPath: '/api/health',
-      },
-      (line) => t.diagnostic(line),
-    );
-  });
-});
+describeFuzz('the BFF', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'bff',
+    baseUrl: bff.url,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/api/health',
+  },
+}));

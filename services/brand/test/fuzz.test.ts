@@ -5,13 +5,12 @@
  * crash, every refusal `{ error: { code, message } }`. `FUZZ_SEED` repeats a
  * run, `FUZZ_RUNS` sets the requests per route.
  */
-import { after, before, describe, test } from 'node:test';
-import { passwordGrant } from '@raly/infra/test-env';
+import { after, before } from 'node:test';
 import {
-  assertCoversEveryRoute,
-  assertFuzzClean,
   deleteFuzzUsers,
+  describeFuzz,
   fuzzCredentials,
+  idTokenOf,
   recordExpressApps,
   UNIQUE,
   type FuzzCredential,
@@ -38,14 +37,9 @@ before(async () => {
   }
   const brand = await registeredBrand(system);
   const creator = await registeredCreator(system);
-  const signIn = await passwordGrant(
-    system.stack,
-    brand.registration.email,
-    brand.registration.password,
-  );
   credentials = fuzzCredentials({
     users: { 'brand user': brand.accessToken, creator: creator.accessToken },
-    idToken: (signIn as { id_token?: string }).id_token ?? '',
+    idToken: await idTokenOf(system.stack, brand.registration.email, brand.registration.password),
     serviceToken: system.serviceToken,
   });
   const brandForm = {
@@ -115,22 +109,14 @@ after(async () => {
   if (system) await deleteFuzzUsers(system.stack, marker);
 });
 
-describe('brand service under fuzzed requests', () => {
-  test('when the fuzz lists its routes, then they are every route the service registers', () => {
-    assertCoversEveryRoute(recording.apps, routes);
-  });
-
-  test('when every route gets malformed, oversized, nested, control-character and wrong-type requests, then none answers 5xx, hangs or crashes the service, and every refusal carries a message', async (t) => {
-    await assertFuzzClean(
-      {
-        name: 'brand',
-        baseUrl: system.brandUrl,
-        routes,
-        credentials,
-        marker,
-        healthPath: '/health/live',
-      },
-      (line) => t.diagnostic(line),
-    );
-  });
-});
+describeFuzz('the brand service', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'brand',
+    baseUrl: system.brandUrl,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/health/live',
+  },
+}));

@@ -5,21 +5,25 @@
  * hang, no crash, every refusal `{ error: { code, message } }`.
  * `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the requests per route.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before } from 'node:test';
 import { INTERESTS } from '@raly/contracts/constants';
-import { passwordGrant } from '@raly/infra/test-env';
 import {
-  assertCoversEveryRoute,
-  assertFuzzClean,
   deleteFuzzUsers,
+  describeFuzz,
   fuzzCredentials,
+  idTokenOf,
   recordExpressApps,
   UNIQUE,
   type FuzzCredential,
   type FuzzRoute,
 } from '@raly/service-kit/fuzz';
 import { uniqueToken } from '@raly/service-kit/testing';
-import { registeredBrandUser, registeredCreator, useIdentityService } from './support';
+import {
+  registeredBrandUser,
+  registeredCreator,
+  useIdentityService,
+  type Harness,
+} from './support';
 
 /** The local default of INTERNAL_SERVICE_TOKEN, which useIdentityService leaves in place. */
 const serviceToken = 'raly-internal-local-token';
@@ -123,50 +127,45 @@ const routes: FuzzRoute[] = [
   { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
 ];
 
-describe('identity-profile under fuzzed requests', () => {
-  // Registered before the service starts (hooks run in order), to see its express app.
-  let recording: ReturnType<typeof recordExpressApps>;
-  before(() => {
-    recording = recordExpressApps();
-  });
-  const harness = useIdentityService();
-  let credentials: FuzzCredential[];
+let recording: ReturnType<typeof recordExpressApps>;
+let harness: Harness;
+let credentials: FuzzCredential[];
 
-  before(async () => {
-    recording.stop();
-    const creator = await registeredCreator(harness);
-    const brandUser = await registeredBrandUser(harness);
-    const signIn = await passwordGrant(
-      harness.stack,
-      creator.registration.email,
-      creator.registration.password,
-    );
-    credentials = fuzzCredentials({
-      users: { creator: creator.accessToken, 'brand user': brandUser.accessToken },
-      idToken: (signIn as { id_token?: string }).id_token ?? '',
-      serviceToken,
+describeFuzz(
+  'identity-profile',
+  () => ({
+    apps: recording.apps,
+    options: {
+      name: 'identity-profile',
+      baseUrl: harness.baseUrl,
+      routes,
+      credentials,
+      marker,
+      healthPath: '/health/live',
+    },
+  }),
+  () => {
+    // Registered before the service starts (hooks run in order), to see its express app.
+    before(() => {
+      recording = recordExpressApps();
     });
-  });
-
-  after(async () => {
-    await deleteFuzzUsers(harness.stack, marker);
-  });
-
-  test('when the fuzz lists its routes, then they are every route the service registers', () => {
-    assertCoversEveryRoute(recording.apps, routes);
-  });
-
-  test('when every route gets malformed, oversized, nested, control-character and wrong-type requests, then none answers 5xx, hangs or crashes the service, and every refusal carries a message', async (t) => {
-    await assertFuzzClean(
-      {
-        name: 'identity-profile',
-        baseUrl: harness.baseUrl,
-        routes,
-        credentials,
-        marker,
-        healthPath: '/health/live',
-      },
-      (line) => t.diagnostic(line),
-    );
-  });
-});
+    harness = useIdentityService();
+    before(async () => {
+      recording.stop();
+      const creator = await registeredCreator(harness);
+      const brandUser = await registeredBrandUser(harness);
+      credentials = fuzzCredentials({
+        users: { creator: creator.accessToken, 'brand user': brandUser.accessToken },
+        idToken: await idTokenOf(
+          harness.stack,
+          creator.registration.email,
+          creator.registration.password,
+        ),
+        serviceToken,
+      });
+    });
+    after(async () => {
+      await deleteFuzzUsers(harness.stack, marker);
+    });
+  },
+);

@@ -7,12 +7,11 @@
  * `{ error: { code, message } }`. `FUZZ_SEED` repeats a run, `FUZZ_RUNS`
  * sets the requests per route.
  */
-import { after, before, describe, test } from 'node:test';
-import { passwordGrant } from '@raly/infra/test-env';
+import { after, before } from 'node:test';
 import {
-  assertCoversEveryRoute,
-  assertFuzzClean,
+  describeFuzz,
   fuzzCredentials,
+  idTokenOf,
   recordExpressApps,
   type FuzzCredential,
   type FuzzRoute,
@@ -41,14 +40,13 @@ before(async () => {
   }
   const creator = await registeredCreator(system);
   const brand = await registeredBrand(system);
-  const signIn = await passwordGrant(
-    system.stack,
-    creator.registration.email,
-    creator.registration.password,
-  );
   credentials = fuzzCredentials({
     users: { creator: creator.accessToken, 'brand user': brand.accessToken },
-    idToken: (signIn as { id_token?: string }).id_token ?? '',
+    idToken: await idTokenOf(
+      system.stack,
+      creator.registration.email,
+      creator.registration.password,
+    ),
     serviceToken: system.serviceToken,
   });
   // Every route of services/media (docs/api.md).
@@ -84,22 +82,14 @@ after(async () => {
   await system?.stop();
 });
 
-describe('media service under fuzzed requests', () => {
-  test('when the fuzz lists its routes, then they are every route the service registers', () => {
-    assertCoversEveryRoute(recording.apps, routes);
-  });
-
-  test('when every route gets malformed, cut-short, oversized and wrong-type requests, then none answers 5xx, hangs or crashes the service, and every refusal carries a message', async (t) => {
-    await assertFuzzClean(
-      {
-        name: 'media',
-        baseUrl: system.mediaUrl,
-        routes,
-        credentials,
-        marker,
-        healthPath: '/health/live',
-      },
-      (line) => t.diagnostic(line),
-    );
-  });
-});
+describeFuzz('the media service', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'media',
+    baseUrl: system.mediaUrl,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/health/live',
+  },
+}));
