@@ -27,6 +27,7 @@ import {
   type RalySystem,
 } from '../../services/brand/test/system';
 import type { RunningBff } from '../src/app';
+import type { Config } from '../src/config';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import { callBff, startTestBff } from './support/bff';
 import { testStack } from './support/stack';
@@ -48,6 +49,11 @@ before(async () => {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
+      // What the BFF sends to identity-profile's internal routes, where it has that setting.
+      ...({ INTERNAL_SERVICE_TOKEN: system.serviceToken } as Record<
+        string,
+        unknown
+      > as Partial<Config>),
     });
   } finally {
     recording.stop();

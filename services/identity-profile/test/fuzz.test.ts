@@ -25,8 +25,12 @@ import {
   type Harness,
 } from './support';
 
-/** The local default of INTERNAL_SERVICE_TOKEN, which useIdentityService leaves in place. */
-const serviceToken = 'raly-internal-local-token';
+/**
+ * The service's INTERNAL_SERVICE_TOKEN: the harness's when it sets one, else
+ * the local default the service then runs with.
+ */
+const serviceTokenOf = (harness: Harness) =>
+  (harness as unknown as { serviceToken?: string }).serviceToken ?? 'raly-internal-local-token';
 const marker = `fz${uniqueToken(6)}`;
 
 /**
@@ -161,7 +165,7 @@ describeFuzz(
           creator.registration.email,
           creator.registration.password,
         ),
-        serviceToken,
+        serviceToken: serviceTokenOf(harness),
       });
     });
     after(async () => {
