@@ -1,0 +1,235 @@
+/**
+ * Fuzz of every BFF route (issue 13), in front of the real identity-profile,
+ * brand and media services: seeded, bounded malformed, oversized, nested,
+ * control-character and wrong-type requests, uploads cut short, malformed
+ * paths, and missing, forged and ID tokens (see `@raly/service-kit/fuzz`).
+ * No 5xx, no hang, no crash, every refusal `{ error: { code, message } }`
+ * (callables with `status`). `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the
+ * requests per route.
+ */
+import { after, before } from 'node:test';
+import express from 'express';
+import { INTERESTS } from '@raly/contracts/constants';
+import {
+  deleteFuzzUsers,
+  describeFuzz,
+  fuzzCredentials,
+  recordExpressApps,
+  UNIQUE,
+  type FuzzCredential,
+  type FuzzRoute,
+} from '@raly/service-kit/fuzz';
+import { uniqueToken } from '@raly/service-kit/testing';
+import {
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+  type RalySystem,
+} from '../../services/brand/test/system';
+import type { RunningBff } from '../src/app';
+import type { Config } from '../src/config';
+import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import { callBff, startTestBff } from './support/bff';
+import { testStack } from './support/stack';
+
+const marker = `fz${uniqueToken(6)}`;
+
+let system: RalySystem;
+let bff: RunningBff;
+let recording: ReturnType<typeof recordExpressApps>;
+let routes: FuzzRoute[];
+let credentials: FuzzCredential[];
+
+before(async () => {
+  system = await startSystem({ media: true });
+  // The BFF's own express copy: its app is the one recorded.
+  recording = recordExpressApps(express.application);
+  try {
+    bff = await startTestBff(await testStack(), {
+      IDENTITY_URL: system.identityUrl,
+      BRAND_URL: system.brandUrl,
+      MEDIA_URL: system.mediaUrl,
+      // What the BFF sends to identity-profile's internal routes, where it has that setting.
+      ...({ INTERNAL_SERVICE_TOKEN: system.serviceToken } as Record<
+        string,
+        unknown
+      > as Partial<Config>),
+    });
+  } finally {
+    recording.stop();
+  }
+  const creator = await registeredCreator(system);
+  const brand = await registeredBrand(system);
+  const signIn = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', {
+    body: { email: creator.registration.email, password: creator.registration.password },
+  });
+  credentials = fuzzCredentials({
+    users: { creator: creator.accessToken, 'brand user': brand.accessToken },
+    idToken: signIn.body.data.idToken,
+  });
+  const email = `${marker}${UNIQUE}@raly.test`;
+  const username = `${marker}${UNIQUE}`;
+  const registration = {
+    username,
+    email,
+    password: 'pw-fuzz-1',
+    confirmPassword: 'pw-fuzz-1',
+    agreeTerms: true,
+  };
+  // Every route of the BFF (docs/api.md); /api/accounts and the callable twice, once per body.
+  routes = [
+    {
+      method: 'POST',
+      path: '/api/auth/login',
+      auth: 'none',
+      body: 'json',
+      base: { email, password: 'pw-fuzz-1' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/logout',
+      auth: 'user',
+      body: 'json',
+      base: { refreshToken: 'a.b.c' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      auth: 'none',
+      body: 'json',
+      base: { email },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      auth: 'none',
+      body: 'json',
+      base: { actionCode: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'pw-fuzz-2' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/verify-password',
+      auth: 'user',
+      body: 'json',
+      base: { password: 'pw-not-theirs' },
+    },
+    {
+      method: 'POST',
+      path: '/api/accounts',
+      auth: 'none',
+      body: 'json',
+      base: { isBrand: false, registration },
+    },
+    {
+      method: 'POST',
+      path: '/api/accounts',
+      auth: 'none',
+      body: 'json',
+      base: {
+        isBrand: true,
+        registration: {
+          ...registration,
+          firstName: 'Fuzz',
+          lastName: 'Fuzz',
+          company: 'Fuzz Company',
+          website: 'https://fuzz.example',
+        },
+      },
+    },
+    { method: 'GET', path: '/api/me', auth: 'user', body: 'none' },
+    {
+      method: 'PATCH',
+      path: '/api/me',
+      auth: 'user',
+      body: 'json',
+      base: {
+        username,
+        email,
+        currentPassword: 'pw-not-theirs',
+        phoneNumber: '+15555550100',
+        interests: [INTERESTS[0]],
+        notifications: { offers: true, marketing: false },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/me/onboarding',
+      auth: 'user',
+      body: 'json',
+      base: { step: 'terms' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/me/interests',
+      auth: 'user',
+      body: 'json',
+      base: { interests: [INTERESTS[0], INTERESTS[1]] },
+    },
+    {
+      method: 'GET',
+      path: '/api/brands/:username',
+      auth: 'none',
+      body: 'none',
+      params: { username: [brand.registration.username, 'nosuchbrand'] },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/brand',
+      auth: 'user',
+      body: 'json',
+      base: {
+        username,
+        company: 'Fuzz Company',
+        websiteUrl: 'https://fuzz.example',
+        bio: 'A brand changed by the fuzz test, with a bio long enough to pass.',
+        socials: { x: 'fuzz', instagram: 'fuzz', threads: 'fuzz', discord: 'fuzz' },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/images/:ownerType/:kind',
+      auth: 'user',
+      body: 'multipart',
+      params: { ownerType: ['user', 'brand'], kind: ['profile', 'cover'] },
+      weight: 2,
+    },
+    {
+      method: 'POST',
+      path: '/api/callable/:name',
+      auth: 'optional-user',
+      body: 'callable',
+      callable: true,
+      base: { email },
+      params: { name: ['checkEmailExists'] },
+    },
+    {
+      method: 'POST',
+      path: '/api/callable/:name',
+      auth: 'optional-user',
+      body: 'callable',
+      callable: true,
+      base: { username },
+      params: { name: ['checkUsernameExists'] },
+    },
+    { method: 'GET', path: '/api/health', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/api/health/ready', auth: 'none', body: 'none' },
+  ];
+});
+
+after(async () => {
+  await bff?.stop();
+  await system?.stop();
+  if (system) await deleteFuzzUsers(system.stack, marker);
+});
+
+describeFuzz('the BFF', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'bff',
+    baseUrl: bff.url,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/api/health',
+  },
+}));

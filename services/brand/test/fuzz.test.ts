@@ -1,0 +1,122 @@
+/**
+ * Fuzz of every brand service route (issue 13): seeded, bounded malformed,
+ * oversized, nested, control-character and wrong-type requests with every
+ * kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no hang, no
+ * crash, every refusal `{ error: { code, message } }`. `FUZZ_SEED` repeats a
+ * run, `FUZZ_RUNS` sets the requests per route.
+ */
+import { after, before } from 'node:test';
+import {
+  deleteFuzzUsers,
+  describeFuzz,
+  fuzzCredentials,
+  idTokenOf,
+  recordExpressApps,
+  UNIQUE,
+  type FuzzCredential,
+  type FuzzRoute,
+} from '@raly/service-kit/fuzz';
+import { uniqueToken } from '@raly/service-kit/testing';
+import { registeredBrand, registeredCreator, startSystem, type RalySystem } from './system';
+
+const marker = `fz${uniqueToken(6)}`;
+/** A brand id no brand has (the one real brand must survive DELETE). */
+const missingBrandId = '00000000-0000-4000-8000-000000000000';
+
+let system: RalySystem;
+let recording: ReturnType<typeof recordExpressApps>;
+let routes: FuzzRoute[];
+let credentials: FuzzCredential[];
+
+before(async () => {
+  recording = recordExpressApps();
+  try {
+    system = await startSystem();
+  } finally {
+    recording.stop();
+  }
+  const brand = await registeredBrand(system);
+  const creator = await registeredCreator(system);
+  credentials = fuzzCredentials({
+    users: { 'brand user': brand.accessToken, creator: creator.accessToken },
+    idToken: await idTokenOf(system.stack, brand.registration.email, brand.registration.password),
+    serviceToken: system.serviceToken,
+  });
+  const brandForm = {
+    username: `${marker}${UNIQUE}`,
+    company: 'Fuzz Company',
+    websiteUrl: 'https://fuzz.example',
+    bio: 'A brand made by the fuzz test, with a bio long enough to pass.',
+    socials: { x: 'fuzz', instagram: 'fuzz', threads: 'fuzz', discord: 'fuzz' },
+  };
+  // Every route of services/brand (docs/api.md).
+  routes = [
+    {
+      method: 'POST',
+      path: '/brands',
+      auth: 'service',
+      body: 'json',
+      base: {
+        creatorUserId: `${marker}-${UNIQUE}`,
+        username: `${marker}${UNIQUE}`,
+        company: 'Fuzz Company',
+        websiteUrl: 'https://fuzz.example',
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/brands/:id',
+      auth: 'service',
+      body: 'none',
+      params: { id: [missingBrandId] },
+    },
+    {
+      method: 'GET',
+      path: '/brands/:id/members/:userId',
+      auth: 'service',
+      body: 'none',
+      params: { id: [brand.brandId, missingBrandId], userId: [brand.userId, creator.userId] },
+    },
+    {
+      method: 'GET',
+      path: '/brands/:id',
+      auth: 'user',
+      body: 'none',
+      params: { id: [brand.brandId, missingBrandId] },
+    },
+    {
+      method: 'PATCH',
+      path: '/brands/:id',
+      auth: 'user',
+      body: 'json',
+      base: brandForm,
+      params: { id: [brand.brandId] },
+    },
+    {
+      method: 'GET',
+      path: '/public/brands/:username',
+      auth: 'none',
+      body: 'none',
+      params: { username: [brand.registration.username, 'nosuchbrand'] },
+    },
+    { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+  ];
+});
+
+after(async () => {
+  await system?.stop();
+  if (system) await deleteFuzzUsers(system.stack, marker);
+});
+
+describeFuzz('the brand service', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'brand',
+    baseUrl: system.brandUrl,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/health/live',
+  },
+}));

@@ -1,0 +1,175 @@
+/**
+ * Fuzz of every identity-profile route (issue 13): seeded, bounded
+ * malformed, oversized, nested, control-character and wrong-type requests
+ * with every kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no
+ * hang, no crash, every refusal `{ error: { code, message } }`.
+ * `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the requests per route.
+ */
+import { after, before } from 'node:test';
+import { INTERESTS } from '@raly/contracts/constants';
+import {
+  deleteFuzzUsers,
+  describeFuzz,
+  fuzzCredentials,
+  idTokenOf,
+  recordExpressApps,
+  UNIQUE,
+  type FuzzCredential,
+  type FuzzRoute,
+} from '@raly/service-kit/fuzz';
+import { uniqueToken } from '@raly/service-kit/testing';
+import {
+  registeredBrandUser,
+  registeredCreator,
+  useIdentityService,
+  type Harness,
+} from './support';
+
+/**
+ * The service's INTERNAL_SERVICE_TOKEN: the harness's when it sets one, else
+ * the local default the service then runs with.
+ */
+const serviceTokenOf = (harness: Harness) =>
+  (harness as unknown as { serviceToken?: string }).serviceToken ?? 'raly-internal-local-token';
+const marker = `fz${uniqueToken(6)}`;
+
+/**
+ * Every route of identity-profile (docs/api.md). The account, password-reset
+ * and query routes are only for the BFF, so they take the service token.
+ */
+const routes: FuzzRoute[] = [
+  {
+    method: 'POST',
+    path: '/accounts',
+    auth: 'service',
+    body: 'json',
+    base: {
+      isBrand: false,
+      registration: {
+        username: `${marker}${UNIQUE}`,
+        email: `${marker}${UNIQUE}@raly.test`,
+        password: 'pw-fuzz-1',
+        confirmPassword: 'pw-fuzz-1',
+        agreeTerms: true,
+      },
+    },
+  },
+  { method: 'GET', path: '/users/me', auth: 'user', body: 'none' },
+  {
+    method: 'PATCH',
+    path: '/users/me',
+    auth: 'user',
+    body: 'json',
+    base: {
+      username: `${marker}${UNIQUE}`,
+      email: `${marker}${UNIQUE}@raly.test`,
+      phoneNumber: '+15555550100',
+      interests: [INTERESTS[0]],
+      notifications: { offers: true, marketing: false },
+      firstName: 'Fuzz',
+      lastName: 'Fuzz',
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/users/me/onboarding',
+    auth: 'user',
+    body: 'json',
+    base: { step: 'terms', value: true },
+  },
+  {
+    method: 'PUT',
+    path: '/users/me/interests',
+    auth: 'user',
+    body: 'json',
+    base: { interests: [INTERESTS[0], INTERESTS[1]] },
+  },
+  { method: 'POST', path: '/users/me/login-recorded', auth: 'user', body: 'none' },
+  {
+    method: 'POST',
+    path: '/password-resets',
+    auth: 'service',
+    body: 'json',
+    base: { email: `${marker}${UNIQUE}@raly.test` },
+  },
+  {
+    method: 'POST',
+    path: '/password-resets/confirm',
+    auth: 'service',
+    body: 'json',
+    base: { actionCode: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'pw-fuzz-2' },
+  },
+  {
+    method: 'POST',
+    path: '/queries/check-email-exists',
+    auth: 'service',
+    body: 'json',
+    base: { email: `${marker}${UNIQUE}@raly.test` },
+  },
+  {
+    method: 'POST',
+    path: '/queries/check-username-exists',
+    auth: 'service',
+    body: 'json',
+    base: { username: `${marker}${UNIQUE}` },
+  },
+  {
+    method: 'POST',
+    path: '/usernames/claim',
+    auth: 'service',
+    body: 'json',
+    base: { username: `${marker}${UNIQUE}`, ownerType: 'brand', ownerId: `brand-${UNIQUE}` },
+  },
+  {
+    method: 'POST',
+    path: '/usernames/release',
+    auth: 'service',
+    body: 'json',
+    base: { username: `${marker}${UNIQUE}`, ownerType: 'brand', ownerId: `brand-${UNIQUE}` },
+  },
+  { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+  { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+];
+
+let recording: ReturnType<typeof recordExpressApps>;
+let harness: Harness;
+let credentials: FuzzCredential[];
+
+describeFuzz(
+  'identity-profile',
+  () => ({
+    apps: recording.apps,
+    options: {
+      name: 'identity-profile',
+      baseUrl: harness.baseUrl,
+      routes,
+      credentials,
+      marker,
+      healthPath: '/health/live',
+    },
+  }),
+  () => {
+    // Registered before the service starts (hooks run in order), to see its express app.
+    before(() => {
+      recording = recordExpressApps();
+    });
+    harness = useIdentityService();
+    before(async () => {
+      recording.stop();
+      const creator = await registeredCreator(harness);
+      const brandUser = await registeredBrandUser(harness);
+      credentials = fuzzCredentials({
+        users: { creator: creator.accessToken, 'brand user': brandUser.accessToken },
+        idToken: await idTokenOf(
+          harness.stack,
+          creator.registration.email,
+          creator.registration.password,
+        ),
+        serviceToken: serviceTokenOf(harness),
+      });
+    });
+    after(async () => {
+      await deleteFuzzUsers(harness.stack, marker);
+    });
+  },
+);

@@ -1,0 +1,95 @@
+/**
+ * Fuzz of every media service route (issue 13): seeded, bounded uploads
+ * cut short, with wrong boundaries, wrong types and odd file names, JSON
+ * and other bodies where multipart is expected, malformed paths and keys,
+ * with every kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no
+ * hang, no crash (an unhandled 'error' event fails the run), every refusal
+ * `{ error: { code, message } }`. `FUZZ_SEED` repeats a run, `FUZZ_RUNS`
+ * sets the requests per route.
+ */
+import { after, before } from 'node:test';
+import {
+  describeFuzz,
+  fuzzCredentials,
+  idTokenOf,
+  recordExpressApps,
+  type FuzzCredential,
+  type FuzzRoute,
+} from '@raly/service-kit/fuzz';
+import { uniqueToken } from '@raly/service-kit/testing';
+import {
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+  type RalySystem,
+} from '../../brand/test/system';
+
+const marker = `fz${uniqueToken(6)}`;
+
+let system: RalySystem;
+let recording: ReturnType<typeof recordExpressApps>;
+let routes: FuzzRoute[];
+let credentials: FuzzCredential[];
+
+before(async () => {
+  recording = recordExpressApps();
+  try {
+    system = await startSystem({ media: true });
+  } finally {
+    recording.stop();
+  }
+  const creator = await registeredCreator(system);
+  const brand = await registeredBrand(system);
+  credentials = fuzzCredentials({
+    users: { creator: creator.accessToken, 'brand user': brand.accessToken },
+    idToken: await idTokenOf(
+      system.stack,
+      creator.registration.email,
+      creator.registration.password,
+    ),
+    serviceToken: system.serviceToken,
+  });
+  // Every route of services/media (docs/api.md).
+  routes = [
+    {
+      method: 'POST',
+      path: '/images/:ownerType/:kind',
+      auth: 'user',
+      body: 'multipart',
+      params: { ownerType: ['user', 'brand'], kind: ['profile', 'cover'] },
+      queries: [`ownerId=${brand.brandId}`, `ownerId=${creator.userId}`],
+      weight: 4,
+    },
+    {
+      method: 'GET',
+      path: '/files/*key',
+      auth: 'none',
+      body: 'none',
+      params: {
+        key: [
+          `user/profile-img/${creator.userId}.svg`,
+          `brand/cover-img/${brand.brandId}.png`,
+          'user/profile-img/nobody.png',
+        ],
+      },
+    },
+    { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+  ];
+});
+
+after(async () => {
+  await system?.stop();
+});
+
+describeFuzz('the media service', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'media',
+    baseUrl: system.mediaUrl,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/health/live',
+  },
+}));
