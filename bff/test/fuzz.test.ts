@@ -27,7 +27,6 @@ import {
   type RalySystem,
 } from '../../services/brand/test/system';
 import type { RunningBff } from '../src/app';
-import type { Config } from '../src/config';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import { callBff, startTestBff } from './support/bff';
 import { testStack } from './support/stack';
@@ -49,11 +48,8 @@ before(async () => {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
-      // What the BFF sends to identity-profile's internal routes, where it has that setting.
-      ...({ INTERNAL_SERVICE_TOKEN: system.serviceToken } as Record<
-        string,
-        unknown
-      > as Partial<Config>),
+      // What the BFF sends to identity-profile's internal routes.
+      INTERNAL_SERVICE_TOKEN: system.serviceToken,
     });
   } finally {
     recording.stop();

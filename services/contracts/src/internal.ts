@@ -4,7 +4,13 @@
  * never proxies an internal endpoint, so a browser cannot reach one.
  */
 import { z } from 'zod';
+import { URL_MAX_LENGTH } from './constants';
 import { imageOwnerTypeSchema } from './images';
+import { messages } from './messages';
+import { boundedText, lookupValueSchema } from './validation';
+
+/** A required internal value: 1–255 characters, no control characters. */
+const internalValue = lookupValueSchema.min(1);
 
 /**
  * Header carrying `INTERNAL_SERVICE_TOKEN` on internal calls. Every service
@@ -19,10 +25,10 @@ export const INTERNAL_TOKEN_HEADER = 'x-raly-service-token';
  * first member, its admin.
  */
 export const createBrandCommandSchema = z.object({
-  creatorUserId: z.string().min(1),
-  username: z.string().min(1),
-  company: z.string().min(1),
-  websiteUrl: z.string().min(1),
+  creatorUserId: internalValue,
+  username: internalValue,
+  company: internalValue,
+  websiteUrl: boundedText(URL_MAX_LENGTH, messages.urlTooLong).min(1),
 });
 export type CreateBrandCommand = z.infer<typeof createBrandCommandSchema>;
 
@@ -33,9 +39,9 @@ export type CreateBrandCommand = z.infer<typeof createBrandCommandSchema>;
  * are claimed by identity-profile itself; other services claim for brands.
  */
 export const usernameClaimSchema = z.object({
-  username: z.string().min(1),
+  username: internalValue,
   ownerType: imageOwnerTypeSchema.extract(['brand']),
-  ownerId: z.string().min(1),
+  ownerId: internalValue,
 });
 export type UsernameClaim = z.infer<typeof usernameClaimSchema>;
 

@@ -65,7 +65,7 @@ const WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS =
  * A one-line text field: at most `maxLength` characters (else `tooLong`), no
  * control characters (else 'Remove the invisible control characters from this field').
  */
-const boundedText = (maxLength: number, tooLong: string) =>
+export const boundedText = (maxLength: number, tooLong: string) =>
   z.string().max(maxLength, tooLong).regex(WITHOUT_CONTROL_CHARACTERS, messages.controlCharacters);
 
 /**

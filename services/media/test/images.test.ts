@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
@@ -221,6 +222,27 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(answer.status, 403);
     assert.equal(answer.body.error.message, messages.genericProblem);
     assert.equal(await objectExists(`brand/profile-img/${brand.brandId}.png`), false);
+  });
+
+  test('when a brand image names no brand, then the answer is 400; when it names a brand that does not exist, then 403', async () => {
+    // Arrange
+    const member = await registeredBrand(system);
+    const file = { bytes: PNG, name: 'x.png', mimeType: 'image/png' };
+
+    // Act
+    const withoutBrand = await upload('/images/brand/profile', member.accessToken, file);
+    const unknownBrand = await upload(
+      `/images/brand/profile?ownerId=${randomUUID()}`,
+      member.accessToken,
+      file,
+    );
+
+    // Assert
+    assert.equal(withoutBrand.status, 400);
+    assert.equal(withoutBrand.body.error.code, 'invalid-argument');
+    assert.ok(withoutBrand.body.error.fields?.ownerId);
+    assert.equal(unknownBrand.status, 403);
+    assert.equal(unknownBrand.body.error.message, messages.genericProblem);
   });
 
   test("when a user uploads another user's image, then the answer is 403 and nothing is stored", async () => {

@@ -42,6 +42,8 @@ export async function createBrand(
     return result;
   } catch (error) {
     if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
+    // Already classified (e.g. a value Postgres refuses: 400), not a failed creation.
+    if (error instanceof AppError) throw error;
     throw brandErrors.createFailed(error);
   }
 }

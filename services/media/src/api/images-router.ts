@@ -10,6 +10,7 @@ import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/se
 import { Router, type ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import type { MediaDependencies } from '../domain/dependencies';
+import { mediaErrors } from '../domain/errors';
 import { assertMayReplace, storeUpload, type UploadTarget } from '../domain/uploads';
 import { receiveFile } from './multipart-upload';
 
@@ -28,11 +29,8 @@ export function imagesRouter(
       const userId = callerOf(req).userId;
       const { ownerType, kind } = paramsSchema.parse(req.params);
       const { ownerId } = querySchema.parse(req.query);
-      const target: UploadTarget = {
-        ownerType,
-        kind,
-        ownerId: ownerId ?? (ownerType === 'user' ? userId : ''),
-      };
+      if (ownerType === 'brand' && !ownerId) throw mediaErrors.brandOwnerIdMissing();
+      const target: UploadTarget = { ownerType, kind, ownerId: ownerId ?? userId };
       await assertMayReplace(deps, userId, target);
       const file = await receiveFile(req, IMAGE_MAX_BYTES);
       const stored = await storeUpload(deps, target, file.declared, file.bytes);

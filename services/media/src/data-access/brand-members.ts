@@ -4,7 +4,7 @@ import { callInternal } from '@raly/service-kit/internal';
 
 export interface BrandMembers {
   /**
-   * @returns true when the user is a member of the brand
+   * @returns true when the user is a member of the brand; false also when the brand does not exist
    * @throws Error when services/brand fails or cannot be reached
    */
   isMember(brandId: string, userId: string): Promise<boolean>;
@@ -23,6 +23,8 @@ export function brandMembers(brandUrl: string, serviceToken: string): BrandMembe
         `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
         { method: 'GET' },
       );
+      // No such brand: nobody is a member of it.
+      if (answer.status === 404) return false;
       if (answer.status !== 200)
         throw new Error(`brand service answered ${answer.status} to the membership check`);
       return brandMembershipSchema.parse((answer.body as { data?: unknown }).data).isMember;

@@ -19,6 +19,11 @@ export const mediaErrors = {
     new AppError('unsupported-media-type', messages.genericProblem, {
       fields: { file: 'Send the image as multipart/form-data' },
     }),
+  /** A brand image upload must name the brand (`?ownerId=`). */
+  brandOwnerIdMissing: () =>
+    new AppError('invalid-argument', messages.genericProblem, {
+      fields: { ownerId: 'Name the brand with ?ownerId=' },
+    }),
   /** Only the owner, or a member of the brand, may replace an image (spec §6). */
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */
