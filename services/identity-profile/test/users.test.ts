@@ -5,13 +5,7 @@ import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
 import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
 import { uniqueToken } from '@raly/service-kit/testing';
-import {
-  call,
-  envelopeOf,
-  refreshWorks,
-  registeredCreator,
-  useIdentityService,
-} from './support';
+import { call, envelopeOf, refreshWorks, registeredCreator, useIdentityService } from './support';
 
 const harness = useIdentityService();
 
