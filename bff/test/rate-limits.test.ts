@@ -3,7 +3,8 @@
  * the real Redis, with low limits set through the configuration. Two BFFs:
  * one behind a trusted proxy on loopback (TRUST_PROXY=loopback; the test
  * plays the proxy and names each client in X-Forwarded-For, so each test acts
- * as clients of its own), and one reached directly (TRUST_PROXY default).
+ * as clients of its own, and it reaches a test identity-profile), and one
+ * reached directly (TRUST_PROXY default).
  * Sign-in follows the device-cookie scheme; Keycloak's brute-force detection
  * is the backstop for direct calls to Keycloak.
  */
@@ -15,8 +16,9 @@ import type { RunningBff } from '../src/app';
 import { DEVICE_COOKIE_NAME } from '../src/api/device-cookie';
 import { loadConfig } from '../src/config';
 import { callBff, startTestBff } from './support/bff';
+import { startIdentity, type RunningIdentity } from './support/identity';
 import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { uniqueSuffix } from './support/records';
+import { aCreatorAccount, uniqueSuffix } from './support/records';
 import { testStack, type TestStack } from './support/stack';
 
 const limit = (points: number) => ({ points, durationSeconds: 600 });
@@ -49,6 +51,7 @@ describe('rate limits', () => {
   let direct: RunningBff;
   let keycloak: TestKeycloak;
   let stack: TestStack;
+  let identity: RunningIdentity;
 
   before(async () => {
     stack = await testStack();
@@ -64,7 +67,12 @@ describe('rate limits', () => {
       RATE_LIMIT_CREATE_ACCOUNT_PER_IP: limit(2),
       RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: limit(1),
     };
-    bff = await startTestBff(stack, { ...limits, TRUST_PROXY: 'loopback' });
+    identity = await startIdentity(stack);
+    bff = await startTestBff(stack, {
+      ...limits,
+      TRUST_PROXY: 'loopback',
+      IDENTITY_URL: identity.url,
+    });
     direct = await startTestBff(stack, {
       ...limits,
       TRUST_PROXY: loadConfig({}).TRUST_PROXY,
@@ -75,6 +83,7 @@ describe('rate limits', () => {
   after(async () => {
     await bff?.stop();
     await direct?.stop();
+    await identity?.stop();
     await keycloak?.cleanUp();
   });
 
@@ -415,6 +424,48 @@ describe('rate limits', () => {
     assert.ok(!first.includes(429));
     assert.equal(answer.status, 429);
     assert.equal(answer.body.error.code, 'resource-exhausted');
+  });
+
+  test('when a user spends the password-check budget with verify-password and e-mail changes together, then the next e-mail change answers 429 with Retry-After and nothing changes', async () => {
+    // Arrange
+    const account = aCreatorAccount();
+    const { email, password } = account.registration;
+    keycloak.forgetLater(email);
+    const created = await post('/api/accounts', account, aClientAddress());
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const token = (created.body.data as { accessToken: string }).accessToken;
+    const newEmail = anEmail();
+    keycloak.forgetLater(newEmail);
+    const changeEmail = (currentPassword: string) =>
+      callBff(bff, 'PATCH', '/api/me', {
+        body: { email: newEmail, currentPassword },
+        token,
+        forwardedFor: aClientAddress(),
+      });
+    const verify = (attempt: string) =>
+      callBff(bff, 'POST', '/api/auth/verify-password', {
+        body: { password: attempt },
+        token,
+        forwardedFor: aClientAddress(),
+      });
+    const spent = [
+      (await verify('wrong-0')).status,
+      (await changeEmail('wrong-1')).status,
+      (await changeEmail('wrong-2')).status,
+    ];
+
+    // Act
+    const answer = await changeEmail(password);
+
+    // Assert
+    assert.deepEqual(spent, [401, 401, 401]);
+    assert.equal(answer.status, 429);
+    assert.equal(answer.body.error.code, 'resource-exhausted');
+    assert.ok(Number(answer.headers.get('retry-after')) > 0);
+    const me = await callBff(bff, 'GET', '/api/me', { token, forwardedFor: aClientAddress() });
+    assert.equal(me.status, 200);
+    assert.equal((me.body.data as { user: { email: string } }).user.email, email);
+    assert.equal((await verify(password)).status, 429);
   });
 
   test("when the realm is read, then Keycloak's lock-out is out of reach of the BFF's per-e-mail budget and quick guesses do not lock", () => {

@@ -2,8 +2,8 @@
  * Which access tokens the BFF accepts (docs/api.md "Access tokens" and
  * "Ending sessions"), against the real Keycloak, Redis and identity-profile:
  * only access tokens the web client got for the BFF, and only while their
- * session lives — logout and password reset end them at once on `/api` and
- * close their open sockets.
+ * session lives — logout, password reset and an e-mail change (the user's
+ * other sessions) end them at once on `/api` and close their open sockets.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -176,25 +176,58 @@ describe('sessions and token kinds at the BFF', () => {
   });
 
   describe('e-mail change', () => {
-    test('when a user changes the e-mail, then the session that changed it keeps working on /api and its socket stays open', async () => {
+    test("when session A changes the e-mail, then the user's other session B gets 401, its socket closes and its refresh token is refused, while A keeps working on /api, on its socket and at refresh", async () => {
       // Arrange
       const user = await registered();
-      const tokens = await signIn(user.email, user.password);
-      const socket = await live(tokens.accessToken);
+      const changing = await signIn(user.email, user.password);
+      const other = await signIn(user.email, user.password);
+      const changingSocket = await live(changing.accessToken);
+      const otherSocket = await live(other.accessToken);
+      const otherClosed = disconnected(otherSocket);
       const email = `moved.${uniqueSuffix()}@example.test`;
       keycloak.forgetLater(email);
+      // The other session's token must be older than the change (iat has second precision).
+      await nextSecond();
 
       // Act
       const answer = await callBff(bff, 'PATCH', '/api/me', {
-        token: tokens.accessToken,
+        token: changing.accessToken,
         body: { email, currentPassword: user.password },
       });
 
       // Assert
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      assert.equal((await me(tokens.accessToken)).status, 200);
+      assert.equal(await otherClosed, 'io server disconnect');
+      const refused = await me(other.accessToken);
+      assert.equal(refused.status, 401);
+      assert.equal(refused.body.error.code, 'unauthenticated');
+      await assert.rejects(connectLive(bff, other.accessToken), /unauthenticated/);
+      assert.equal(await keycloak.refreshWorks(other.refreshToken), false);
+      assert.equal((await me(changing.accessToken)).status, 200);
+      assert.equal(changingSocket.connected, true);
+      assert.equal(await keycloak.refreshWorks(changing.refreshToken), true);
+    });
+
+    test('when a user saves the account form without changing the e-mail, then their other session keeps working', async () => {
+      // Arrange
+      const user = await registered();
+      const changing = await signIn(user.email, user.password);
+      const other = await signIn(user.email, user.password);
+      const otherSocket = await live(other.accessToken);
+      await nextSecond();
+
+      // Act
+      const answer = await callBff(bff, 'PATCH', '/api/me', {
+        token: changing.accessToken,
+        body: { email: user.email, phoneNumber: '5550100' },
+      });
+
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal((await me(other.accessToken)).status, 200);
       await sleep(500);
-      assert.equal(socket.connected, true);
+      assert.equal(otherSocket.connected, true);
+      assert.equal(await keycloak.refreshWorks(other.refreshToken), true);
     });
   });
 });

@@ -8,8 +8,17 @@ import { updateAccount } from '../domain/account';
 import { completeOnboardingStep, getMe, updateInterests } from '../domain/me';
 import type { PasswordDependencies } from '../domain/password';
 import { failures } from '../errors/failures';
+import type { RateLimits } from './rate-limit';
 
-export function meRouter(authenticator: Authenticator, dependencies: PasswordDependencies): Router {
+/**
+ * @param limits the rate limits; an e-mail change's `currentPassword` check
+ *   spends the user's password-check budget (shared with verify-password)
+ */
+export function meRouter(
+  authenticator: Authenticator,
+  dependencies: PasswordDependencies,
+  limits: Pick<RateLimits, 'passwordCheck'>,
+): Router {
   const currentUser = (response: Response) => {
     const user = userOf(response);
     if (!user) throw failures.unauthenticated();
@@ -21,8 +30,13 @@ export function meRouter(authenticator: Authenticator, dependencies: PasswordDep
       response.json({ data: await getMe(dependencies, currentUser(response)) });
     })
     .patch('/', async (request, response) => {
+      const account = {
+        ...dependencies,
+        revocations: authenticator.revocations,
+        chargePasswordCheck: () => limits.passwordCheck(response),
+      };
       response.json({
-        data: await updateAccount(dependencies, currentUser(response), request.body),
+        data: await updateAccount(account, currentUser(response), request.body),
       });
     })
     .post('/onboarding', async (request, response) => {

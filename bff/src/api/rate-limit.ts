@@ -42,8 +42,19 @@ export interface RateLimits {
   callable: RequestHandler;
   /** POST /api/accounts: per client address and per e-mail of the registration. */
   createAccount: RequestHandler;
-  /** POST /api/auth/verify-password, after `requireUser`: per signed-in user. */
+  /**
+   * POST /api/auth/verify-password, after `requireUser`: one point of the
+   * signed-in user's password-check budget (see `passwordCheck`).
+   */
   verifyPassword: RequestHandler;
+  /**
+   * One password check of the signed-in user (`userOf(response)`): takes a
+   * point from the per-user budget RATE_LIMIT_VERIFY_PASSWORD_PER_USER, the
+   * one bucket that POST /api/auth/verify-password and PATCH /api/me (e-mail
+   * change with `currentPassword`) share. No user: nothing is taken.
+   * @throws AppError `resource-exhausted` (and sets Retry-After) when the budget is spent
+   */
+  passwordCheck(response: Response): Promise<void>;
 }
 
 /** One point taken from one bucket. */
@@ -151,6 +162,16 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     perDevice: bucket('login:device', config.RATE_LIMIT_LOGIN_PER_DEVICE),
   };
 
+  const passwordChecksPerUser = bucket(
+    'verify-password:user',
+    config.RATE_LIMIT_VERIFY_PASSWORD_PER_USER,
+  );
+  const passwordCheck = async (response: Response): Promise<void> => {
+    const userId = userOf(response)?.id;
+    if (userId === undefined) return;
+    await take('verify-password', [{ limiter: passwordChecksPerUser, key: userId }], response);
+  };
+
   return {
     async login<T>(request: Request, response: Response, attempt: () => Promise<T>): Promise<T> {
       const email = emailOf(request);
@@ -192,11 +213,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
       [bucket('create-account:ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP), byAddress],
       [bucket('create-account:email', config.RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL), byEmail],
     ]),
-    verifyPassword: limit('verify-password', [
-      [
-        bucket('verify-password:user', config.RATE_LIMIT_VERIFY_PASSWORD_PER_USER),
-        (_request, response) => userOf(response)?.id,
-      ],
-    ]),
+    verifyPassword: (_request, response, next) => {
+      passwordCheck(response).then(() => next(), next);
+    },
+    passwordCheck,
   };
 }

@@ -53,7 +53,7 @@ export function apiRouter({
       .use('/health', healthRouter(readiness))
       .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
       .use('/accounts', accountsRouter(identity, keycloak, limits))
-      .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }))
+      .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }, limits))
       .use('/brands', publicBrandsRouter({ brands }))
       .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
       .use('/callable', callableRouter(authenticator, identity, limits))

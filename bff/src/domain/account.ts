@@ -4,21 +4,38 @@
  * the body must carry `currentPassword` whenever `email` differs from the
  * user's e-mail; the BFF checks it with Keycloak before identity-profile
  * changes anything. `currentPassword` is never forwarded.
+ *
+ * A changed e-mail ends the user's other sessions (docs/api.md "Ending
+ * sessions"): identity-profile ends them at Keycloak (no refresh), and the
+ * BFF records it so their access tokens and open sockets stop at once, while
+ * the session that made the change keeps working.
  */
 import { messages } from '@raly/contracts/messages';
 import type { AuthenticatedUser } from '../auth/keycloak';
+import type { SessionRevocations } from '../data-access/session-revocations';
 import { failures } from '../errors/failures';
 import { findMyUser, updateMe, type Me } from './me';
 import { assertCurrentPassword, type PasswordDependencies } from './password';
+
+export interface AccountDependencies extends PasswordDependencies {
+  revocations: SessionRevocations;
+  /**
+   * Takes one password check from the user's budget (shared with
+   * POST /api/auth/verify-password).
+   * @throws AppError resource-exhausted when the budget is spent
+   */
+  chargePasswordCheck: () => Promise<void>;
+}
 
 /**
  * @param body identity's `PATCH /users/me` fields plus `currentPassword` (required when the e-mail changes)
  * @returns the user and brand after the change
  * @throws AppError invalid-argument 'Please enter a password.' (e-mail change without it);
- *   unauthenticated 'Incorrect password'; otherwise as identity answered
+ *   resource-exhausted (too many password checks); unauthenticated 'Incorrect password';
+ *   otherwise as identity answered
  */
 export async function updateAccount(
-  dependencies: PasswordDependencies,
+  dependencies: AccountDependencies,
   user: AuthenticatedUser,
   body: unknown,
 ): Promise<Me> {
@@ -26,25 +43,36 @@ export async function updateAccount(
     string,
     unknown
   >;
-  if (
+  const changesEmail =
     typeof changes.email === 'string' &&
-    (await changesEmail(dependencies, user, changes.email))
-  ) {
+    !sameEmail(changes.email, await currentEmailOf(dependencies, user));
+  if (changesEmail) {
     if (typeof currentPassword !== 'string' || !currentPassword) {
       throw failures.invalidArgument(messages.verifyPasswordRequired, {
         currentPassword: messages.verifyPasswordRequired,
       });
     }
+    await dependencies.chargePasswordCheck();
     await assertCurrentPassword(dependencies, user, currentPassword);
   }
-  return updateMe(dependencies, user, changes);
+  // Before identity ends the other sessions (as for a password reset, ./password.ts).
+  const notBeforeSec = Math.floor(Date.now() / 1000);
+  const updated = await updateMe(dependencies, user, changes);
+  if (changesEmail) {
+    await dependencies.revocations.endUserSessions(user.id, {
+      notBeforeSec,
+      ...(user.sessionId ? { keepSessionId: user.sessionId } : {}),
+    });
+  }
+  return updated;
 }
 
-async function changesEmail(
+async function currentEmailOf(
   dependencies: PasswordDependencies,
   user: AuthenticatedUser,
-  email: string,
-): Promise<boolean> {
-  const current = (await findMyUser(dependencies, user))?.email ?? user.email;
-  return email.trim().toLowerCase() !== current?.toLowerCase();
+): Promise<string | undefined> {
+  return (await findMyUser(dependencies, user))?.email ?? user.email;
 }
+
+const sameEmail = (email: string, other: string | undefined): boolean =>
+  email.trim().toLowerCase() === other?.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
 import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
 import { uniqueToken } from '@raly/service-kit/testing';
-import { call, envelopeOf, registeredCreator, useIdentityService } from './support';
+import { call, envelopeOf, refreshWorks, registeredCreator, useIdentityService } from './support';
 
 const harness = useIdentityService();
 
@@ -94,6 +94,43 @@ describe('PATCH /users/me', () => {
     );
     assert.equal(envelopeOf(event).data.email, email);
     await harness.keycloak.delete(userId);
+  });
+
+  test("when the user changes the e-mail, then the user's other Keycloak sessions can no longer refresh and the changing session still can", async () => {
+    // Arrange
+    const { userId, registration } = await registeredCreator(harness);
+    const changing = await passwordGrant(harness.stack, registration.email, registration.password);
+    const other = await passwordGrant(harness.stack, registration.email, registration.password);
+    const email = `moved-${uniqueToken()}@raly.test`;
+
+    // Act
+    const answer = await call(harness, 'PATCH', '/users/me', { email }, changing.access_token);
+
+    // Assert
+    assert.equal(answer.status, 200);
+    assert.equal(await refreshWorks(harness.stack, other.refresh_token!), false);
+    assert.equal(await refreshWorks(harness.stack, changing.refresh_token!), true);
+    await harness.keycloak.delete(userId);
+  });
+
+  test('when the user changes only other fields, then their other Keycloak sessions keep working', async () => {
+    // Arrange
+    const { registration } = await registeredCreator(harness);
+    const changing = await passwordGrant(harness.stack, registration.email, registration.password);
+    const other = await passwordGrant(harness.stack, registration.email, registration.password);
+
+    // Act
+    const answer = await call(
+      harness,
+      'PATCH',
+      '/users/me',
+      { phoneNumber: '5550100' },
+      changing.access_token,
+    );
+
+    // Assert
+    assert.equal(answer.status, 200);
+    assert.equal(await refreshWorks(harness.stack, other.refresh_token!), true);
   });
 
   test("when the new username is taken, then it answers 409 'Username already exists. Try another.'", async () => {

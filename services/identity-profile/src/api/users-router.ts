@@ -19,7 +19,7 @@ export function usersRouter(
     res.json({ data: await getOwnUser(deps, callerOf(req).userId) });
   });
   router.patch('/users/me', async (req, res) => {
-    res.json({ data: await updateOwnUser(deps, callerOf(req).userId, req.body) });
+    res.json({ data: await updateOwnUser(deps, callerOf(req), req.body) });
   });
   router.patch('/users/me/onboarding', async (req, res) => {
     res.json({ data: await completeOnboardingStep(deps, callerOf(req).userId, req.body) });

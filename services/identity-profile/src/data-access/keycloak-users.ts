@@ -52,6 +52,15 @@ export interface KeycloakUsers {
   setPassword(id: string, password: string): Promise<void>;
   /** Ends every session of the user (their refresh tokens stop working). */
   endAllSessions(id: string): Promise<void>;
+  /**
+   * Ends every session of the user but `keepSessionId` (their refresh tokens
+   * stop working): lists `GET /users/{id}/sessions`, then
+   * `DELETE /sessions/{sessionId}` for each other one (one already gone is fine).
+   * @param keepSessionId the session to keep (an access token's `sid`); none: end all
+   * @returns how many sessions were ended
+   * @throws KeycloakRequestError when Keycloak cannot list or end them
+   */
+  endOtherSessions(id: string, keepSessionId: string | undefined): Promise<number>;
   /** Clears the user's brute-force lock-out and failure count. */
   clearLoginFailures(id: string): Promise<void>;
 }
@@ -151,6 +160,26 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
       await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, {
         method: 'POST',
       });
+    },
+    async endOtherSessions(id, keepSessionId) {
+      const response = await call(
+        'list user sessions',
+        `${usersUrl}/${encodeURIComponent(id)}/sessions`,
+      );
+      const others = ((await response.json()) as { id: string }[]).filter(
+        (session) => session.id !== keepSessionId,
+      );
+      for (const session of others) {
+        try {
+          await call('end session', `${adminUrl}/sessions/${encodeURIComponent(session.id)}`, {
+            method: 'DELETE',
+          });
+        } catch (error) {
+          // Ended meanwhile (logout, expiry): what we wanted.
+          if (!(error instanceof KeycloakRequestError && error.status === 404)) throw error;
+        }
+      }
+      return others.length;
     },
     async clearLoginFailures(id) {
       await call(

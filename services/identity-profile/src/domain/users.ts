@@ -1,8 +1,9 @@
 /**
  * The signed-in user's own record: read it, and update the account form's
  * fields (spec §4 "Flows", §5 "Account form", §7 updateAccount). Changing
- * the e-mail changes Keycloak first (it is the login) and reverts Keycloak
- * when our database refuses the change, so both always agree.
+ * the e-mail changes Keycloak first (it is the login), ends the user's other
+ * Keycloak sessions (docs/api.md "Ending sessions"), and reverts Keycloak's
+ * e-mail when a later step fails, so Keycloak and our database always agree.
  */
 import type { UserRecord } from '@raly/contracts/records';
 import {
@@ -11,6 +12,7 @@ import {
   type BrandUserAccountUpdate,
   type CreatorAccountUpdate,
 } from '@raly/contracts/validation';
+import type { Caller } from '@raly/service-kit/auth';
 import { AppError } from '@raly/service-kit/errors';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type UserChanges } from '../data-access/user-repository';
@@ -41,15 +43,19 @@ export async function getOwnUser(deps: IdentityDependencies, userId: string): Pr
  * notifications), a brand user's with `brandUserAccountUpdateSchema`
  * (firstName, lastName, email, phoneNumber, notifications.marketing); saving
  * interests also sets the interests onboarding flag (spec §4). Emits
- * `identity.user.updated` when anything changed.
+ * `identity.user.updated` when anything changed. An e-mail change also
+ * ends every other Keycloak session of the user (all but the caller's
+ * `sessionId`; all of them when the token names none), so they cannot refresh.
+ * @param caller the verified caller: `userId` (`sub`) and `sessionId` (`sid`)
  * @param input the `PATCH /users/me` body, unparsed
  * @returns the record after the change (the same version when nothing changed)
  * @throws AppError invalid-argument, not-found, username-taken, email-taken,
- *   internal 'There was a problem updating your account. Try again.'
+ *   internal 'There was a problem updating your account. Try again.' (also when
+ *   the other sessions cannot be ended: the e-mail is then reverted)
  */
 export async function updateOwnUser(
   deps: IdentityDependencies,
-  userId: string,
+  { userId, sessionId }: Pick<Caller, 'userId' | 'sessionId'>,
   input: unknown,
 ): Promise<UserRecord> {
   const current = await getOwnUser(deps, userId);
@@ -60,6 +66,12 @@ export async function updateOwnUser(
   if (changes.email !== undefined) {
     await assertEmailFree(deps, changes.email);
     await changeKeycloakEmail(deps, userId, changes.email);
+    try {
+      await deps.keycloak.endOtherSessions(userId, sessionId);
+    } catch (error) {
+      await revertKeycloakEmail(deps, userId, current.email);
+      throw identityErrors.updateAccountFailed(error);
+    }
   }
   try {
     return await saveChanges(deps, userId, changes);
