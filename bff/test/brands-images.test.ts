@@ -38,6 +38,8 @@ before(async () => {
     IDENTITY_URL: system.identityUrl,
     BRAND_URL: system.brandUrl,
     MEDIA_URL: system.mediaUrl,
+    // What the BFF sends to identity-profile's internal routes (checkUsernameExists).
+    INTERNAL_SERVICE_TOKEN: system.serviceToken,
   });
 });
 

@@ -499,7 +499,7 @@ describe('rate limits', () => {
       });
     }
     // Keycloak records login failures asynchronously: wait (bounded) until the lock is in force.
-    for (let poll = 0; poll < 50 && !(await keycloak.isLockedOut(user.id)); poll += 1) {
+    for (let poll = 0; poll < 200 && !(await keycloak.isLockedOut(user.id)); poll += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
