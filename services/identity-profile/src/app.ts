@@ -45,7 +45,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
-  const dependencies = (relay: { wake(): void }): IdentityDependencies => ({
+  const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
     users: userRepository(database.prisma),
     keycloak,
     brands: brandService(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
@@ -62,15 +62,15 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     kafkaBrokers: config.KAFKA_BROKERS,
     database,
     routes: (app, relay) => {
-      const deps = dependencies(relay);
-      app.use(accountsRouter(deps, config.INTERNAL_SERVICE_TOKEN));
-      app.use(usernamesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
-      app.use(usersRouter(deps, verifyAccessToken));
-      app.use(queriesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
+      const dependencies = dependenciesFor(relay);
+      app.use(accountsRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(usernamesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(usersRouter(dependencies, verifyAccessToken));
+      app.use(queriesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
       app.use(
         passwordResetsRouter(
           {
-            ...deps,
+            ...dependencies,
             resetCodes: resetCodeRepository(database.prisma),
             mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
             settings: {
@@ -86,7 +86,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependencies(relay)),
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
 });

@@ -34,7 +34,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
-  const dependencies = (relay: OutboxRelay): MediaDependencies => ({
+  const dependenciesFor = (relay: OutboxRelay): MediaDependencies => ({
     bucket,
     images: imageRepository(database.prisma),
     brandMembers: brandMembers(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
@@ -50,14 +50,14 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     database,
     readiness: { bucket: bucket.assertExists },
     routes: (app, relay) => {
-      const deps = dependencies(relay);
-      app.use(imagesRouter(deps, verifyAccessToken));
-      app.use(filesRouter(deps));
+      const dependencies = dependenciesFor(relay);
+      app.use(imagesRouter(dependencies, verifyAccessToken));
+      app.use(filesRouter(dependencies));
     },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependencies(relay)),
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
   return {

@@ -20,10 +20,10 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  * @returns true when the username is taken (case-insensitively)
  */
 export async function usernameExists(
-  deps: Pick<IdentityDependencies, 'users'>,
+  dependencies: Pick<IdentityDependencies, 'users'>,
   username: string,
 ): Promise<boolean> {
-  return deps.users.isUsernameTaken(normalizeUsername(username));
+  return dependencies.users.isUsernameTaken(normalizeUsername(username));
 }
 
 /**
@@ -31,23 +31,26 @@ export async function usernameExists(
  * @returns true when an account has this e-mail (case-insensitively)
  */
 export async function emailExists(
-  deps: Pick<IdentityDependencies, 'users'>,
+  dependencies: Pick<IdentityDependencies, 'users'>,
   email: string,
 ): Promise<boolean> {
-  return deps.users.isEmailTaken(normalizeEmail(email));
+  return dependencies.users.isEmailTaken(normalizeEmail(email));
 }
 
 /** @throws AppError username-taken 'Username already exists. Try another.' */
 export async function assertUsernameFree(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   username: string,
 ): Promise<void> {
-  if (await usernameExists(deps, username)) throw identityErrors.usernameTaken();
+  if (await usernameExists(dependencies, username)) throw identityErrors.usernameTaken();
 }
 
 /** @throws AppError email-taken "There's already an account associated with this email" */
-export async function assertEmailFree(deps: IdentityDependencies, email: string): Promise<void> {
-  if (await emailExists(deps, email)) throw identityErrors.emailTaken();
+export async function assertEmailFree(
+  dependencies: IdentityDependencies,
+  email: string,
+): Promise<void> {
+  if (await emailExists(dependencies, email)) throw identityErrors.emailTaken();
 }
 
 /** The answer for a write the unique indexes refused. */

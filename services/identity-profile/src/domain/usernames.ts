@@ -18,13 +18,13 @@ import { normalizeUsername } from './uniqueness';
  * @throws AppError invalid-argument (username rules of spec §5), username-taken 'Username already exists. Try another.'
  */
 export async function claimUsername(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   input: unknown,
 ): Promise<{ username: string }> {
   const claim = usernameClaimSchema.parse(input);
   const username = normalizeUsername(usernameSchema.parse(claim.username));
   try {
-    await deps.usernames.claim(username, claim.ownerType, claim.ownerId);
+    await dependencies.usernames.claim(username, claim.ownerType, claim.ownerId);
   } catch (error) {
     if (error instanceof UsernameHeldError) throw identityErrors.usernameTaken(error);
     throw error;
@@ -36,7 +36,14 @@ export async function claimUsername(
  * `POST /usernames/release`: frees the username if the owner holds it.
  * @param input `usernameClaimSchema`, unparsed
  */
-export async function releaseUsername(deps: IdentityDependencies, input: unknown): Promise<void> {
+export async function releaseUsername(
+  dependencies: IdentityDependencies,
+  input: unknown,
+): Promise<void> {
   const claim = usernameClaimSchema.parse(input);
-  await deps.usernames.release(normalizeUsername(claim.username), claim.ownerType, claim.ownerId);
+  await dependencies.usernames.release(
+    normalizeUsername(claim.username),
+    claim.ownerType,
+    claim.ownerId,
+  );
 }

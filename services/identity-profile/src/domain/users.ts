@@ -28,8 +28,11 @@ import {
  * The caller's own record.
  * @throws AppError not-found when the user has no record
  */
-export async function getOwnUser(deps: IdentityDependencies, userId: string): Promise<UserRecord> {
-  const user = await deps.users.findById(userId);
+export async function getOwnUser(
+  dependencies: IdentityDependencies,
+  userId: string,
+): Promise<UserRecord> {
+  const user = await dependencies.users.findById(userId);
   if (!user) throw identityErrors.userNotFound();
   return user;
 }
@@ -48,23 +51,24 @@ export async function getOwnUser(deps: IdentityDependencies, userId: string): Pr
  *   internal 'There was a problem updating your account. Try again.'
  */
 export async function updateOwnUser(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   input: unknown,
 ): Promise<UserRecord> {
-  const current = await getOwnUser(deps, userId);
+  const current = await getOwnUser(dependencies, userId);
   const changes = changedFields(current, parseAccountUpdate(current, input));
   if (Object.keys(changes).length === 0) return current;
 
-  if (changes.username !== undefined) await assertUsernameFree(deps, changes.username as string);
+  if (changes.username !== undefined)
+    await assertUsernameFree(dependencies, changes.username as string);
   if (changes.email !== undefined) {
-    await assertEmailFree(deps, changes.email);
-    await changeKeycloakEmail(deps, userId, changes.email);
+    await assertEmailFree(dependencies, changes.email);
+    await changeKeycloakEmail(dependencies, userId, changes.email);
   }
   try {
-    return await saveChanges(deps, userId, changes);
+    return await saveChanges(dependencies, userId, changes);
   } catch (error) {
-    if (changes.email !== undefined) await revertKeycloakEmail(deps, userId, current.email);
+    if (changes.email !== undefined) await revertKeycloakEmail(dependencies, userId, current.email);
     throw error;
   }
 }
@@ -75,14 +79,14 @@ export async function updateOwnUser(
  * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
  */
 export async function saveChanges(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   changes: UserChanges,
 ): Promise<UserRecord> {
   try {
-    const updated = await deps.users.updateWithEvent(userId, changes);
+    const updated = await dependencies.users.updateWithEvent(userId, changes);
     if (!updated) throw identityErrors.userNotFound();
-    deps.eventsCommitted();
+    dependencies.eventsCommitted();
     return updated;
   } catch (error) {
     throw toUpdateError(error);
@@ -142,12 +146,12 @@ export function interestChanges(
 }
 
 async function changeKeycloakEmail(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   email: string,
 ): Promise<void> {
   try {
-    await deps.keycloak.changeEmail(userId, email);
+    await dependencies.keycloak.changeEmail(userId, email);
   } catch (error) {
     if (error instanceof KeycloakRequestError && error.status === 409)
       throw identityErrors.emailTaken(error);
@@ -159,14 +163,14 @@ async function changeKeycloakEmail(
 
 /** Compensation: our database refused the change Keycloak already made. */
 async function revertKeycloakEmail(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   email: string,
 ): Promise<void> {
   try {
-    await deps.keycloak.changeEmail(userId, email);
+    await dependencies.keycloak.changeEmail(userId, email);
   } catch (error) {
-    deps.logger.error(
+    dependencies.logger.error(
       { err: error, userId },
       'compensation failed: Keycloak e-mail differs from the user record',
     );

@@ -17,7 +17,7 @@ export interface MediaDependencies {
 
 /** The download URL of a stored key at a version (served by `GET /files/*`). */
 export const downloadUrl = (
-  deps: Pick<MediaDependencies, 'publicUrl'>,
+  dependencies: Pick<MediaDependencies, 'publicUrl'>,
   key: string,
   version: number,
-): string => `${deps.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;
+): string => `${dependencies.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;
