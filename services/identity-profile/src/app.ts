@@ -16,7 +16,6 @@ import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
 import { brandService } from './data-access/brand-service';
-import { brandUserRepository } from './data-access/brand-user-repository';
 import { keycloakUsers } from './data-access/keycloak-users';
 import { userImageRepository } from './data-access/user-image-repository';
 import { usernameRegistry } from './data-access/username-registry';
@@ -49,7 +48,6 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     users: userRepository(database.prisma),
     keycloak,
     brands: brandService(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
-    brandUsers: brandUserRepository(database.prisma),
     usernames: usernameRegistry(database.prisma),
     userImages: userImageRepository(database.prisma),
     eventsCommitted: () => relay.wake(),

@@ -90,6 +90,18 @@ export function newSnapshotOutboxMessage<T extends { id: string; version: number
   return { ...message, envelope: message.envelope as Envelope<T> & object };
 }
 
+/** An outbox row as a repository inserts it (Prisma: `tx.outboxMessage.create({ data })`). */
+export type OutboxRow = NewOutboxMessage<unknown> & { envelope: object };
+
+/**
+ * The integration event a change raises, as a domain function hands it to a
+ * repository (`repository.updateWithEvent(id, changes, userUpdatedEvent)`):
+ * the domain decides which event, the repository calls it with the snapshot
+ * its write produced (so the event carries the version the database
+ * assigned) and inserts the row in the same transaction.
+ */
+export type RaiseEvent<Snapshot> = (snapshot: Snapshot) => OutboxRow;
+
 /** A row claimed for publishing. */
 export interface ClaimedOutboxRow {
   id: string;

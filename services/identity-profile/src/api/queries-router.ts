@@ -7,7 +7,8 @@ import { callables } from '@raly/contracts/callable';
 import { requireServiceToken } from '@raly/service-kit/internal';
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
-import { emailExists, usernameExists } from '../domain/uniqueness';
+import { emailExists } from '../domain/uniqueness';
+import { usernameExists } from '../domain/usernames';
 
 /** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
 export function queriesRouter(dependencies: IdentityDependencies, serviceToken: string): Router {

@@ -3,7 +3,7 @@
  * database. A creator:
  *
  *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
- *     → saveUser (+ outbox event, one transaction)
+ *     → saveUser (+ the username claim + identity.user.created, one transaction)
  *     ↳ saving failed → deleteKeycloakUser (compensation)
  *
  * A brand (spec §4 "Registration", §3 brand-side user record):
@@ -11,27 +11,28 @@
  *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
  *     → createBrand (services/brand; brand + admin member)
  *     ↳ failed → deleteKeycloakUser
- *     → saveBrandUser (+ the brand's username claim + outbox event, one transaction)
+ *     → saveBrandUser (+ the brand's username claim + identity.user.created, one transaction)
  *     ↳ failed → deleteBrand → deleteKeycloakUser
  *
  * If Keycloak refuses, nothing is saved. The username registry's key is the
  * final arbiter of a race between two registrations: the loser's earlier
  * steps are undone and it answers 'Username already exists. Try another.'.
  */
-import { createAccountSchema, type BrandRegistration } from '@raly/contracts/validation';
+import {
+  createAccountSchema,
+  normalizeEmail,
+  normalizeUsername,
+  type BrandRegistration,
+} from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
 import { BrandUsernameTakenError } from '../data-access/brand-service';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import {
-  assertEmailFree,
-  assertUsernameFree,
-  duplicateToAppError,
-  normalizeEmail,
-  normalizeUsername,
-} from './uniqueness';
+import { userCreatedEvent } from './events';
+import { assertEmailFree, duplicateToAppError } from './uniqueness';
+import { assertUsernameFree, usernameChange } from './usernames';
 
 /**
  * Registers a creator or a brand (spec §4 "Registration").
@@ -53,7 +54,11 @@ export async function createAccount(
   await assertEmailFree(dependencies, email);
   const userId = await createKeycloakUser(dependencies, email, command.registration.password);
   try {
-    await dependencies.users.insertWithEvent(newCreator({ id: userId, username, email }));
+    await dependencies.users.insertWithEvent(
+      newCreator({ id: userId, username, email }),
+      userCreatedEvent,
+      usernameChange('user', userId, null, username),
+    );
   } catch (error) {
     await deleteKeycloakUser(dependencies, userId);
     throw error instanceof DuplicateUserError
@@ -100,7 +105,11 @@ async function createBrandAccount(
       lastName: registration.lastName,
       brandId,
     });
-    await dependencies.brandUsers.insertWithClaim({ ...user, brandId }, username);
+    await dependencies.users.insertWithEvent(
+      user,
+      userCreatedEvent,
+      usernameChange('brand', brandId, null, username),
+    );
   } catch (error) {
     await deleteBrand(dependencies, brandId);
     await deleteKeycloakUser(dependencies, userId);

@@ -6,6 +6,7 @@
  */
 import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { IdentityDependencies } from './dependencies';
+import { userUpdatedEvent } from './events';
 
 /** Handles `media.image.stored`; brands' images are services/brand's. */
 export async function applyStoredImage(
@@ -19,6 +20,7 @@ export async function applyStoredImage(
     image.kind,
     image.url,
     image.isDefault === true,
+    userUpdatedEvent,
   );
   if (updated) dependencies.eventsCommitted();
   else

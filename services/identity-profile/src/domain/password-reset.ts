@@ -17,6 +17,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
   firstErrorByField,
+  normalizeEmail,
 } from '@raly/contracts/validation';
 import type { Logger } from '@raly/service-kit/logger';
 import type { KeycloakUsers } from '../data-access/keycloak-users';
@@ -24,7 +25,6 @@ import type { Mail, Mailer } from '../data-access/mailer';
 import type { ResetCodeRepository } from '../data-access/reset-codes';
 import type { UserRepository } from '../data-access/user-repository';
 import { identityErrors } from './errors';
-import { normalizeEmail } from './uniqueness';
 
 export interface PasswordResetSettings {
   /** The web app's origin, e.g. `http://localhost:5173`. */

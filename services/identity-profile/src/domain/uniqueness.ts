@@ -1,30 +1,15 @@
 /**
- * Usernames and e-mails are unique case-insensitively: both are stored
- * lowercased (spec §5: the username is lowercased while typing anyway).
- * The checks here give the early answer; the database's unique indexes stay
- * the final arbiter of races.
+ * E-mails are unique case-insensitively (stored in `normalizeEmail` form of
+ * `@raly/contracts/validation`). The checks here give the early answer; the
+ * database's unique indexes stay the final arbiter of races, and a write
+ * they refuse is answered by {@link duplicateToAppError}. Usernames have
+ * their own registry: see `./usernames`.
  */
+import { normalizeEmail } from '@raly/contracts/validation';
 import type { AppError } from '@raly/service-kit/errors';
 import type { DuplicateUserError } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-
-/** The stored form of a username. */
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
-
-/** The stored form of an e-mail. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-/**
- * checkUsernameExists (spec §7).
- * @returns true when the username is taken (case-insensitively)
- */
-export async function usernameExists(
-  dependencies: Pick<IdentityDependencies, 'users'>,
-  username: string,
-): Promise<boolean> {
-  return dependencies.users.isUsernameTaken(normalizeUsername(username));
-}
 
 /**
  * checkEmailExists (spec §7).
@@ -37,14 +22,6 @@ export async function emailExists(
   return dependencies.users.isEmailTaken(normalizeEmail(email));
 }
 
-/** @throws AppError username-taken 'Username already exists. Try another.' */
-export async function assertUsernameFree(
-  dependencies: IdentityDependencies,
-  username: string,
-): Promise<void> {
-  if (await usernameExists(dependencies, username)) throw identityErrors.usernameTaken();
-}
-
 /** @throws AppError email-taken "There's already an account associated with this email" */
 export async function assertEmailFree(
   dependencies: IdentityDependencies,
@@ -53,7 +30,7 @@ export async function assertEmailFree(
   if (await emailExists(dependencies, email)) throw identityErrors.emailTaken();
 }
 
-/** The answer for a write the unique indexes refused. */
+/** The answer for a write the unique indexes (or the username registry) refused. */
 export function duplicateToAppError(error: DuplicateUserError): AppError {
   if (error.field === 'username') return identityErrors.usernameTaken(error);
   if (error.field === 'email') return identityErrors.emailTaken(error);

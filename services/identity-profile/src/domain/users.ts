@@ -8,21 +8,20 @@ import type { UserRecord } from '@raly/contracts/records';
 import {
   brandUserAccountUpdateSchema,
   creatorAccountUpdateSchema,
+  normalizeEmail,
+  normalizeUsername,
   type BrandUserAccountUpdate,
   type CreatorAccountUpdate,
 } from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type UserChanges } from '../data-access/user-repository';
+import type { UsernameChange } from '../data-access/username-registry';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import {
-  assertEmailFree,
-  assertUsernameFree,
-  duplicateToAppError,
-  normalizeEmail,
-  normalizeUsername,
-} from './uniqueness';
+import { userUpdatedEvent } from './events';
+import { assertEmailFree, duplicateToAppError } from './uniqueness';
+import { assertUsernameFree, usernameChange } from './usernames';
 
 /**
  * The caller's own record.
@@ -66,7 +65,9 @@ export async function updateOwnUser(
     await changeKeycloakEmail(dependencies, userId, changes.email);
   }
   try {
-    return await saveChanges(dependencies, userId, changes);
+    const newUsername = changes.username === undefined ? current.username : changes.username;
+    const usernames = usernameChange('user', userId, current.username, newUsername);
+    return await saveChanges(dependencies, userId, changes, usernames);
   } catch (error) {
     if (changes.email !== undefined) await revertKeycloakEmail(dependencies, userId, current.email);
     throw error;
@@ -74,7 +75,10 @@ export async function updateOwnUser(
 }
 
 /**
- * Writes the changes with their `identity.user.updated` event and wakes the relay.
+ * Writes the changes with the event they raise, `identity.user.updated`
+ * (and, for a new username, claims it and releases the old one in the same
+ * transaction), and wakes the relay.
+ * @param usernames the registry change of a username change ({@link usernameChange})
  * @returns the new snapshot
  * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
  */
@@ -82,9 +86,15 @@ export async function saveChanges(
   dependencies: IdentityDependencies,
   userId: string,
   changes: UserChanges,
+  usernames: UsernameChange = {},
 ): Promise<UserRecord> {
   try {
-    const updated = await dependencies.users.updateWithEvent(userId, changes);
+    const updated = await dependencies.users.updateWithEvent(
+      userId,
+      changes,
+      userUpdatedEvent,
+      usernames,
+    );
     if (!updated) throw identityErrors.userNotFound();
     dependencies.eventsCommitted();
     return updated;
