@@ -14,7 +14,7 @@ import { internalRouter } from './api/internal-router';
 import { configSchema } from './config';
 import { brandRepository } from './data-access/brand-repository';
 import { openBrandDatabase } from './data-access/database';
-import { usernameRegistry } from './data-access/username-registry';
+import { createIdentityClient } from './data-access/identity-client';
 import type { BrandDependencies } from './domain/dependencies';
 import { subscriptions } from './messaging/subscriptions';
 
@@ -33,7 +33,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   });
   const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
     brands: brandRepository(database.prisma),
-    usernames: usernameRegistry(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
+    identity: createIdentityClient(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
     eventsCommitted: () => relay.wake(),
     logger,
   });

@@ -4,22 +4,26 @@
  * visitors' public read, and membership checks for other services.
  *
  * Updating the username:
+ * (the same operation as a creator's in identity-profile, there in one
+ * transaction; here over the registry's API, `POST /usernames/claim|release`)
  *   assertMember → claim the new username in identity-profile's registry
- *     → save the brand (+ outbox event)
+ *     → save the brand (+ brand.brand.updated, one transaction)
  *       ↳ saving failed → release the new username (compensation)
  *     → release the old username
  */
 import { createBrandCommandSchema, type BrandMembership } from '@raly/contracts/internal';
 import type { BrandRecord } from '@raly/contracts/records';
-import { brandProfileSchema, type BrandProfileForm } from '@raly/contracts/validation';
+import {
+  brandProfileSchema,
+  normalizeUsername,
+  type BrandProfileForm,
+} from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
 import { DuplicateBrandUsernameError, type BrandChanges } from '../data-access/brand-repository';
-import { UsernameTakenError } from '../data-access/username-registry';
+import { UsernameTakenError } from '../data-access/identity-client';
 import type { BrandDependencies } from './dependencies';
 import { brandErrors } from './errors';
-
-/** The stored form of a username (lowercased; spec §5). */
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+import { brandCreatedEvent, brandUpdatedEvent } from './events';
 
 /**
  * `POST /brands` (internal): the brand of a new brand registration, with its
@@ -34,10 +38,10 @@ export async function createBrand(
 ): Promise<{ brand: BrandRecord; created: boolean }> {
   const command = createBrandCommandSchema.parse(input);
   try {
-    const result = await dependencies.brands.createWithEvent({
-      ...command,
-      username: normalizeUsername(command.username),
-    });
+    const result = await dependencies.brands.createWithEvent(
+      { ...command, username: normalizeUsername(command.username) },
+      brandCreatedEvent,
+    );
     if (result.created) dependencies.eventsCommitted();
     return result;
   } catch (error) {
@@ -120,7 +124,7 @@ export async function updateBrand(
   if (newUsername !== undefined) await claimUsername(dependencies, newUsername, brandId);
   let updated: BrandRecord | null;
   try {
-    updated = await dependencies.brands.updateWithEvent(brandId, changes);
+    updated = await dependencies.brands.updateWithEvent(brandId, changes, brandUpdatedEvent);
   } catch (error) {
     if (newUsername !== undefined) await releaseUsername(dependencies, newUsername, brandId);
     if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
@@ -173,7 +177,7 @@ async function claimUsername(
   brandId: string,
 ): Promise<void> {
   try {
-    await dependencies.usernames.claim(username, brandId);
+    await dependencies.identity.claimUsername(username, brandId);
   } catch (error) {
     if (error instanceof UsernameTakenError) throw brandErrors.usernameTaken(error);
     throw error instanceof AppError ? error : brandErrors.updateFailed(error);
@@ -187,7 +191,7 @@ async function releaseUsername(
   brandId: string,
 ): Promise<void> {
   try {
-    await dependencies.usernames.release(username, brandId);
+    await dependencies.identity.releaseUsername(username, brandId);
   } catch (error) {
     dependencies.logger.error(
       { err: error, brandId, username },

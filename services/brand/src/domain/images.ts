@@ -6,6 +6,7 @@
  */
 import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { BrandDependencies } from './dependencies';
+import { brandUpdatedEvent } from './events';
 
 /** Handles `media.image.stored`; images of other owners are not ours. */
 export async function applyStoredImage(
@@ -19,6 +20,7 @@ export async function applyStoredImage(
     image.kind,
     image.url,
     image.isDefault === true,
+    brandUpdatedEvent,
   );
   if (updated) dependencies.eventsCommitted();
   else

@@ -1,0 +1,33 @@
+/**
+ * The integration events the brand service raises (topic `brand.brand.v1`,
+ * key = brand id): the whole BrandRecord snapshot with its version. Each use
+ * case that changes a brand names the event it raises by handing one of
+ * these to the repository (`dependencies.brands.updateWithEvent(id, changes,
+ * brandUpdatedEvent)`); the repository calls it with the snapshot its write
+ * produced and inserts the outbox row in the same transaction.
+ */
+import { eventTypes, topics } from '@raly/contracts/events';
+import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
+import { newSnapshotOutboxMessage, type RaiseEvent } from '@raly/service-kit/outbox';
+
+export const eventSource = 'raly/brand';
+
+const brandEvent = (
+  type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated,
+  record: BrandRecord,
+) =>
+  newSnapshotOutboxMessage({
+    topic: topics.brandBrand,
+    type,
+    source: eventSource,
+    schema: brandRecordSchema,
+    record,
+  });
+
+/** `brand.brand.created`: a new brand's snapshot. */
+export const brandCreatedEvent: RaiseEvent<BrandRecord> = (brand) =>
+  brandEvent(eventTypes.brandCreated, brand);
+
+/** `brand.brand.updated`: a changed brand's snapshot. */
+export const brandUpdatedEvent: RaiseEvent<BrandRecord> = (brand) =>
+  brandEvent(eventTypes.brandUpdated, brand);
