@@ -13,7 +13,7 @@ import { defineService, runService } from '@raly/service-kit/service';
 import { filesRouter } from './api/files-router';
 import { imagesRouter } from './api/images-router';
 import { configSchema } from './config';
-import { brandMembers } from './data-access/brand-members';
+import { createBrandClient } from './data-access/brand-client';
 import { openMediaDatabase } from './data-access/database';
 import { openImageBucket } from './data-access/image-bucket';
 import { imageRepository } from './data-access/image-repository';
@@ -37,7 +37,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const dependenciesFor = (relay: OutboxRelay): MediaDependencies => ({
     bucket,
     images: imageRepository(database.prisma),
-    brandMembers: brandMembers(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
     publicUrl: config.MEDIA_PUBLIC_URL,
     eventsCommitted: () => relay.wake(),
     logger,

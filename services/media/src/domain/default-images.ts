@@ -9,6 +9,7 @@ import { imageKey, initialsOf, type ImageOwnerType } from '@raly/contracts/image
 import type { Envelope } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { downloadUrl, type MediaDependencies } from './dependencies';
+import { imageStoredEvent } from './events';
 
 const BACKGROUNDS = [
   '#6d28d9',
@@ -75,6 +76,7 @@ async function storeDefault(
   const stored = await dependencies.images.recordDefault(
     { ownerType, ownerId, kind: 'profile', key, contentType, sizeBytes: svg.length },
     (storedKey, version) => downloadUrl(dependencies, storedKey, version),
+    imageStoredEvent,
   );
   if (stored) dependencies.eventsCommitted();
 }

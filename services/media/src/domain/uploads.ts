@@ -13,6 +13,7 @@ import { AppError } from '@raly/service-kit/errors';
 import { downloadUrl, type MediaDependencies } from './dependencies';
 import { mediaErrors } from './errors';
 import { checkImage, type DeclaredFile } from './image-content';
+import { imageStoredEvent } from './events';
 
 /** Whose image of which kind an upload replaces. */
 export interface UploadTarget {
@@ -37,7 +38,7 @@ export async function assertMayReplace(
   }
   let isMember: boolean;
   try {
-    isMember = await dependencies.brandMembers.isMember(target.ownerId, userId);
+    isMember = await dependencies.brands.isMember(target.ownerId, userId);
   } catch (error) {
     throw mediaErrors.uploadFailed(error);
   }
@@ -68,6 +69,7 @@ export async function storeUpload(
     const stored = await dependencies.images.recordUpload(
       { ...target, key, contentType: image.contentType, sizeBytes: image.bytes.length },
       (storedKey, version) => downloadUrl(dependencies, storedKey, version),
+      imageStoredEvent,
     );
     dependencies.eventsCommitted();
     if (previousKey && previousKey !== key) await dropObject(dependencies, previousKey);
