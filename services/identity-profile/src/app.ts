@@ -15,7 +15,7 @@ import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
-import { brandService } from './data-access/brand-service';
+import { createBrandClient } from './data-access/brand-client';
 import { keycloakUsers } from './data-access/keycloak-users';
 import { userImageRepository } from './data-access/user-image-repository';
 import { usernameRegistry } from './data-access/username-registry';
@@ -47,7 +47,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
     users: userRepository(database.prisma),
     keycloak,
-    brands: brandService(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
     usernames: usernameRegistry(database.prisma),
     userImages: userImageRepository(database.prisma),
     eventsCommitted: () => relay.wake(),

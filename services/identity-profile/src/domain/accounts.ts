@@ -25,7 +25,7 @@ import {
   type BrandRegistration,
 } from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
-import { BrandUsernameTakenError } from '../data-access/brand-service';
+import { BrandUsernameTakenError } from '../data-access/brand-client';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
