@@ -102,6 +102,22 @@ export type OutboxRow = NewOutboxMessage<unknown> & { envelope: object };
  */
 export type RaiseEvent<Snapshot> = (snapshot: Snapshot) => OutboxRow;
 
+/**
+ * The snapshot events of one aggregate's stream, one builder per event type:
+ * `const userEvent = snapshotEventOf({ topic, source, schema })`, then
+ * `export const userUpdatedEvent = userEvent(eventTypes.userUpdated)`.
+ * @param stream topic, source (service name) and the record's schema
+ * @returns for an event type, the {@link RaiseEvent} that builds its row
+ *   with {@link newSnapshotOutboxMessage}
+ */
+export function snapshotEventOf<T extends { id: string; version: number }>(stream: {
+  topic: string;
+  source: string;
+  schema: { parse(value: unknown): T };
+}): (type: EventType) => RaiseEvent<T> {
+  return (type) => (record) => newSnapshotOutboxMessage({ ...stream, type, record });
+}
+
 /** A row claimed for publishing. */
 export interface ClaimedOutboxRow {
   id: string;

@@ -8,26 +8,18 @@
  */
 import { eventTypes, topics } from '@raly/contracts/events';
 import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
-import { newSnapshotOutboxMessage, type RaiseEvent } from '@raly/service-kit/outbox';
+import { snapshotEventOf } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/brand';
 
-const brandEvent = (
-  type: typeof eventTypes.brandCreated | typeof eventTypes.brandUpdated,
-  record: BrandRecord,
-) =>
-  newSnapshotOutboxMessage({
-    topic: topics.brandBrand,
-    type,
-    source: eventSource,
-    schema: brandRecordSchema,
-    record,
-  });
+const brandEvent = snapshotEventOf<BrandRecord>({
+  topic: topics.brandBrand,
+  source: eventSource,
+  schema: brandRecordSchema,
+});
 
 /** `brand.brand.created`: a new brand's snapshot. */
-export const brandCreatedEvent: RaiseEvent<BrandRecord> = (brand) =>
-  brandEvent(eventTypes.brandCreated, brand);
+export const brandCreatedEvent = brandEvent(eventTypes.brandCreated);
 
 /** `brand.brand.updated`: a changed brand's snapshot. */
-export const brandUpdatedEvent: RaiseEvent<BrandRecord> = (brand) =>
-  brandEvent(eventTypes.brandUpdated, brand);
+export const brandUpdatedEvent = brandEvent(eventTypes.brandUpdated);

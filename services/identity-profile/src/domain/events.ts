@@ -8,26 +8,18 @@
  */
 import { eventTypes, topics } from '@raly/contracts/events';
 import { userRecordSchema, type UserRecord } from '@raly/contracts/records';
-import { newSnapshotOutboxMessage, type RaiseEvent } from '@raly/service-kit/outbox';
+import { snapshotEventOf } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/identity-profile';
 
-const userEvent = (
-  type: typeof eventTypes.userCreated | typeof eventTypes.userUpdated,
-  record: UserRecord,
-) =>
-  newSnapshotOutboxMessage({
-    topic: topics.identityUser,
-    type,
-    source: eventSource,
-    schema: userRecordSchema,
-    record,
-  });
+const userEvent = snapshotEventOf<UserRecord>({
+  topic: topics.identityUser,
+  source: eventSource,
+  schema: userRecordSchema,
+});
 
 /** `identity.user.created`: a new user's snapshot. */
-export const userCreatedEvent: RaiseEvent<UserRecord> = (user) =>
-  userEvent(eventTypes.userCreated, user);
+export const userCreatedEvent = userEvent(eventTypes.userCreated);
 
 /** `identity.user.updated`: a changed user's snapshot. */
-export const userUpdatedEvent: RaiseEvent<UserRecord> = (user) =>
-  userEvent(eventTypes.userUpdated, user);
+export const userUpdatedEvent = userEvent(eventTypes.userUpdated);
