@@ -14,7 +14,7 @@ import { internalRouter } from './api/internal-router';
 import { configSchema } from './config';
 import { brandRepository } from './data-access/brand-repository';
 import { openBrandDatabase } from './data-access/database';
-import { usernameRegistry } from './data-access/username-registry';
+import { createIdentityClient } from './data-access/identity-client';
 import type { BrandDependencies } from './domain/dependencies';
 import { subscriptions } from './messaging/subscriptions';
 
@@ -31,9 +31,9 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
-  const dependencies = (relay: OutboxRelay): BrandDependencies => ({
+  const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
     brands: brandRepository(database.prisma),
-    usernames: usernameRegistry(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
+    identity: createIdentityClient(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
     eventsCommitted: () => relay.wake(),
     logger,
   });
@@ -44,14 +44,14 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     kafkaBrokers: config.KAFKA_BROKERS,
     database,
     routes: (app, relay) => {
-      const deps = dependencies(relay);
-      app.use(internalRouter(deps, config.INTERNAL_SERVICE_TOKEN));
-      app.use(brandsRouter(deps, verifyAccessToken));
+      const dependencies = dependenciesFor(relay);
+      app.use(internalRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(brandsRouter(dependencies, verifyAccessToken));
     },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependencies(relay)),
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
 });

@@ -38,6 +38,27 @@ export function normalizeUsernameInput(raw: string): string {
 }
 
 /**
+ * The stored form of a username, used by every service before it looks a
+ * username up, compares it or claims it: trimmed and lowercased (spec §5:
+ * usernames are unique case-insensitively across creators and brands).
+ * @param username a username as sent
+ * @returns the form the username registry and the records hold
+ */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/**
+ * The stored form of an e-mail: trimmed and lowercased (spec §5: one
+ * account per e-mail, whatever its case).
+ * @param email an e-mail as sent
+ * @returns the form the user records and Keycloak hold
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
  * True when `value` is an absolute http(s) URL with a host name that has a
  * dot (or is localhost), e.g. `https://raly.example`.
  */

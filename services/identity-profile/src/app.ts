@@ -15,8 +15,7 @@ import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
-import { brandService } from './data-access/brand-service';
-import { brandUserRepository } from './data-access/brand-user-repository';
+import { createBrandClient } from './data-access/brand-client';
 import { keycloakUsers } from './data-access/keycloak-users';
 import { userImageRepository } from './data-access/user-image-repository';
 import { usernameRegistry } from './data-access/username-registry';
@@ -45,11 +44,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
-  const dependencies = (relay: { wake(): void }): IdentityDependencies => ({
+  const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
     users: userRepository(database.prisma),
     keycloak,
-    brands: brandService(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
-    brandUsers: brandUserRepository(database.prisma),
+    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
     usernames: usernameRegistry(database.prisma),
     userImages: userImageRepository(database.prisma),
     eventsCommitted: () => relay.wake(),
@@ -62,15 +60,15 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     kafkaBrokers: config.KAFKA_BROKERS,
     database,
     routes: (app, relay) => {
-      const deps = dependencies(relay);
-      app.use(accountsRouter(deps, config.INTERNAL_SERVICE_TOKEN));
-      app.use(usernamesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
-      app.use(usersRouter(deps, verifyAccessToken));
-      app.use(queriesRouter(deps, config.INTERNAL_SERVICE_TOKEN));
+      const dependencies = dependenciesFor(relay);
+      app.use(accountsRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(usernamesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(usersRouter(dependencies, verifyAccessToken));
+      app.use(queriesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
       app.use(
         passwordResetsRouter(
           {
-            ...deps,
+            ...dependencies,
             resetCodes: resetCodeRepository(database.prisma),
             mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
             settings: {
@@ -86,7 +84,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependencies(relay)),
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
 });

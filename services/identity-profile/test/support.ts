@@ -21,6 +21,7 @@ import { openIdentityDatabase } from '../src/data-access/database';
 import { keycloakUsers, type KeycloakUsers } from '../src/data-access/keycloak-users';
 import { userRepository } from '../src/data-access/user-repository';
 import { newBrandUser } from '../src/domain/accounts';
+import { userCreatedEvent } from '../src/domain/events';
 
 export interface Harness {
   baseUrl: string;
@@ -179,6 +180,7 @@ export async function registeredBrandUser(harness: Harness) {
         lastName: 'Brand',
         brandId: `brand-${token}`,
       }),
+      userCreatedEvent,
     );
   } finally {
     await database.close();

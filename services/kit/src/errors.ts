@@ -105,6 +105,28 @@ export function isDatabaseDataError(error: unknown): boolean {
   return DATA_EXCEPTION.test(sqlStateOf(error) ?? '');
 }
 
+/** Postgres SQLSTATE `unique_violation`. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The unique constraint a write broke, by its Postgres name (e.g.
+ * `users_email_key`, `usernames_pkey`), wherever the driver put it: `constraint`
+ * of a pg `DatabaseError`, or `meta.driverAdapterError.cause.constraint.index`
+ * of a Prisma P2002 raised through `@prisma/adapter-pg`. Repositories map the
+ * name to the field that clashed; never read an error's message text.
+ * @returns `{ constraint }` (null when the driver did not name it), or
+ *   undefined when the error is not a unique violation
+ */
+export function uniqueViolationOf(error: unknown): { constraint: string | null } | undefined {
+  if (sqlStateOf(error) !== UNIQUE_VIOLATION) return undefined;
+  const candidate = error as {
+    constraint?: unknown;
+    meta?: { driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } };
+  };
+  const name = candidate.constraint ?? candidate.meta?.driverAdapterError?.cause?.constraint?.index;
+  return { constraint: typeof name === 'string' ? name : null };
+}
+
 /**
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
  * `invalid-argument` with the first message per field; a database data

@@ -90,6 +90,34 @@ export function newSnapshotOutboxMessage<T extends { id: string; version: number
   return { ...message, envelope: message.envelope as Envelope<T> & object };
 }
 
+/** An outbox row as a repository inserts it (Prisma: `tx.outboxMessage.create({ data })`). */
+export type OutboxRow = NewOutboxMessage<unknown> & { envelope: object };
+
+/**
+ * The integration event a change raises, as a domain function hands it to a
+ * repository (`repository.updateWithEvent(id, changes, userUpdatedEvent)`):
+ * the domain decides which event, the repository calls it with the snapshot
+ * its write produced (so the event carries the version the database
+ * assigned) and inserts the row in the same transaction.
+ */
+export type RaiseEvent<Snapshot> = (snapshot: Snapshot) => OutboxRow;
+
+/**
+ * The snapshot events of one aggregate's stream, one builder per event type:
+ * `const userEvent = snapshotEventOf({ topic, source, schema })`, then
+ * `export const userUpdatedEvent = userEvent(eventTypes.userUpdated)`.
+ * @param stream topic, source (service name) and the record's schema
+ * @returns for an event type, the {@link RaiseEvent} that builds its row
+ *   with {@link newSnapshotOutboxMessage}
+ */
+export function snapshotEventOf<T extends { id: string; version: number }>(stream: {
+  topic: string;
+  source: string;
+  schema: { parse(value: unknown): T };
+}): (type: EventType) => RaiseEvent<T> {
+  return (type) => (record) => newSnapshotOutboxMessage({ ...stream, type, record });
+}
+
 /** A row claimed for publishing. */
 export interface ClaimedOutboxRow {
   id: string;

@@ -13,7 +13,7 @@ import { defineService, runService } from '@raly/service-kit/service';
 import { filesRouter } from './api/files-router';
 import { imagesRouter } from './api/images-router';
 import { configSchema } from './config';
-import { brandMembers } from './data-access/brand-members';
+import { createBrandClient } from './data-access/brand-client';
 import { openMediaDatabase } from './data-access/database';
 import { openImageBucket } from './data-access/image-bucket';
 import { imageRepository } from './data-access/image-repository';
@@ -34,10 +34,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
-  const dependencies = (relay: OutboxRelay): MediaDependencies => ({
+  const dependenciesFor = (relay: OutboxRelay): MediaDependencies => ({
     bucket,
     images: imageRepository(database.prisma),
-    brandMembers: brandMembers(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
     publicUrl: config.MEDIA_PUBLIC_URL,
     eventsCommitted: () => relay.wake(),
     logger,
@@ -50,14 +50,14 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     database,
     readiness: { bucket: bucket.assertExists },
     routes: (app, relay) => {
-      const deps = dependencies(relay);
-      app.use(imagesRouter(deps, verifyAccessToken));
-      app.use(filesRouter(deps));
+      const dependencies = dependenciesFor(relay);
+      app.use(imagesRouter(dependencies, verifyAccessToken));
+      app.use(filesRouter(dependencies));
     },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependencies(relay)),
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
   return {

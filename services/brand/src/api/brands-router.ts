@@ -5,21 +5,28 @@ import { getBrandAsMember, getPublicBrand, updateBrand } from '../domain/brands'
 import type { BrandDependencies } from '../domain/dependencies';
 
 export function brandsRouter(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   verifyAccessToken: AccessTokenVerifier,
 ): Router {
   const router = Router();
   const member = requireAccessToken(verifyAccessToken);
   router.get('/brands/:id', member, async (req, res) => {
-    res.json({ data: await getBrandAsMember(deps, req.params.id as string, callerOf(req).userId) });
+    res.json({
+      data: await getBrandAsMember(dependencies, req.params.id as string, callerOf(req).userId),
+    });
   });
   router.patch('/brands/:id', member, async (req, res) => {
     res.json({
-      data: await updateBrand(deps, req.params.id as string, callerOf(req).userId, req.body),
+      data: await updateBrand(
+        dependencies,
+        req.params.id as string,
+        callerOf(req).userId,
+        req.body,
+      ),
     });
   });
   router.get('/public/brands/:username', async (req, res) => {
-    res.json({ data: await getPublicBrand(deps, req.params.username as string) });
+    res.json({ data: await getPublicBrand(dependencies, req.params.username as string) });
   });
   return router;
 }

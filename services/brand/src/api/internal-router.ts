@@ -7,20 +7,20 @@ import { Router } from 'express';
 import { createBrand, deleteBrand, membershipOf } from '../domain/brands';
 import type { BrandDependencies } from '../domain/dependencies';
 
-export function internalRouter(deps: BrandDependencies, serviceToken: string): Router {
+export function internalRouter(dependencies: BrandDependencies, serviceToken: string): Router {
   const router = Router();
   const internal = requireServiceToken(serviceToken);
   router.post('/brands', internal, async (req, res) => {
-    const { brand, created } = await createBrand(deps, req.body);
+    const { brand, created } = await createBrand(dependencies, req.body);
     res.status(created ? 201 : 200).json({ data: brand });
   });
   router.delete('/brands/:id', internal, async (req, res) => {
-    await deleteBrand(deps, req.params.id as string);
+    await deleteBrand(dependencies, req.params.id as string);
     res.status(204).end();
   });
   router.get('/brands/:id/members/:userId', internal, async (req, res) => {
     res.json({
-      data: await membershipOf(deps, req.params.id as string, req.params.userId as string),
+      data: await membershipOf(dependencies, req.params.id as string, req.params.userId as string),
     });
   });
   return router;

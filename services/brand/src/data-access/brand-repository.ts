@@ -1,13 +1,15 @@
 /**
  * Brand records and their members in Postgres (the only module that touches
  * the `brands`, `brand_members` and `outbox` tables). Every write commits the
- * change and its integration event (the full snapshot) in one transaction,
- * with the record's version incremented.
+ * change and the integration event the domain chose (`../domain/events`),
+ * built from the written snapshot, in one transaction, with the record's
+ * version incremented.
  */
 import type { BrandRecord } from '@raly/contracts/records';
 import type { ImageKind } from '@raly/contracts/images';
-import { Prisma, type Brand, type PrismaClient } from '../generated/prisma/client';
-import { brandCreatedEvent, brandUpdatedEvent } from '../messaging/brand-events';
+import { uniqueViolationOf } from '@raly/service-kit/errors';
+import type { RaiseEvent } from '@raly/service-kit/outbox';
+import type { Brand, PrismaClient } from '../generated/prisma/client';
 
 /** The brands' unique username index refused a write. */
 export class DuplicateBrandUsernameError extends Error {
@@ -45,25 +47,34 @@ export interface BrandRepository {
   /** The user's membership of the brand, or null when not a member. */
   findMembership(brandId: string, userId: string): Promise<{ isAdmin: boolean } | null>;
   /**
-   * Creates the brand, its creator as admin member and `brand.brand.created`
+   * Creates the brand, its creator as admin member and `event(snapshot)`
    * in one transaction; a brand already made for `creatorUserId` is returned as is.
+   * @param event the event the creation raises (`brandCreatedEvent`)
    * @returns the brand and whether this call created it
    * @throws DuplicateBrandUsernameError when another brand holds the username
    */
-  createWithEvent(brand: NewBrand): Promise<{ brand: BrandRecord; created: boolean }>;
+  createWithEvent(
+    brand: NewBrand,
+    event: RaiseEvent<BrandRecord>,
+  ): Promise<{ brand: BrandRecord; created: boolean }>;
   /**
    * Deletes the brand with its members and withdraws its events not yet
    * published (saga compensation). A missing brand is fine.
    */
   delete(id: string): Promise<void>;
   /**
-   * Applies the changes, increments the version and records `brand.brand.updated`.
+   * Applies the changes, increments the version and records `event(snapshot)`.
+   * @param event the event the change raises (`brandUpdatedEvent`)
    * @returns the new snapshot, or null when no such brand exists
    * @throws DuplicateBrandUsernameError
    */
-  updateWithEvent(id: string, changes: BrandChanges): Promise<BrandRecord | null>;
+  updateWithEvent(
+    id: string,
+    changes: BrandChanges,
+    event: RaiseEvent<BrandRecord>,
+  ): Promise<BrandRecord | null>;
   /**
-   * Sets profileImg or coverImg to `url` with `brand.brand.updated`, unless
+   * Sets profileImg or coverImg to `url` with `event(snapshot)`, unless
    * it already is `url` or (`onlyIfEmpty`) already holds an image.
    * @returns the new snapshot, or null when nothing changed or no such brand exists
    */
@@ -72,6 +83,7 @@ export interface BrandRepository {
     kind: ImageKind,
     url: string,
     onlyIfEmpty: boolean,
+    event: RaiseEvent<BrandRecord>,
   ): Promise<BrandRecord | null>;
 }
 
@@ -94,7 +106,7 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
       });
       return member ? { isAdmin: member.isAdmin } : null;
     },
-    async createWithEvent(brand) {
+    async createWithEvent(brand, event) {
       const existing = await prisma.brand.findUnique({
         where: { creatorUserId: brand.creatorUserId },
       });
@@ -105,18 +117,20 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
             data: { ...brand, members: { create: { userId: brand.creatorUserId, isAdmin: true } } },
           });
           const snapshot = toBrandRecord(row);
-          await tx.outboxMessage.create({ data: brandCreatedEvent(snapshot) });
+          await tx.outboxMessage.create({ data: event(snapshot) });
           return snapshot;
         });
         return { brand: record, created: true };
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        const clash = fieldOfDuplicate(error);
+        if (clash === 'username') throw new DuplicateBrandUsernameError({ cause: error });
+        if (clash !== 'creatorUserId') throw error;
         // A retry with the same idempotency key raced us: answer its brand.
         const raced = await prisma.brand.findUnique({
           where: { creatorUserId: brand.creatorUserId },
         });
         if (raced) return { brand: toBrandRecord(raced), created: false };
-        throw new DuplicateBrandUsernameError({ cause: error });
+        throw error;
       }
     },
     async delete(id) {
@@ -126,7 +140,7 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
         prisma.outboxMessage.deleteMany({ where: { key: id, status: 'pending' } }),
       ]);
     },
-    async updateWithEvent(id, changes) {
+    async updateWithEvent(id, changes, event) {
       try {
         return await prisma.$transaction(async (tx) => {
           const { count } = await tx.brand.updateMany({
@@ -135,15 +149,16 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
           });
           if (count === 0) return null;
           const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
-          await tx.outboxMessage.create({ data: brandUpdatedEvent(record) });
+          await tx.outboxMessage.create({ data: event(record) });
           return record;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateBrandUsernameError({ cause: error });
+        if (fieldOfDuplicate(error) === 'username')
+          throw new DuplicateBrandUsernameError({ cause: error });
         throw error;
       }
     },
-    async setImageWithEvent(id, kind, url, onlyIfEmpty) {
+    async setImageWithEvent(id, kind, url, onlyIfEmpty, event) {
       if (!isUuid(id)) return null;
       const column = kind === 'profile' ? 'profileImg' : 'coverImg';
       const unlessAlready = onlyIfEmpty ? { [column]: '' } : { NOT: { [column]: url } };
@@ -154,7 +169,7 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
         });
         if (count === 0) return null;
         const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
-        await tx.outboxMessage.create({ data: brandUpdatedEvent(record) });
+        await tx.outboxMessage.create({ data: event(record) });
         return record;
       });
     },
@@ -164,8 +179,18 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+/** The field each unique constraint of the `brands` table guards. */
+const fieldByConstraint: Record<string, 'username' | 'creatorUserId' | 'id'> = {
+  brands_pkey: 'id',
+  brands_username_key: 'username',
+  brands_creator_user_id_key: 'creatorUserId',
+};
+
+/** The field whose unique constraint (told by its name) refused a write, or undefined. */
+function fieldOfDuplicate(error: unknown): 'username' | 'creatorUserId' | 'id' | undefined {
+  const constraint = uniqueViolationOf(error)?.constraint;
+  return constraint ? fieldByConstraint[constraint] : undefined;
+}
 
 /** The row as the BrandRecord snapshot of `@raly/contracts/records` (spec §3): brand fields only. */
 export function toBrandRecord(row: Brand): BrandRecord {

@@ -4,22 +4,26 @@
  * visitors' public read, and membership checks for other services.
  *
  * Updating the username:
+ * (the same operation as a creator's in identity-profile, there in one
+ * transaction; here over the registry's API, `POST /usernames/claim|release`)
  *   assertMember → claim the new username in identity-profile's registry
- *     → save the brand (+ outbox event)
+ *     → save the brand (+ brand.brand.updated, one transaction)
  *       ↳ saving failed → release the new username (compensation)
  *     → release the old username
  */
 import { createBrandCommandSchema, type BrandMembership } from '@raly/contracts/internal';
 import type { BrandRecord } from '@raly/contracts/records';
-import { brandProfileSchema, type BrandProfileForm } from '@raly/contracts/validation';
+import {
+  brandProfileSchema,
+  normalizeUsername,
+  type BrandProfileForm,
+} from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
 import { DuplicateBrandUsernameError, type BrandChanges } from '../data-access/brand-repository';
-import { UsernameTakenError } from '../data-access/username-registry';
+import { UsernameTakenError } from '../data-access/identity-client';
 import type { BrandDependencies } from './dependencies';
 import { brandErrors } from './errors';
-
-/** The stored form of a username (lowercased; spec §5). */
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+import { brandCreatedEvent, brandUpdatedEvent } from './events';
 
 /**
  * `POST /brands` (internal): the brand of a new brand registration, with its
@@ -29,16 +33,16 @@ export const normalizeUsername = (username: string): string => username.trim().t
  * @throws AppError invalid-argument, username-taken, internal
  */
 export async function createBrand(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   input: unknown,
 ): Promise<{ brand: BrandRecord; created: boolean }> {
   const command = createBrandCommandSchema.parse(input);
   try {
-    const result = await deps.brands.createWithEvent({
-      ...command,
-      username: normalizeUsername(command.username),
-    });
-    if (result.created) deps.eventsCommitted();
+    const result = await dependencies.brands.createWithEvent(
+      { ...command, username: normalizeUsername(command.username) },
+      brandCreatedEvent,
+    );
+    if (result.created) dependencies.eventsCommitted();
     return result;
   } catch (error) {
     if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
@@ -49,8 +53,8 @@ export async function createBrand(
 }
 
 /** `DELETE /brands/:id` (internal): undoes {@link createBrand} for a failed registration. */
-export async function deleteBrand(deps: BrandDependencies, brandId: string): Promise<void> {
-  await deps.brands.delete(brandId);
+export async function deleteBrand(dependencies: BrandDependencies, brandId: string): Promise<void> {
+  await dependencies.brands.delete(brandId);
 }
 
 /**
@@ -58,11 +62,11 @@ export async function deleteBrand(deps: BrandDependencies, brandId: string): Pro
  * @returns whether the user is a member, and an admin
  */
 export async function membershipOf(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   brandId: string,
   userId: string,
 ): Promise<BrandMembership> {
-  const membership = await deps.brands.findMembership(brandId, userId);
+  const membership = await dependencies.brands.findMembership(brandId, userId);
   return { isMember: membership !== null, isAdmin: membership?.isAdmin ?? false };
 }
 
@@ -71,13 +75,13 @@ export async function membershipOf(
  * @throws AppError not-found, permission-denied (not a member)
  */
 export async function getBrandAsMember(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   brandId: string,
   userId: string,
 ): Promise<BrandRecord> {
-  const brand = await deps.brands.findById(brandId);
+  const brand = await dependencies.brands.findById(brandId);
   if (!brand) throw brandErrors.brandNotFound();
-  await assertMember(deps, brandId, userId);
+  await assertMember(dependencies, brandId, userId);
   return brand;
 }
 
@@ -87,10 +91,10 @@ export async function getBrandAsMember(
  * @throws AppError not-found
  */
 export async function getPublicBrand(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   username: string,
 ): Promise<BrandRecord> {
-  const brand = await deps.brands.findByUsername(normalizeUsername(username));
+  const brand = await dependencies.brands.findByUsername(normalizeUsername(username));
   if (!brand) throw brandErrors.brandNotFound();
   return brand;
 }
@@ -106,38 +110,38 @@ export async function getPublicBrand(
  *   internal 'There was a problem updating your account. Try again.'
  */
 export async function updateBrand(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   brandId: string,
   userId: string,
   input: unknown,
 ): Promise<BrandRecord> {
   const form = brandProfileSchema.parse(input);
-  const current = await getBrandAsMember(deps, brandId, userId);
+  const current = await getBrandAsMember(dependencies, brandId, userId);
   const changes = changedFields(current, form);
   if (Object.keys(changes).length === 0) return current;
 
   const newUsername = changes.username;
-  if (newUsername !== undefined) await claimUsername(deps, newUsername, brandId);
+  if (newUsername !== undefined) await claimUsername(dependencies, newUsername, brandId);
   let updated: BrandRecord | null;
   try {
-    updated = await deps.brands.updateWithEvent(brandId, changes);
+    updated = await dependencies.brands.updateWithEvent(brandId, changes, brandUpdatedEvent);
   } catch (error) {
-    if (newUsername !== undefined) await releaseUsername(deps, newUsername, brandId);
+    if (newUsername !== undefined) await releaseUsername(dependencies, newUsername, brandId);
     if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
     throw brandErrors.updateFailed(error);
   }
   if (!updated) throw brandErrors.brandNotFound();
-  deps.eventsCommitted();
-  if (newUsername !== undefined) await releaseUsername(deps, current.username, brandId);
+  dependencies.eventsCommitted();
+  if (newUsername !== undefined) await releaseUsername(dependencies, current.username, brandId);
   return updated;
 }
 
 async function assertMember(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   brandId: string,
   userId: string,
 ): Promise<void> {
-  if (!(await deps.brands.findMembership(brandId, userId))) throw brandErrors.notAMember();
+  if (!(await dependencies.brands.findMembership(brandId, userId))) throw brandErrors.notAMember();
 }
 
 /** The columns that really change. */
@@ -168,12 +172,12 @@ function changedFields(current: BrandRecord, form: BrandProfileForm): BrandChang
 }
 
 async function claimUsername(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   username: string,
   brandId: string,
 ): Promise<void> {
   try {
-    await deps.usernames.claim(username, brandId);
+    await dependencies.identity.claimUsername(username, brandId);
   } catch (error) {
     if (error instanceof UsernameTakenError) throw brandErrors.usernameTaken(error);
     throw error instanceof AppError ? error : brandErrors.updateFailed(error);
@@ -182,14 +186,14 @@ async function claimUsername(
 
 /** Best effort: a failure leaves a username reserved for nobody, so it is logged loudly. */
 async function releaseUsername(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   username: string,
   brandId: string,
 ): Promise<void> {
   try {
-    await deps.usernames.release(username, brandId);
+    await dependencies.identity.releaseUsername(username, brandId);
   } catch (error) {
-    deps.logger.error(
+    dependencies.logger.error(
       { err: error, brandId, username },
       'username release failed: reserved for nobody',
     );

@@ -1,11 +1,12 @@
 /** What the brand use cases need from the outside world, handed in by `../app.ts`. */
 import type { Logger } from '@raly/service-kit/logger';
 import type { BrandRepository } from '../data-access/brand-repository';
-import type { UsernameRegistry } from '../data-access/username-registry';
+import type { IdentityClient } from '../data-access/identity-client';
 
 export interface BrandDependencies {
   brands: BrandRepository;
-  usernames: UsernameRegistry;
+  /** identity-profile: the username registry's API. */
+  identity: IdentityClient;
   /** Call after a change with its event committed: publishes now instead of at the next poll. */
   eventsCommitted: () => void;
   logger: Logger;

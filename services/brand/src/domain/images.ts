@@ -6,21 +6,26 @@
  */
 import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { BrandDependencies } from './dependencies';
+import { brandUpdatedEvent } from './events';
 
 /** Handles `media.image.stored`; images of other owners are not ours. */
 export async function applyStoredImage(
-  deps: BrandDependencies,
+  dependencies: BrandDependencies,
   event: Envelope<ImageStored>,
 ): Promise<void> {
   const image = event.data;
   if (image.ownerType !== 'brand') return;
-  const updated = await deps.brands.setImageWithEvent(
+  const updated = await dependencies.brands.setImageWithEvent(
     image.ownerId,
     image.kind,
     image.url,
     image.isDefault === true,
+    brandUpdatedEvent,
   );
-  if (updated) deps.eventsCommitted();
+  if (updated) dependencies.eventsCommitted();
   else
-    deps.logger.debug({ eventId: event.id, brandId: image.ownerId }, 'image event changed nothing');
+    dependencies.logger.debug(
+      { eventId: event.id, brandId: image.ownerId },
+      'image event changed nothing',
+    );
 }

@@ -4,10 +4,10 @@ import { on, type Subscription } from '@raly/service-kit/consumer';
 import type { BrandDependencies } from '../domain/dependencies';
 import { applyStoredImage } from '../domain/images';
 
-export function subscriptions(deps: BrandDependencies): Subscription[] {
+export function subscriptions(dependencies: BrandDependencies): Subscription[] {
   return [
     on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) =>
-      applyStoredImage(deps, event),
+      applyStoredImage(dependencies, event),
     ),
   ];
 }

@@ -8,11 +8,11 @@ import { createAccount } from '../domain/accounts';
 import type { IdentityDependencies } from '../domain/dependencies';
 
 /** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
-export function accountsRouter(deps: IdentityDependencies, serviceToken: string): Router {
+export function accountsRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
   const router = Router();
   router.use('/accounts', requireServiceToken(serviceToken));
   router.post('/accounts', async (req, res) => {
-    res.status(201).json({ data: await createAccount(deps, req.body) });
+    res.status(201).json({ data: await createAccount(dependencies, req.body) });
   });
   return router;
 }

@@ -14,16 +14,16 @@ import {
 
 /** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
 export function passwordResetsRouter(
-  deps: PasswordResetDependencies,
+  dependencies: PasswordResetDependencies,
   serviceToken: string,
 ): Router {
   const router = Router();
   router.use('/password-resets', requireServiceToken(serviceToken));
   router.post('/password-resets', async (req, res) => {
-    res.json({ data: await sendResetPasswordLink(deps, req.body) });
+    res.json({ data: await sendResetPasswordLink(dependencies, req.body) });
   });
   router.post('/password-resets/confirm', async (req, res) => {
-    res.json({ data: await resetPassword(deps, req.body) });
+    res.json({ data: await resetPassword(dependencies, req.body) });
   });
   return router;
 }

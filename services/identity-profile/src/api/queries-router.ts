@@ -7,19 +7,20 @@ import { callables } from '@raly/contracts/callable';
 import { requireServiceToken } from '@raly/service-kit/internal';
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
-import { emailExists, usernameExists } from '../domain/uniqueness';
+import { emailExists } from '../domain/uniqueness';
+import { usernameExists } from '../domain/usernames';
 
 /** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
-export function queriesRouter(deps: IdentityDependencies, serviceToken: string): Router {
+export function queriesRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
   const router = Router();
   router.use('/queries', requireServiceToken(serviceToken));
   router.post('/queries/check-email-exists', async (req, res) => {
     const { email } = callables.checkEmailExists.parse(req.body);
-    res.json({ data: await emailExists(deps, email) });
+    res.json({ data: await emailExists(dependencies, email) });
   });
   router.post('/queries/check-username-exists', async (req, res) => {
     const { username } = callables.checkUsernameExists.parse(req.body);
-    res.json({ data: await usernameExists(deps, username) });
+    res.json({ data: await usernameExists(dependencies, username) });
   });
   return router;
 }

@@ -8,14 +8,14 @@ import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { claimUsername, releaseUsername } from '../domain/usernames';
 
-export function usernamesRouter(deps: IdentityDependencies, serviceToken: string): Router {
+export function usernamesRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
   const router = Router();
   router.use('/usernames', requireServiceToken(serviceToken));
   router.post('/usernames/claim', async (req, res) => {
-    res.json({ data: await claimUsername(deps, req.body) });
+    res.json({ data: await claimUsername(dependencies, req.body) });
   });
   router.post('/usernames/release', async (req, res) => {
-    await releaseUsername(deps, req.body);
+    await releaseUsername(dependencies, req.body);
     res.json({ data: true });
   });
   return router;

@@ -10,25 +10,25 @@ import { completeOnboardingStep, recordLogin, updateInterests } from '../domain/
 import { getOwnUser, updateOwnUser } from '../domain/users';
 
 export function usersRouter(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   verifyAccessToken: AccessTokenVerifier,
 ): Router {
   const router = Router();
   router.use('/users/me', requireAccessToken(verifyAccessToken));
   router.get('/users/me', async (req, res) => {
-    res.json({ data: await getOwnUser(deps, callerOf(req).userId) });
+    res.json({ data: await getOwnUser(dependencies, callerOf(req).userId) });
   });
   router.patch('/users/me', async (req, res) => {
-    res.json({ data: await updateOwnUser(deps, callerOf(req), req.body) });
+    res.json({ data: await updateOwnUser(dependencies, callerOf(req), req.body) });
   });
   router.patch('/users/me/onboarding', async (req, res) => {
-    res.json({ data: await completeOnboardingStep(deps, callerOf(req).userId, req.body) });
+    res.json({ data: await completeOnboardingStep(dependencies, callerOf(req).userId, req.body) });
   });
   router.put('/users/me/interests', async (req, res) => {
-    res.json({ data: await updateInterests(deps, callerOf(req).userId, req.body) });
+    res.json({ data: await updateInterests(dependencies, callerOf(req).userId, req.body) });
   });
   router.post('/users/me/login-recorded', async (req, res) => {
-    res.json({ data: await recordLogin(deps, callerOf(req).userId) });
+    res.json({ data: await recordLogin(dependencies, callerOf(req).userId) });
   });
   return router;
 }

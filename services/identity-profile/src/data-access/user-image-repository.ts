@@ -1,17 +1,17 @@
 /**
- * Sets a user's profileImg or coverImg from an image media stored, with
- * `identity.user.updated`, in one transaction (spec §7).
+ * Sets a user's profileImg or coverImg from an image media stored, with the
+ * event the domain chose (`identity.user.updated`), in one transaction (spec §7).
  */
 import type { ImageKind } from '@raly/contracts/images';
 import type { UserRecord } from '@raly/contracts/records';
+import type { RaiseEvent } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
-import { userUpdatedEvent } from '../messaging/user-events';
 import { toUserRecord } from './user-repository';
 
 export interface UserImageRepository {
   /**
    * Sets the field to `url` unless it already is `url` or (`onlyIfEmpty`, for
-   * default pictures) already holds an image.
+   * default pictures) already holds an image, and records `event(snapshot)`.
    * @returns the new snapshot, or null when nothing changed or no such user exists
    */
   setWithEvent(
@@ -19,14 +19,15 @@ export interface UserImageRepository {
     kind: ImageKind,
     url: string,
     onlyIfEmpty: boolean,
+    event: RaiseEvent<UserRecord>,
   ): Promise<UserRecord | null>;
 }
 
 /** The repository over the service's Prisma client. */
 export function userImageRepository(prisma: PrismaClient): UserImageRepository {
   return {
-    setWithEvent: (userId, kind, url, onlyIfEmpty) =>
-      setImage(prisma, userId, kind, url, onlyIfEmpty),
+    setWithEvent: (userId, kind, url, onlyIfEmpty, event) =>
+      setImage(prisma, userId, kind, url, onlyIfEmpty, event),
   };
 }
 
@@ -36,6 +37,7 @@ async function setImage(
   kind: ImageKind,
   url: string,
   onlyIfEmpty: boolean,
+  event: RaiseEvent<UserRecord>,
 ): Promise<UserRecord | null> {
   const column = kind === 'profile' ? 'profileImg' : 'coverImg';
   const unlessAlready = onlyIfEmpty ? { [column]: '' } : { NOT: { [column]: url } };
@@ -46,7 +48,7 @@ async function setImage(
     });
     if (count === 0) return null;
     const record = toUserRecord(await tx.user.findUniqueOrThrow({ where: { id: userId } }));
-    await tx.outboxMessage.create({ data: userUpdatedEvent(record) });
+    await tx.outboxMessage.create({ data: event(record) });
     return record;
   });
 }

@@ -1,13 +1,16 @@
 /**
- * User records in Postgres (the only module that touches the `users` and
- * `outbox` tables through Prisma). Every write commits the change and its
- * integration event (the full snapshot, see `../messaging/user-events`) in
- * one transaction, with the record's version incremented.
+ * User records in Postgres (the only module that touches the `users` table
+ * through Prisma). Every write commits the change, the username registry
+ * change the domain asked for (`./username-registry`) and the integration
+ * event the domain chose (`../domain/events`), built from the written
+ * snapshot, in one transaction, with the record's version incremented.
  */
 import type { UserRecord } from '@raly/contracts/records';
 import type { Interest } from '@raly/contracts/constants';
-import { Prisma, type PrismaClient, type User } from '../generated/prisma/client';
-import { userCreatedEvent, userUpdatedEvent } from '../messaging/user-events';
+import { uniqueViolationOf } from '@raly/service-kit/errors';
+import type { RaiseEvent } from '@raly/service-kit/outbox';
+import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
+import { claimIn, releaseIn, UsernameHeldError, type UsernameChange } from './username-registry';
 
 /** A unique constraint refused a write; `field` is the column that clashed. */
 export class DuplicateUserError extends Error {
@@ -48,24 +51,49 @@ export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
   /** The id of the user with this (normalised) e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
-  isUsernameTaken(username: string): Promise<boolean>;
   isEmailTaken(email: string): Promise<boolean>;
   /**
-   * Inserts the user and its `identity.user.created` event in one transaction.
+   * Inserts the user, applies the registry change and records `event(snapshot)`,
+   * in one transaction.
+   * @param event the event the creation raises (`userCreatedEvent`)
+   * @param usernames the username to claim for the new user (or its brand)
    * @throws DuplicateUserError when username, e-mail or id already exist
    */
-  insertWithEvent(user: NewUser): Promise<UserRecord>;
+  insertWithEvent(
+    user: NewUser,
+    event: RaiseEvent<UserRecord>,
+    usernames?: UsernameChange,
+  ): Promise<UserRecord>;
   /**
-   * Applies the changes, increments the version and records
-   * `identity.user.updated`, in one transaction.
-   * @returns the new snapshot, or null when no such user exists
+   * Applies the changes, increments the version, applies the registry change
+   * and records `event(snapshot)`, in one transaction.
+   * @param event the event the change raises (`userUpdatedEvent`)
+   * @param usernames the new username to claim and the old one to release
+   * @returns the new snapshot, or null when no such user exists (nothing is written)
    * @throws DuplicateUserError when the new username or e-mail is taken
    */
-  updateWithEvent(id: string, changes: UserChanges): Promise<UserRecord | null>;
+  updateWithEvent(
+    id: string,
+    changes: UserChanges,
+    event: RaiseEvent<UserRecord>,
+    usernames?: UsernameChange,
+  ): Promise<UserRecord | null>;
 }
 
 /** The repository over the service's Prisma client. */
 export function userRepository(prisma: PrismaClient): UserRepository {
+  /** The shared tail of every write: the registry change, then the event, in `tx`. */
+  async function finish(
+    tx: Prisma.TransactionClient,
+    record: UserRecord,
+    event: RaiseEvent<UserRecord>,
+    usernames: UsernameChange,
+  ): Promise<UserRecord> {
+    if (usernames.claim) await claimIn(tx, usernames.claim);
+    if (usernames.release) await releaseIn(tx, usernames.release);
+    await tx.outboxMessage.create({ data: event(record) });
+    return record;
+  }
   return {
     async findById(id) {
       const row = await prisma.user.findUnique({ where: { id } });
@@ -74,23 +102,17 @@ export function userRepository(prisma: PrismaClient): UserRepository {
     async findIdByEmail(email) {
       return (await prisma.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
     },
-    async isUsernameTaken(username) {
-      // The registry holds creators' and brands' usernames (spec §5: unique across both).
-      return (await prisma.usernameClaim.count({ where: { username } })) > 0;
-    },
     async isEmailTaken(email) {
       return (await prisma.user.count({ where: { email } })) > 0;
     },
-    async insertWithEvent(user) {
+    async insertWithEvent(user, event, usernames = {}) {
       return translateDuplicates(() =>
-        prisma.$transaction(async (tx) => {
-          const record = toUserRecord(await tx.user.create({ data: user }));
-          await tx.outboxMessage.create({ data: userCreatedEvent(record) });
-          return record;
-        }),
+        prisma.$transaction(async (tx) =>
+          finish(tx, toUserRecord(await tx.user.create({ data: user })), event, usernames),
+        ),
       );
     },
-    async updateWithEvent(id, changes) {
+    async updateWithEvent(id, changes, event, usernames = {}) {
       return translateDuplicates(() =>
         prisma.$transaction(async (tx) => {
           const { count } = await tx.user.updateMany({
@@ -99,32 +121,37 @@ export function userRepository(prisma: PrismaClient): UserRepository {
           });
           if (count === 0) return null;
           const record = toUserRecord(await tx.user.findUniqueOrThrow({ where: { id } }));
-          await tx.outboxMessage.create({ data: userUpdatedEvent(record) });
-          return record;
+          return finish(tx, record, event, usernames);
         }),
       );
     },
   };
 }
 
-/** Runs a write, turning a unique violation into {@link DuplicateUserError}. */
-export async function translateDuplicates<T>(write: () => Promise<T>): Promise<T> {
+/** The field each unique constraint of the `users` and `usernames` tables guards. */
+const fieldByConstraint: Record<string, DuplicateUserError['field']> = {
+  users_pkey: 'id',
+  users_username_key: 'username',
+  users_email_key: 'email',
+  usernames_pkey: 'username',
+};
+
+/**
+ * Runs a write, turning a held username or a unique violation (told apart
+ * by the constraint's name) into {@link DuplicateUserError}; other errors,
+ * and a violation of a constraint not listed, pass unchanged.
+ */
+async function translateDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new DuplicateUserError(duplicateField(error), { cause: error });
-    }
+    if (error instanceof UsernameHeldError)
+      throw new DuplicateUserError('username', { cause: error });
+    const constraint = uniqueViolationOf(error)?.constraint;
+    const field = constraint ? fieldByConstraint[constraint] : undefined;
+    if (field) throw new DuplicateUserError(field, { cause: error });
     throw error;
   }
-}
-
-/** Which unique index refused the write (the adapter reports the index name). */
-function duplicateField(error: Prisma.PrismaClientKnownRequestError): DuplicateUserError['field'] {
-  const text = `${JSON.stringify(error.meta ?? {})} ${error.message}`;
-  if (text.includes('username')) return 'username';
-  if (text.includes('email')) return 'email';
-  return 'id';
 }
 
 /** The row as the UserRecord snapshot of `@raly/contracts/records` (spec §3). */

@@ -1,12 +1,12 @@
 /**
  * The username registry (table `usernames`): one row per username in use,
  * by a creator or a brand (spec §5: unique across both). Its primary key is
- * the final arbiter of races. Creators' rows are kept by a trigger on
- * `users` (see the `username_registry` migration); brands' rows are claimed
- * and released here, for services/brand, and in the brand registration's
- * transaction (`./brand-user-repository`).
+ * the final arbiter of races. Every claim and release is made here: for
+ * services/brand through `POST /usernames/claim|release` (`../domain/usernames`),
+ * and for a creator or a new brand inside the transaction that writes the
+ * user (`./user-repository`, given a {@link UsernameChange}).
  */
-import { Prisma, type PrismaClient } from '../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
 /** Another owner holds the username. */
 export class UsernameHeldError extends Error {
@@ -18,33 +18,65 @@ export class UsernameHeldError extends Error {
 
 export type UsernameOwnerType = 'user' | 'brand';
 
+/** One row of the registry: a (normalised) username and who holds it. */
+export interface UsernameEntry {
+  username: string;
+  ownerType: UsernameOwnerType;
+  /** The user id (creator) or the brand id. */
+  ownerId: string;
+}
+
+/**
+ * What a write does to the registry, decided by the domain
+ * (`../domain/usernames` `usernameChange`): claim the new username, release
+ * the old one; both commit with the write or not at all.
+ */
+export interface UsernameChange {
+  claim?: UsernameEntry;
+  release?: UsernameEntry;
+}
+
 export interface UsernameRegistry {
+  /** True when a creator or a brand holds the (normalised) username. */
+  isHeld(username: string): Promise<boolean>;
   /**
-   * Reserves the (normalised) username for the owner; holding it already is fine.
+   * Reserves the username for the owner; holding it already is fine.
    * @throws UsernameHeldError when another owner holds it
    */
-  claim(username: string, ownerType: UsernameOwnerType, ownerId: string): Promise<void>;
+  claim(entry: UsernameEntry): Promise<void>;
   /** Frees the username if this owner holds it (otherwise nothing happens). */
-  release(username: string, ownerType: UsernameOwnerType, ownerId: string): Promise<void>;
+  release(entry: UsernameEntry): Promise<void>;
 }
+
+/** The Prisma client or an open transaction of it. */
+type RegistryClient = Pick<PrismaClient | Prisma.TransactionClient, 'usernameClaim'>;
 
 /** The registry over the service's Prisma client. */
 export function usernameRegistry(prisma: PrismaClient): UsernameRegistry {
   return {
-    async claim(username, ownerType, ownerId) {
-      try {
-        await prisma.usernameClaim.create({ data: { username, ownerType, ownerId } });
-        return;
-      } catch (error) {
-        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'))
-          throw error;
-      }
-      const holder = await prisma.usernameClaim.findUnique({ where: { username } });
-      if (holder?.ownerType !== ownerType || holder.ownerId !== ownerId)
-        throw new UsernameHeldError();
+    async isHeld(username) {
+      return (await prisma.usernameClaim.count({ where: { username } })) > 0;
     },
-    async release(username, ownerType, ownerId) {
-      await prisma.usernameClaim.deleteMany({ where: { username, ownerType, ownerId } });
-    },
+    claim: (entry) => claimIn(prisma, entry),
+    release: (entry) => releaseIn(prisma, entry),
   };
+}
+
+/**
+ * {@link UsernameRegistry.claim} on `db` (inside a transaction too: the
+ * insert skips a held key instead of failing, so the transaction stays
+ * usable; a concurrent uncommitted claim makes it wait for that one's end).
+ * @throws UsernameHeldError when another owner holds the username
+ */
+export async function claimIn(db: RegistryClient, entry: UsernameEntry): Promise<void> {
+  const { count } = await db.usernameClaim.createMany({ data: [entry], skipDuplicates: true });
+  if (count === 1) return;
+  const holder = await db.usernameClaim.findUnique({ where: { username: entry.username } });
+  if (holder?.ownerType !== entry.ownerType || holder.ownerId !== entry.ownerId)
+    throw new UsernameHeldError();
+}
+
+/** {@link UsernameRegistry.release} on `db` (inside a transaction too). */
+export async function releaseIn(db: RegistryClient, entry: UsernameEntry): Promise<void> {
+  await db.usernameClaim.deleteMany({ where: entry });
 }

@@ -3,7 +3,7 @@
  * database. A creator:
  *
  *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
- *     → saveUser (+ outbox event, one transaction)
+ *     → saveUser (+ the username claim + identity.user.created, one transaction)
  *     ↳ saving failed → deleteKeycloakUser (compensation)
  *
  * A brand (spec §4 "Registration", §3 brand-side user record):
@@ -11,27 +11,28 @@
  *   validate → assertUsernameFree → assertEmailFree → createKeycloakUser
  *     → createBrand (services/brand; brand + admin member)
  *     ↳ failed → deleteKeycloakUser
- *     → saveBrandUser (+ the brand's username claim + outbox event, one transaction)
+ *     → saveBrandUser (+ the brand's username claim + identity.user.created, one transaction)
  *     ↳ failed → deleteBrand → deleteKeycloakUser
  *
  * If Keycloak refuses, nothing is saved. The username registry's key is the
  * final arbiter of a race between two registrations: the loser's earlier
  * steps are undone and it answers 'Username already exists. Try another.'.
  */
-import { createAccountSchema, type BrandRegistration } from '@raly/contracts/validation';
+import {
+  createAccountSchema,
+  normalizeEmail,
+  normalizeUsername,
+  type BrandRegistration,
+} from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
-import { BrandUsernameTakenError } from '../data-access/brand-service';
+import { BrandUsernameTakenError } from '../data-access/brand-client';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type NewUser } from '../data-access/user-repository';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import {
-  assertEmailFree,
-  assertUsernameFree,
-  duplicateToAppError,
-  normalizeEmail,
-  normalizeUsername,
-} from './uniqueness';
+import { userCreatedEvent } from './events';
+import { assertEmailFree, duplicateToAppError } from './uniqueness';
+import { assertUsernameFree, usernameChange } from './usernames';
 
 /**
  * Registers a creator or a brand (spec §4 "Registration").
@@ -41,26 +42,30 @@ import {
  *   internal 'There was a problem creating your account. Try again.'
  */
 export async function createAccount(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   input: unknown,
 ): Promise<{ userId: string }> {
   const command = createAccountSchema.parse(input);
-  if (command.isBrand) return createBrandAccount(deps, command.registration);
+  if (command.isBrand) return createBrandAccount(dependencies, command.registration);
   const username = normalizeUsername(command.registration.username);
   const email = normalizeEmail(command.registration.email);
 
-  await assertUsernameFree(deps, username);
-  await assertEmailFree(deps, email);
-  const userId = await createKeycloakUser(deps, email, command.registration.password);
+  await assertUsernameFree(dependencies, username);
+  await assertEmailFree(dependencies, email);
+  const userId = await createKeycloakUser(dependencies, email, command.registration.password);
   try {
-    await deps.users.insertWithEvent(newCreator({ id: userId, username, email }));
+    await dependencies.users.insertWithEvent(
+      newCreator({ id: userId, username, email }),
+      userCreatedEvent,
+      usernameChange('user', userId, null, username),
+    );
   } catch (error) {
-    await deleteKeycloakUser(deps, userId);
+    await deleteKeycloakUser(dependencies, userId);
     throw error instanceof DuplicateUserError
       ? duplicateToAppError(error)
       : identityErrors.createAccountFailed(error);
   }
-  deps.eventsCommitted();
+  dependencies.eventsCommitted();
   return { userId };
 }
 
@@ -69,25 +74,25 @@ export async function createAccount(
  * services/brand, brand-side user record; all or nothing.
  */
 async function createBrandAccount(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   registration: BrandRegistration,
 ): Promise<{ userId: string }> {
   const username = normalizeUsername(registration.username);
   const email = normalizeEmail(registration.email);
 
-  await assertUsernameFree(deps, username);
-  await assertEmailFree(deps, email);
-  const userId = await createKeycloakUser(deps, email, registration.password);
+  await assertUsernameFree(dependencies, username);
+  await assertEmailFree(dependencies, email);
+  const userId = await createKeycloakUser(dependencies, email, registration.password);
   let brandId: string;
   try {
-    brandId = await deps.brands.create({
+    brandId = await dependencies.brands.create({
       creatorUserId: userId,
       username,
       company: registration.company,
       websiteUrl: registration.website,
     });
   } catch (error) {
-    await deleteKeycloakUser(deps, userId);
+    await deleteKeycloakUser(dependencies, userId);
     throw error instanceof BrandUsernameTakenError
       ? identityErrors.usernameTaken(error)
       : identityErrors.createAccountFailed(error);
@@ -100,15 +105,19 @@ async function createBrandAccount(
       lastName: registration.lastName,
       brandId,
     });
-    await deps.brandUsers.insertWithClaim({ ...user, brandId }, username);
+    await dependencies.users.insertWithEvent(
+      user,
+      userCreatedEvent,
+      usernameChange('brand', brandId, null, username),
+    );
   } catch (error) {
-    await deleteBrand(deps, brandId);
-    await deleteKeycloakUser(deps, userId);
+    await deleteBrand(dependencies, brandId);
+    await deleteKeycloakUser(dependencies, userId);
     throw error instanceof DuplicateUserError
       ? duplicateToAppError(error)
       : identityErrors.createAccountFailed(error);
   }
-  deps.eventsCommitted();
+  dependencies.eventsCommitted();
   return { userId };
 }
 
@@ -155,12 +164,12 @@ export function newBrandUser(user: {
 }
 
 async function createKeycloakUser(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   email: string,
   password: string,
 ): Promise<string> {
   try {
-    return await deps.keycloak.create({ email, password });
+    return await dependencies.keycloak.create({ email, password });
   } catch (error) {
     // Keycloak holds the e-mail (also its username) although our table does not.
     if (error instanceof KeycloakRequestError && error.status === 409)
@@ -172,20 +181,23 @@ async function createKeycloakUser(
 }
 
 /** Saga compensation; a failure here leaves an orphan brand, so it is logged loudly. */
-async function deleteBrand(deps: IdentityDependencies, brandId: string): Promise<void> {
+async function deleteBrand(dependencies: IdentityDependencies, brandId: string): Promise<void> {
   try {
-    await deps.brands.delete(brandId);
+    await dependencies.brands.delete(brandId);
   } catch (error) {
-    deps.logger.error({ err: error, brandId }, 'compensation failed: orphan brand');
+    dependencies.logger.error({ err: error, brandId }, 'compensation failed: orphan brand');
   }
 }
 
 /** Saga compensation; a failure here leaves an orphan Keycloak user, so it is logged loudly. */
-async function deleteKeycloakUser(deps: IdentityDependencies, userId: string): Promise<void> {
+async function deleteKeycloakUser(
+  dependencies: IdentityDependencies,
+  userId: string,
+): Promise<void> {
   try {
-    await deps.keycloak.delete(userId);
+    await dependencies.keycloak.delete(userId);
   } catch (error) {
-    deps.logger.error(
+    dependencies.logger.error(
       { err: error, keycloakUserId: userId },
       'compensation failed: orphan Keycloak user',
     );

@@ -2,8 +2,7 @@
 import type { Logger } from '@raly/service-kit/logger';
 import type { KeycloakUsers } from '../data-access/keycloak-users';
 import type { UserRepository } from '../data-access/user-repository';
-import type { BrandService } from '../data-access/brand-service';
-import type { BrandUserRepository } from '../data-access/brand-user-repository';
+import type { BrandClient } from '../data-access/brand-client';
 import type { UserImageRepository } from '../data-access/user-image-repository';
 import type { UsernameRegistry } from '../data-access/username-registry';
 
@@ -11,8 +10,8 @@ export interface IdentityDependencies {
   users: UserRepository;
   keycloak: KeycloakUsers;
   /** services/brand (brand registration saga). */
-  brands: BrandService;
-  brandUsers: BrandUserRepository;
+  brands: BrandClient;
+  /** The one registry of usernames (creators' and brands'). */
   usernames: UsernameRegistry;
   userImages: UserImageRepository;
   /** Call after a change with its event committed: publishes now instead of at the next poll. */

@@ -6,21 +6,26 @@
  */
 import type { Envelope, ImageStored } from '@raly/contracts/events';
 import type { IdentityDependencies } from './dependencies';
+import { userUpdatedEvent } from './events';
 
 /** Handles `media.image.stored`; brands' images are services/brand's. */
 export async function applyStoredImage(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   event: Envelope<ImageStored>,
 ): Promise<void> {
   const image = event.data;
   if (image.ownerType !== 'user') return;
-  const updated = await deps.userImages.setWithEvent(
+  const updated = await dependencies.userImages.setWithEvent(
     image.ownerId,
     image.kind,
     image.url,
     image.isDefault === true,
+    userUpdatedEvent,
   );
-  if (updated) deps.eventsCommitted();
+  if (updated) dependencies.eventsCommitted();
   else
-    deps.logger.debug({ eventId: event.id, userId: image.ownerId }, 'image event changed nothing');
+    dependencies.logger.debug(
+      { eventId: event.id, userId: image.ownerId },
+      'image event changed nothing',
+    );
 }

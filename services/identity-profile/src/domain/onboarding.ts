@@ -41,16 +41,16 @@ const flagColumn = {
  *   not-found, internal
  */
 export async function completeOnboardingStep(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   input: unknown,
 ): Promise<UserRecord> {
   const { step } = onboardingStatusSchema.parse(input);
-  const current = await getOwnUser(deps, userId);
+  const current = await getOwnUser(dependencies, userId);
   const flags = current.onboarding as Partial<Record<OnboardingStep, boolean>>;
   if (!(step in flags)) throw identityErrors.onboardingStepInvalid(step);
   if (flags[step] === true) return current;
-  return saveChanges(deps, userId, { [flagColumn[step]]: true });
+  return saveChanges(dependencies, userId, { [flagColumn[step]]: true });
 }
 
 /**
@@ -60,16 +60,16 @@ export async function completeOnboardingStep(
  * @throws AppError invalid-argument ('You must select at least one interest', a brand user), not-found, internal
  */
 export async function updateInterests(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   input: unknown,
 ): Promise<UserRecord> {
   const { interests } = interestsUpdateSchema.parse(input);
-  const current = await getOwnUser(deps, userId);
+  const current = await getOwnUser(dependencies, userId);
   if (current.brand !== null) throw identityErrors.brandUserHasNoInterests();
   const changes = interestChanges(current, interests);
   if (Object.keys(changes).length === 0) return current;
-  return saveChanges(deps, userId, changes);
+  return saveChanges(dependencies, userId, changes);
 }
 
 /**
@@ -78,9 +78,9 @@ export async function updateInterests(
  * @throws AppError not-found, internal
  */
 export async function recordLogin(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   now = new Date(),
 ): Promise<UserRecord> {
-  return saveChanges(deps, userId, { lastLogin: now });
+  return saveChanges(dependencies, userId, { lastLogin: now });
 }

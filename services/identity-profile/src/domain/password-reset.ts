@@ -17,6 +17,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
   firstErrorByField,
+  normalizeEmail,
 } from '@raly/contracts/validation';
 import type { Logger } from '@raly/service-kit/logger';
 import type { KeycloakUsers } from '../data-access/keycloak-users';
@@ -24,7 +25,6 @@ import type { Mail, Mailer } from '../data-access/mailer';
 import type { ResetCodeRepository } from '../data-access/reset-codes';
 import type { UserRepository } from '../data-access/user-repository';
 import { identityErrors } from './errors';
-import { normalizeEmail } from './uniqueness';
 
 export interface PasswordResetSettings {
   /** The web app's origin, e.g. `http://localhost:5173`. */
@@ -56,21 +56,21 @@ export const hashResetCode = (code: string): string =>
  *   internal 'There was a problem with your request.' (mail not sent)
  */
 export async function sendResetPasswordLink(
-  deps: PasswordResetDependencies,
+  dependencies: PasswordResetDependencies,
   input: unknown,
 ): Promise<true> {
   const email = normalizeEmail(forgotPasswordSchema.parse(input).email);
-  const userId = await deps.users.findIdByEmail(email);
+  const userId = await dependencies.users.findIdByEmail(email);
   if (!userId) throw identityErrors.emailUnknown();
   const code = randomBytes(32).toString('base64url');
-  await deps.resetCodes.issue({
+  await dependencies.resetCodes.issue({
     codeHash: hashResetCode(code),
     userId,
-    expiresAt: new Date(Date.now() + deps.settings.codeTtlMs),
+    expiresAt: new Date(Date.now() + dependencies.settings.codeTtlMs),
   });
   try {
-    await deps.mailer.send(
-      resetMail(email, resetLink(deps.settings, code), deps.settings.codeTtlMs),
+    await dependencies.mailer.send(
+      resetMail(email, resetLink(dependencies.settings, code), dependencies.settings.codeTtlMs),
     );
   } catch (error) {
     throw identityErrors.resetMailFailed(error);
@@ -88,7 +88,7 @@ export async function sendResetPasswordLink(
  * @throws AppError invalid-argument 'There was a problem with your request.' on any failure (spec §8)
  */
 export async function resetPassword(
-  deps: PasswordResetDependencies,
+  dependencies: PasswordResetDependencies,
   input: unknown,
 ): Promise<{ userId: string }> {
   const parsed = resetPasswordSchema.safeParse(input);
@@ -97,24 +97,27 @@ export async function resetPassword(
   const { actionCode, password } = parsed.data;
   const codeHash = hashResetCode(actionCode);
   const now = new Date();
-  const userId = await deps.resetCodes.claim(codeHash, now);
+  const userId = await dependencies.resetCodes.claim(codeHash, now);
   if (!userId) throw identityErrors.resetFailed(new Error('reset code unknown, used or expired'));
   try {
-    await deps.keycloak.setPassword(userId, password);
+    await dependencies.keycloak.setPassword(userId, password);
   } catch (error) {
-    await deps.resetCodes.release(codeHash);
+    await dependencies.resetCodes.release(codeHash);
     throw identityErrors.resetFailed(error);
   }
-  await deps.resetCodes.retireAllOf(userId, now);
+  await dependencies.resetCodes.retireAllOf(userId, now);
   try {
-    await deps.keycloak.endAllSessions(userId);
+    await dependencies.keycloak.endAllSessions(userId);
   } catch (error) {
     // The password is changed, but sessions that should have ended live on: say so.
-    deps.logger.error({ err: error, userId }, 'password reset: ending the sessions failed');
+    dependencies.logger.error({ err: error, userId }, 'password reset: ending the sessions failed');
     throw identityErrors.resetFailed(error);
   }
-  await deps.keycloak.clearLoginFailures(userId).catch((error: unknown) => {
-    deps.logger.warn({ err: error, userId }, 'password reset: clearing login failures failed');
+  await dependencies.keycloak.clearLoginFailures(userId).catch((error: unknown) => {
+    dependencies.logger.warn(
+      { err: error, userId },
+      'password reset: clearing login failures failed',
+    );
   });
   return { userId };
 }

@@ -1,15 +1,62 @@
 /**
- * The username registry as other services use it (docs/api.md "Internal
- * endpoints"): services/brand claims a brand's new username before saving
- * it and releases the old one after. Usernames are unique across creators
- * and brands (spec §5); of two racing claims exactly one wins.
+ * The one registry of usernames (spec §5: unique across creators and
+ * brands), owned here. Every username change, a creator's or a brand's, is
+ * the same operation on it: claim the new username → save the record →
+ * release the old one. A creator's (and a new brand's, at registration) runs
+ * in the transaction that writes the user (the repository applies the
+ * {@link usernameChange} decided here); services/brand runs it over
+ * `POST /usernames/claim` and `/usernames/release` (docs/api.md "Internal
+ * endpoints") around its own save. The registry's primary key decides
+ * races: of two claims exactly one wins.
  */
 import { usernameClaimSchema } from '@raly/contracts/internal';
-import { usernameSchema } from '@raly/contracts/validation';
-import { UsernameHeldError } from '../data-access/username-registry';
+import { normalizeUsername, usernameSchema } from '@raly/contracts/validation';
+import {
+  UsernameHeldError,
+  type UsernameChange,
+  type UsernameOwnerType,
+} from '../data-access/username-registry';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import { normalizeUsername } from './uniqueness';
+
+/**
+ * checkUsernameExists (spec §7): a hint for forms, the claim decides.
+ * @returns true when a creator or a brand holds the username (case-insensitively)
+ */
+export async function usernameExists(
+  dependencies: Pick<IdentityDependencies, 'usernames'>,
+  username: string,
+): Promise<boolean> {
+  return dependencies.usernames.isHeld(normalizeUsername(username));
+}
+
+/**
+ * The early answer before a registration's slow steps (Keycloak); the claim
+ * in the user's transaction still decides a race.
+ * @throws AppError username-taken 'Username already exists. Try another.'
+ */
+export async function assertUsernameFree(
+  dependencies: Pick<IdentityDependencies, 'usernames'>,
+  username: string,
+): Promise<void> {
+  if (await usernameExists(dependencies, username)) throw identityErrors.usernameTaken();
+}
+
+/**
+ * The registry change of an owner's username going from `from` to `to`
+ * (both normalised; null: none): claim `to`, release `from`.
+ */
+export function usernameChange(
+  ownerType: UsernameOwnerType,
+  ownerId: string,
+  from: string | null,
+  to: string | null,
+): UsernameChange {
+  return {
+    ...(to !== null && to !== from ? { claim: { username: to, ownerType, ownerId } } : {}),
+    ...(from !== null && to !== from ? { release: { username: from, ownerType, ownerId } } : {}),
+  };
+}
 
 /**
  * `POST /usernames/claim`.
@@ -18,13 +65,13 @@ import { normalizeUsername } from './uniqueness';
  * @throws AppError invalid-argument (username rules of spec §5), username-taken 'Username already exists. Try another.'
  */
 export async function claimUsername(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   input: unknown,
 ): Promise<{ username: string }> {
   const claim = usernameClaimSchema.parse(input);
   const username = normalizeUsername(usernameSchema.parse(claim.username));
   try {
-    await deps.usernames.claim(username, claim.ownerType, claim.ownerId);
+    await dependencies.usernames.claim({ ...claim, username });
   } catch (error) {
     if (error instanceof UsernameHeldError) throw identityErrors.usernameTaken(error);
     throw error;
@@ -36,7 +83,10 @@ export async function claimUsername(
  * `POST /usernames/release`: frees the username if the owner holds it.
  * @param input `usernameClaimSchema`, unparsed
  */
-export async function releaseUsername(deps: IdentityDependencies, input: unknown): Promise<void> {
+export async function releaseUsername(
+  dependencies: IdentityDependencies,
+  input: unknown,
+): Promise<void> {
   const claim = usernameClaimSchema.parse(input);
-  await deps.usernames.release(normalizeUsername(claim.username), claim.ownerType, claim.ownerId);
+  await dependencies.usernames.release({ ...claim, username: normalizeUsername(claim.username) });
 }

@@ -9,6 +9,8 @@ import type { UserRecord } from '@raly/contracts/records';
 import {
   brandUserAccountUpdateSchema,
   creatorAccountUpdateSchema,
+  normalizeEmail,
+  normalizeUsername,
   type BrandUserAccountUpdate,
   type CreatorAccountUpdate,
 } from '@raly/contracts/validation';
@@ -16,22 +18,22 @@ import type { Caller } from '@raly/service-kit/auth';
 import { AppError } from '@raly/service-kit/errors';
 import { KeycloakRequestError } from '../data-access/keycloak-users';
 import { DuplicateUserError, type UserChanges } from '../data-access/user-repository';
+import type { UsernameChange } from '../data-access/username-registry';
 import type { IdentityDependencies } from './dependencies';
 import { identityErrors } from './errors';
-import {
-  assertEmailFree,
-  assertUsernameFree,
-  duplicateToAppError,
-  normalizeEmail,
-  normalizeUsername,
-} from './uniqueness';
+import { userUpdatedEvent } from './events';
+import { assertEmailFree, duplicateToAppError } from './uniqueness';
+import { assertUsernameFree, usernameChange } from './usernames';
 
 /**
  * The caller's own record.
  * @throws AppError not-found when the user has no record
  */
-export async function getOwnUser(deps: IdentityDependencies, userId: string): Promise<UserRecord> {
-  const user = await deps.users.findById(userId);
+export async function getOwnUser(
+  dependencies: IdentityDependencies,
+  userId: string,
+): Promise<UserRecord> {
+  const user = await dependencies.users.findById(userId);
   if (!user) throw identityErrors.userNotFound();
   return user;
 }
@@ -54,47 +56,59 @@ export async function getOwnUser(deps: IdentityDependencies, userId: string): Pr
  *   the other sessions cannot be ended: the e-mail is then reverted)
  */
 export async function updateOwnUser(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   { userId, sessionId }: Pick<Caller, 'userId' | 'sessionId'>,
   input: unknown,
 ): Promise<UserRecord> {
-  const current = await getOwnUser(deps, userId);
+  const current = await getOwnUser(dependencies, userId);
   const changes = changedFields(current, parseAccountUpdate(current, input));
   if (Object.keys(changes).length === 0) return current;
 
-  if (changes.username !== undefined) await assertUsernameFree(deps, changes.username as string);
+  if (changes.username !== undefined)
+    await assertUsernameFree(dependencies, changes.username as string);
   if (changes.email !== undefined) {
-    await assertEmailFree(deps, changes.email);
-    await changeKeycloakEmail(deps, userId, changes.email);
+    await assertEmailFree(dependencies, changes.email);
+    await changeKeycloakEmail(dependencies, userId, changes.email);
     try {
-      await deps.keycloak.endOtherSessions(userId, sessionId);
+      await dependencies.keycloak.endOtherSessions(userId, sessionId);
     } catch (error) {
-      await revertKeycloakEmail(deps, userId, current.email);
+      await revertKeycloakEmail(dependencies, userId, current.email);
       throw identityErrors.updateAccountFailed(error);
     }
   }
   try {
-    return await saveChanges(deps, userId, changes);
+    const newUsername = changes.username === undefined ? current.username : changes.username;
+    const usernames = usernameChange('user', userId, current.username, newUsername);
+    return await saveChanges(dependencies, userId, changes, usernames);
   } catch (error) {
-    if (changes.email !== undefined) await revertKeycloakEmail(deps, userId, current.email);
+    if (changes.email !== undefined) await revertKeycloakEmail(dependencies, userId, current.email);
     throw error;
   }
 }
 
 /**
- * Writes the changes with their `identity.user.updated` event and wakes the relay.
+ * Writes the changes with the event they raise, `identity.user.updated`
+ * (and, for a new username, claims it and releases the old one in the same
+ * transaction), and wakes the relay.
+ * @param usernames the registry change of a username change ({@link usernameChange})
  * @returns the new snapshot
  * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
  */
 export async function saveChanges(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   changes: UserChanges,
+  usernames: UsernameChange = {},
 ): Promise<UserRecord> {
   try {
-    const updated = await deps.users.updateWithEvent(userId, changes);
+    const updated = await dependencies.users.updateWithEvent(
+      userId,
+      changes,
+      userUpdatedEvent,
+      usernames,
+    );
     if (!updated) throw identityErrors.userNotFound();
-    deps.eventsCommitted();
+    dependencies.eventsCommitted();
     return updated;
   } catch (error) {
     throw toUpdateError(error);
@@ -154,12 +168,12 @@ export function interestChanges(
 }
 
 async function changeKeycloakEmail(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   email: string,
 ): Promise<void> {
   try {
-    await deps.keycloak.changeEmail(userId, email);
+    await dependencies.keycloak.changeEmail(userId, email);
   } catch (error) {
     if (error instanceof KeycloakRequestError && error.status === 409)
       throw identityErrors.emailTaken(error);
@@ -171,14 +185,14 @@ async function changeKeycloakEmail(
 
 /** Compensation: our database refused the change Keycloak already made. */
 async function revertKeycloakEmail(
-  deps: IdentityDependencies,
+  dependencies: IdentityDependencies,
   userId: string,
   email: string,
 ): Promise<void> {
   try {
-    await deps.keycloak.changeEmail(userId, email);
+    await dependencies.keycloak.changeEmail(userId, email);
   } catch (error) {
-    deps.logger.error(
+    dependencies.logger.error(
       { err: error, userId },
       'compensation failed: Keycloak e-mail differs from the user record',
     );

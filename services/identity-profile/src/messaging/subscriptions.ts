@@ -4,10 +4,10 @@ import { on, type Subscription } from '@raly/service-kit/consumer';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { applyStoredImage } from '../domain/images';
 
-export function subscriptions(deps: IdentityDependencies): Subscription[] {
+export function subscriptions(dependencies: IdentityDependencies): Subscription[] {
   return [
     on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) =>
-      applyStoredImage(deps, event),
+      applyStoredImage(dependencies, event),
     ),
   ];
 }

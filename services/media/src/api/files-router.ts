@@ -12,13 +12,13 @@ import { mediaErrors } from '../domain/errors';
 const KEY_PATTERN =
   /^(user|brand)\/(profile|cover)-img\/[A-Za-z0-9-]{1,100}\.(png|jpeg|jpg|svg|webp)$/;
 
-export function filesRouter(deps: MediaDependencies): Router {
+export function filesRouter(dependencies: MediaDependencies): Router {
   const router = Router();
   router.get('/files/*key', async (req, res) => {
     const segments = (req.params as { key?: string[] }).key ?? [];
     const key = segments.join('/');
     if (!KEY_PATTERN.test(key)) throw mediaErrors.fileNotFound();
-    const object = await deps.bucket.get(key);
+    const object = await dependencies.bucket.get(key);
     if (!object) throw mediaErrors.fileNotFound();
     res.set({
       'content-type': object.contentType,

@@ -18,7 +18,7 @@ const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKind
 const querySchema = z.object({ ownerId: z.string().min(1).max(100).optional() });
 
 export function imagesRouter(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   verifyAccessToken: AccessTokenVerifier,
 ): Router {
   const router = Router();
@@ -31,9 +31,9 @@ export function imagesRouter(
       const { ownerId } = querySchema.parse(req.query);
       if (ownerType === 'brand' && !ownerId) throw mediaErrors.brandOwnerIdMissing();
       const target: UploadTarget = { ownerType, kind, ownerId: ownerId ?? userId };
-      await assertMayReplace(deps, userId, target);
+      await assertMayReplace(dependencies, userId, target);
       const file = await receiveFile(req, IMAGE_MAX_BYTES);
-      const stored = await storeUpload(deps, target, file.declared, file.bytes);
+      const stored = await storeUpload(dependencies, target, file.declared, file.bytes);
       res.status(201).json({ data: stored });
     },
   );

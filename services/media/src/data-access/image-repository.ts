@@ -1,12 +1,12 @@
 /**
  * The images table and the outbox (the only module that touches them):
- * every stored image is recorded with its `media.image.stored` event in one
- * transaction.
+ * every stored image is recorded with the event the domain chose
+ * (`media.image.stored`, `../domain/events`) in one transaction.
  */
 import type { ImageStored } from '@raly/contracts/events';
 import type { ImageKind, ImageOwnerType } from '@raly/contracts/images';
+import type { OutboxRow } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
-import { imageStoredEvent } from '../messaging/image-events';
 
 /** What was stored (the URL is made from the key and the new version). */
 export interface StoredImage {
@@ -21,19 +21,26 @@ export interface StoredImage {
 /** The download URL of a key at a version. */
 export type UrlOf = (key: string, version: number) => string;
 
+/** The event a recorded image raises, from what was recorded and the image's version. */
+export type RaiseImageEvent = (image: ImageStored, version: number) => OutboxRow;
+
 export interface ImageRepository {
   /** The key the owner's image of this kind is stored at, or null. */
   currentKey(ownerType: ImageOwnerType, ownerId: string, kind: ImageKind): Promise<string | null>;
   /**
-   * Records an upload (replacing the owner's image of this kind, version + 1) and its event.
+   * Records an upload (replacing the owner's image of this kind, version + 1) and `event(…)`.
    * @returns the event's data (with the download URL)
    */
-  recordUpload(image: StoredImage, urlOf: UrlOf): Promise<ImageStored>;
+  recordUpload(image: StoredImage, urlOf: UrlOf, event: RaiseImageEvent): Promise<ImageStored>;
   /**
-   * Records a default picture and its event, unless the owner already has an image of this kind.
+   * Records a default picture and `event(…)`, unless the owner already has an image of this kind.
    * @returns the event's data, or null when nothing was recorded
    */
-  recordDefault(image: StoredImage, urlOf: UrlOf): Promise<ImageStored | null>;
+  recordDefault(
+    image: StoredImage,
+    urlOf: UrlOf,
+    event: RaiseImageEvent,
+  ): Promise<ImageStored | null>;
 }
 
 export function imageRepository(prisma: PrismaClient): ImageRepository {
@@ -52,7 +59,7 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
       });
       return row?.key ?? null;
     },
-    async recordUpload(image, urlOf) {
+    async recordUpload(image, urlOf, event) {
       return prisma.$transaction(async (tx) => {
         const { key, contentType, sizeBytes } = image;
         const row = await tx.image.upsert({
@@ -61,11 +68,11 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
           update: { key, contentType, sizeBytes, isDefault: false, version: { increment: 1 } },
         });
         const stored: ImageStored = { ...image, url: urlOf(key, row.version) };
-        await tx.outboxMessage.create({ data: imageStoredEvent(stored, row.version) });
+        await tx.outboxMessage.create({ data: event(stored, row.version) });
         return stored;
       });
     },
-    async recordDefault(image, urlOf) {
+    async recordDefault(image, urlOf, event) {
       return prisma.$transaction(async (tx) => {
         const { count } = await tx.image.createMany({
           data: [{ ...image, isDefault: true }],
@@ -73,7 +80,7 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
         });
         if (count === 0) return null;
         const stored: ImageStored = { ...image, url: urlOf(image.key, 1), isDefault: true };
-        await tx.outboxMessage.create({ data: imageStoredEvent(stored, 1) });
+        await tx.outboxMessage.create({ data: event(stored, 1) });
         return stored;
       });
     },

@@ -9,6 +9,7 @@ import { imageKey, initialsOf, type ImageOwnerType } from '@raly/contracts/image
 import type { Envelope } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { downloadUrl, type MediaDependencies } from './dependencies';
+import { imageStoredEvent } from './events';
 
 const BACKGROUNDS = [
   '#6d28d9',
@@ -42,39 +43,40 @@ export function renderInitialsSvg(initials: string, seed: string): string {
 
 /** Handles `identity.user.created`: the user's initials picture. */
 export async function makeUserDefaultImage(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   event: Envelope<UserRecord>,
 ): Promise<void> {
   const user = event.data;
   if (user.profileImg !== '') return;
   const name = user.brand ? `${user.firstName} ${user.lastName}` : (user.username ?? '');
-  await storeDefault(deps, 'user', user.id, name);
+  await storeDefault(dependencies, 'user', user.id, name);
 }
 
 /** Handles `brand.brand.created`: the brand's initials picture. */
 export async function makeBrandDefaultImage(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   event: Envelope<BrandRecord>,
 ): Promise<void> {
   const brand = event.data;
   if (brand.profileImg !== '') return;
-  await storeDefault(deps, 'brand', brand.id, brand.company);
+  await storeDefault(dependencies, 'brand', brand.id, brand.company);
 }
 
 async function storeDefault(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   ownerType: ImageOwnerType,
   ownerId: string,
   name: string,
 ) {
-  if (await deps.images.currentKey(ownerType, ownerId, 'profile')) return;
+  if (await dependencies.images.currentKey(ownerType, ownerId, 'profile')) return;
   const key = imageKey(ownerType, 'profile', ownerId, 'svg');
   const svg = Buffer.from(renderInitialsSvg(initialsOf(name), ownerId), 'utf8');
   const contentType = 'image/svg+xml';
-  await deps.bucket.put(key, svg, contentType);
-  const stored = await deps.images.recordDefault(
+  await dependencies.bucket.put(key, svg, contentType);
+  const stored = await dependencies.images.recordDefault(
     { ownerType, ownerId, kind: 'profile', key, contentType, sizeBytes: svg.length },
-    (storedKey, version) => downloadUrl(deps, storedKey, version),
+    (storedKey, version) => downloadUrl(dependencies, storedKey, version),
+    imageStoredEvent,
   );
-  if (stored) deps.eventsCommitted();
+  if (stored) dependencies.eventsCommitted();
 }

@@ -1,13 +1,14 @@
 /** What the media use cases need from the outside world, handed in by `../app.ts`. */
 import type { Logger } from '@raly/service-kit/logger';
-import type { BrandMembers } from '../data-access/brand-members';
+import type { BrandClient } from '../data-access/brand-client';
 import type { ImageBucket } from '../data-access/image-bucket';
 import type { ImageRepository } from '../data-access/image-repository';
 
 export interface MediaDependencies {
   bucket: ImageBucket;
   images: ImageRepository;
-  brandMembers: BrandMembers;
+  /** services/brand (membership checks). */
+  brands: BrandClient;
   /** MEDIA_PUBLIC_URL: download URLs are `${publicUrl}/files/<key>?v=<version>`. */
   publicUrl: string;
   /** Call after a change with its event committed: publishes now instead of at the next poll. */
@@ -17,7 +18,7 @@ export interface MediaDependencies {
 
 /** The download URL of a stored key at a version (served by `GET /files/*`). */
 export const downloadUrl = (
-  deps: Pick<MediaDependencies, 'publicUrl'>,
+  dependencies: Pick<MediaDependencies, 'publicUrl'>,
   key: string,
   version: number,
-): string => `${deps.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;
+): string => `${dependencies.publicUrl.replace(/\/$/, '')}/files/${key}?v=${version}`;

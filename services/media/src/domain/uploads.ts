@@ -13,6 +13,7 @@ import { AppError } from '@raly/service-kit/errors';
 import { downloadUrl, type MediaDependencies } from './dependencies';
 import { mediaErrors } from './errors';
 import { checkImage, type DeclaredFile } from './image-content';
+import { imageStoredEvent } from './events';
 
 /** Whose image of which kind an upload replaces. */
 export interface UploadTarget {
@@ -27,7 +28,7 @@ export interface UploadTarget {
  * @throws AppError permission-denied; internal when services/brand cannot answer
  */
 export async function assertMayReplace(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   userId: string,
   target: UploadTarget,
 ): Promise<void> {
@@ -37,7 +38,7 @@ export async function assertMayReplace(
   }
   let isMember: boolean;
   try {
-    isMember = await deps.brandMembers.isMember(target.ownerId, userId);
+    isMember = await dependencies.brands.isMember(target.ownerId, userId);
   } catch (error) {
     throw mediaErrors.uploadFailed(error);
   }
@@ -51,7 +52,7 @@ export async function assertMayReplace(
  * @throws AppError invalid-argument (type), internal 'Hmm, there was a problem. Try again.'
  */
 export async function storeUpload(
-  deps: MediaDependencies,
+  dependencies: MediaDependencies,
   target: UploadTarget,
   declared: DeclaredFile,
   bytes: Buffer,
@@ -59,14 +60,19 @@ export async function storeUpload(
   const image = await checkImage(declared, bytes);
   const key = imageKey(target.ownerType, target.kind, target.ownerId, image.extension);
   try {
-    const previousKey = await deps.images.currentKey(target.ownerType, target.ownerId, target.kind);
-    await deps.bucket.put(key, image.bytes, image.contentType);
-    const stored = await deps.images.recordUpload(
-      { ...target, key, contentType: image.contentType, sizeBytes: image.bytes.length },
-      (storedKey, version) => downloadUrl(deps, storedKey, version),
+    const previousKey = await dependencies.images.currentKey(
+      target.ownerType,
+      target.ownerId,
+      target.kind,
     );
-    deps.eventsCommitted();
-    if (previousKey && previousKey !== key) await dropObject(deps, previousKey);
+    await dependencies.bucket.put(key, image.bytes, image.contentType);
+    const stored = await dependencies.images.recordUpload(
+      { ...target, key, contentType: image.contentType, sizeBytes: image.bytes.length },
+      (storedKey, version) => downloadUrl(dependencies, storedKey, version),
+      imageStoredEvent,
+    );
+    dependencies.eventsCommitted();
+    if (previousKey && previousKey !== key) await dropObject(dependencies, previousKey);
     return stored;
   } catch (error) {
     throw error instanceof AppError ? error : mediaErrors.uploadFailed(error);
@@ -74,10 +80,10 @@ export async function storeUpload(
 }
 
 /** Best effort: a leftover object wastes space but shows nowhere. */
-async function dropObject(deps: MediaDependencies, key: string): Promise<void> {
+async function dropObject(dependencies: MediaDependencies, key: string): Promise<void> {
   try {
-    await deps.bucket.delete(key);
+    await dependencies.bucket.delete(key);
   } catch (error) {
-    deps.logger.warn({ err: error, key }, 'could not delete the replaced image');
+    dependencies.logger.warn({ err: error, key }, 'could not delete the replaced image');
   }
 }

@@ -5,13 +5,13 @@ import { on, type Subscription } from '@raly/service-kit/consumer';
 import { makeBrandDefaultImage, makeUserDefaultImage } from '../domain/default-images';
 import type { MediaDependencies } from '../domain/dependencies';
 
-export function subscriptions(deps: MediaDependencies): Subscription[] {
+export function subscriptions(dependencies: MediaDependencies): Subscription[] {
   return [
     on<UserRecord>(topics.identityUser, eventTypes.userCreated, (event) =>
-      makeUserDefaultImage(deps, event),
+      makeUserDefaultImage(dependencies, event),
     ),
     on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, (event) =>
-      makeBrandDefaultImage(deps, event),
+      makeBrandDefaultImage(dependencies, event),
     ),
   ];
 }

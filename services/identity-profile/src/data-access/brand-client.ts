@@ -13,7 +13,7 @@ export class BrandUsernameTakenError extends Error {
   }
 }
 
-export interface BrandService {
+export interface BrandClient {
   /**
    * `POST /brands`; idempotent on `creatorUserId`.
    * @returns the brand's id
@@ -28,7 +28,7 @@ export interface BrandService {
  * @param brandUrl BRAND_URL
  * @param serviceToken INTERNAL_SERVICE_TOKEN
  */
-export function brandService(brandUrl: string, serviceToken: string): BrandService {
+export function createBrandClient(brandUrl: string, serviceToken: string): BrandClient {
   return {
     async create(command) {
       const answer = await callInternal(brandUrl, serviceToken, '/brands', {

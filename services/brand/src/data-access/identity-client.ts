@@ -1,7 +1,8 @@
 /**
- * identity-profile's username registry (docs/api.md "Internal endpoints"),
- * which keeps usernames unique across creators and brands (spec §5). The
- * registry's unique key decides races: of two claims, one wins.
+ * identity-profile as the brand service calls it (docs/api.md "Internal
+ * endpoints"): the one API of the username registry, which identity-profile
+ * owns and which keeps usernames unique across creators and brands (spec
+ * §5). The registry's key decides races: of two claims, one wins.
  */
 import { callInternal, errorCodeOf } from '@raly/service-kit/internal';
 
@@ -13,21 +14,24 @@ export class UsernameTakenError extends Error {
   }
 }
 
-export interface UsernameRegistry {
+export interface IdentityClient {
   /**
-   * Reserves `username` for the brand (already holding it is fine).
+   * `POST /usernames/claim`: reserves `username` for the brand (already holding it is fine).
    * @throws UsernameTakenError; Error when identity-profile fails or cannot be reached
    */
-  claim(username: string, brandId: string): Promise<void>;
-  /** Frees `username` if the brand holds it. @throws Error when identity-profile fails */
-  release(username: string, brandId: string): Promise<void>;
+  claimUsername(username: string, brandId: string): Promise<void>;
+  /**
+   * `POST /usernames/release`: frees `username` if the brand holds it.
+   * @throws Error when identity-profile fails or cannot be reached
+   */
+  releaseUsername(username: string, brandId: string): Promise<void>;
 }
 
 /**
  * @param identityUrl IDENTITY_URL
  * @param serviceToken INTERNAL_SERVICE_TOKEN
  */
-export function usernameRegistry(identityUrl: string, serviceToken: string): UsernameRegistry {
+export function createIdentityClient(identityUrl: string, serviceToken: string): IdentityClient {
   async function send(action: 'claim' | 'release', username: string, brandId: string) {
     const answer = await callInternal(identityUrl, serviceToken, `/usernames/${action}`, {
       method: 'POST',
@@ -40,7 +44,7 @@ export function usernameRegistry(identityUrl: string, serviceToken: string): Use
     }
   }
   return {
-    claim: (username, brandId) => send('claim', username, brandId),
-    release: (username, brandId) => send('release', username, brandId),
+    claimUsername: (username, brandId) => send('claim', username, brandId),
+    releaseUsername: (username, brandId) => send('release', username, brandId),
   };
 }

@@ -1,9 +1,10 @@
-/** services/brand's membership check (docs/api.md "Internal endpoints"). */
+/** services/brand as media calls it (docs/api.md "Internal endpoints"): the membership check. */
 import { brandMembershipSchema } from '@raly/contracts/internal';
 import { callInternal } from '@raly/service-kit/internal';
 
-export interface BrandMembers {
+export interface BrandClient {
   /**
+   * `GET /brands/:id/members/:userId`.
    * @returns true when the user is a member of the brand; false also when the brand does not exist
    * @throws Error when services/brand fails or cannot be reached
    */
@@ -14,7 +15,7 @@ export interface BrandMembers {
  * @param brandUrl BRAND_URL
  * @param serviceToken INTERNAL_SERVICE_TOKEN
  */
-export function brandMembers(brandUrl: string, serviceToken: string): BrandMembers {
+export function createBrandClient(brandUrl: string, serviceToken: string): BrandClient {
   return {
     async isMember(brandId, userId) {
       const answer = await callInternal(

@@ -1,0 +1,25 @@
+/**
+ * The integration events the brand service raises (topic `brand.brand.v1`,
+ * key = brand id): the whole BrandRecord snapshot with its version. Each use
+ * case that changes a brand names the event it raises by handing one of
+ * these to the repository (`dependencies.brands.updateWithEvent(id, changes,
+ * brandUpdatedEvent)`); the repository calls it with the snapshot its write
+ * produced and inserts the outbox row in the same transaction.
+ */
+import { eventTypes, topics } from '@raly/contracts/events';
+import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
+import { snapshotEventOf } from '@raly/service-kit/outbox';
+
+export const eventSource = 'raly/brand';
+
+const brandEvent = snapshotEventOf<BrandRecord>({
+  topic: topics.brandBrand,
+  source: eventSource,
+  schema: brandRecordSchema,
+});
+
+/** `brand.brand.created`: a new brand's snapshot. */
+export const brandCreatedEvent = brandEvent(eventTypes.brandCreated);
+
+/** `brand.brand.updated`: a changed brand's snapshot. */
+export const brandUpdatedEvent = brandEvent(eventTypes.brandUpdated);
