@@ -9,22 +9,26 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { RunningBff } from '../src/app';
 import { DEVICE_COOKIE_NAME } from '../src/api/device-cookie';
 import { loadConfig } from '../src/config';
-import { callBff, startTestBff } from './support/bff';
-import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { uniqueSuffix } from './support/records';
-import { testStack, type TestStack } from './support/stack';
+import {
+  type TestKeycloak,
+  testKeycloak,
+  testStack,
+  type TestStack,
+  uniqueToken,
+} from '@raly/test-support';
+import { callBff, startTestBff } from '@raly/test-support/bff';
 
 const limit = (points: number) => ({ points, durationSeconds: 600 });
 
 /** A client address of its own for each call site. */
 let lastOctet = 0;
 const aClientAddress = () => `198.51.100.${++lastOctet}`;
-const anEmail = () => `limited.${uniqueSuffix()}@example.test`;
+const anEmail = () => `limited.${uniqueToken()}@example.test`;
 
 /** The realm's brute-force settings (infra/keycloak/raly-realm.json). */
 const realm = JSON.parse(
@@ -50,7 +54,7 @@ describe('rate limits', () => {
   let keycloak: TestKeycloak;
   let stack: TestStack;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await testStack();
     const limits = {
       RATE_LIMIT_LOGIN_PER_EMAIL: limit(10),
@@ -72,7 +76,7 @@ describe('rate limits', () => {
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     await bff?.stop();
     await direct?.stop();
     await keycloak?.cleanUp();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test, afterAll } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from '../src/stack/processes';
 import { Supervisor, type SupervisorOptions } from '../src/supervision/supervisor';
 import { ChildApps, Output, starts, waitFor } from './support/child-apps';
 
 const childApps = new ChildApps();
-after(() => childApps.dispose());
+afterAll(() => childApps.dispose());
 
 function supervise(
   apps: ConstructorParameters<typeof Supervisor>[0],
@@ -82,7 +82,7 @@ test('when an app is killed by a signal the supervisor did not send, then it is 
 
     assert.match(
       output.text,
-      /\[media\] killed by SIGKILL after .+ \(crash 1\); restarting in 100 ms/,
+      /\[media\] killed by SIGKILL afterAll .+ \(crash 1\); restarting in 100 ms/,
     );
     await waitFor(() => supervisor.pid('media') !== undefined, 'the new pid');
     assert.notEqual(supervisor.pid('media'), firstPid);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { parseTestSummary } from '../src/cli/test-summary';
 
 test('when a workspace ran several test commands, then their TAP and spec summaries are summed', () => {

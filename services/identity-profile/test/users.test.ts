@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
-import { uniqueToken } from '@raly/service-kit/testing';
 import { call, envelopeOf, registeredCreator, useIdentityService } from './support';
+import { identityServiceToken, passwordGrant, uniqueToken } from '@raly/test-support';
 
 const harness = useIdentityService();
 
