@@ -23,7 +23,8 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, test } from 'vitest';
 import { gzipSync, deflateSync } from 'node:zlib';
-import express from 'express';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import fc from 'fast-check';
 import { identityServiceToken, passwordGrant, type TestStack } from './stack';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
@@ -181,13 +182,23 @@ export function fuzzedRoutes(routes: FuzzRoute[]): string[] {
 }
 
 /**
+ * `express.application` of the express copy the service kit builds every
+ * service's app with (services/kit's own dependency, which may be another
+ * copy than this workspace's).
+ */
+function kitExpressApplication(): object {
+  const kitHttp = path.resolve(import.meta.dirname, '..', '..', 'kit', 'src', 'http.ts');
+  return (createRequire(kitHttp)('express') as { application: object }).application;
+}
+
+/**
  * Records every express app created until `stop()`, so a test can walk the
  * real app's routes without the app exposing itself: call it before the
  * app starts, stop it once started.
  * @param application `express.application` of the express copy the app is
- *   built with (default: the one this kit resolves, which every service uses)
+ *   built with (default: the service kit's, which every service uses)
  */
-export function recordExpressApps(application: object = express.application): {
+export function recordExpressApps(application: object = kitExpressApplication()): {
   apps: unknown[];
   stop(): void;
 } {
