@@ -36,6 +36,7 @@ beforeAll(async () => {
     IDENTITY_URL: system.identityUrl,
     BRAND_URL: system.brandUrl,
     MEDIA_URL: system.mediaUrl,
+    INTERNAL_SERVICE_TOKEN: system.serviceToken,
   });
 });
 
