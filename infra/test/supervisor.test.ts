@@ -82,7 +82,7 @@ test('when an app is killed by a signal the supervisor did not send, then it is 
 
     assert.match(
       output.text,
-      /\[media\] killed by SIGKILL afterAll .+ \(crash 1\); restarting in 100 ms/,
+      /\[media\] killed by SIGKILL after .+ \(crash 1\); restarting in 100 ms/,
     );
     await waitFor(() => supervisor.pid('media') !== undefined, 'the new pid');
     assert.notEqual(supervisor.pid('media'), firstPid);
