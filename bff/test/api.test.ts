@@ -5,38 +5,44 @@
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import { topics } from '@raly/contracts/events';
-import { sendRaw } from '@raly/service-kit/testing';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
-import { callBff, startTestBff, type BffBody } from './support/bff';
-import { eventually } from './support/eventually';
-import { identityAvailable, startIdentity, type RunningIdentity } from './support/identity';
-import { connectTestKafka, type TestKafka } from './support/kafka';
-import { testKeycloak, type TestKeycloak, type TestUser } from './support/keycloak';
-import { aCreatorAccount, aUserRecord, anEnvelope, uniqueSuffix } from './support/records';
-import { testStack } from './support/stack';
-
-const needsIdentity = identityAvailable() ? false : 'identity-profile service not built yet';
+import {
+  aCreatorAccount,
+  anEnvelope,
+  aUserRecord,
+  connectTestKafka,
+  eventually,
+  sendRaw,
+  type TestKafka,
+  testKeycloak,
+  type TestKeycloak,
+  testStack,
+  type TestUser,
+  uniqueToken,
+} from '@raly/test-support';
+import { type BffBody, callBff, startTestBff } from '@raly/test-support/bff';
+import { type RunningService, startService } from '@raly/test-support/system';
 
 describe('BFF REST API', () => {
   let bff: RunningBff;
   let kafka: TestKafka;
   let keycloak: TestKeycloak;
-  let identity: RunningIdentity | undefined;
+  let identity: RunningService;
 
-  before(async () => {
+  beforeAll(async () => {
     const stack = await testStack();
-    if (!needsIdentity) identity = await startIdentity(stack);
-    bff = await startTestBff(stack, identity ? { IDENTITY_URL: identity.url } : {});
+    identity = await startService('identity-profile', { stack });
+    bff = await startTestBff(stack, { IDENTITY_URL: identity.url });
     kafka = await connectTestKafka(stack.kafkaBrokers);
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     await bff?.stop();
     await identity?.stop();
     await kafka?.close();
@@ -89,7 +95,7 @@ describe('BFF REST API', () => {
 
     test("when the e-mail is unknown or missing, then login answers 401 'Incorrect login'", async () => {
       const unknown = await callBff(bff, 'POST', '/api/auth/login', {
-        body: { email: `nobody.${uniqueSuffix()}@example.test`, password: 'whatever' },
+        body: { email: `nobody.${uniqueToken()}@example.test`, password: 'whatever' },
       });
       const missing = await callBff(bff, 'POST', '/api/auth/login', { body: {} });
 
@@ -295,82 +301,66 @@ describe('BFF REST API', () => {
       assert.equal(answer.body.error.status, 'unauthenticated');
     });
 
-    test(
-      'when an e-mail has an account, then checkEmailExists answers data true, else false',
-      { skip: needsIdentity },
-      async () => {
-        // Arrange
-        const account = aCreatorAccount();
-        assert.equal((await callBff(bff, 'POST', '/api/accounts', { body: account })).status, 201);
+    test('when an e-mail has an account, then checkEmailExists answers data true, else false', async () => {
+      // Arrange
+      const account = aCreatorAccount();
+      assert.equal((await callBff(bff, 'POST', '/api/accounts', { body: account })).status, 201);
 
-        // Act
-        const known = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
-          body: { data: { email: account.registration.email } },
-        });
-        const unknown = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
-          body: { data: { email: `nobody.${uniqueSuffix()}@example.test` } },
-        });
+      // Act
+      const known = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        body: { data: { email: account.registration.email } },
+      });
+      const unknown = await callBff(bff, 'POST', '/api/callable/checkEmailExists', {
+        body: { data: { email: `nobody.${uniqueToken()}@example.test` } },
+      });
 
-        // Assert
-        assert.deepEqual(known.body, { data: true });
-        assert.deepEqual(unknown.body, { data: false });
-      },
-    );
+      // Assert
+      assert.deepEqual(known.body, { data: true });
+      assert.deepEqual(unknown.body, { data: false });
+    });
 
-    test(
-      'when a username is free, then checkUsernameExists answers data false',
-      { skip: needsIdentity },
-      async () => {
-        const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
-          body: { data: { username: `free${uniqueSuffix()}` } },
-        });
+    test('when a username is free, then checkUsernameExists answers data false', async () => {
+      const answer = await callBff(bff, 'POST', '/api/callable/checkUsernameExists', {
+        body: { data: { username: `free${uniqueToken()}` } },
+      });
 
-        assert.equal(answer.status, 200);
-        assert.deepEqual(answer.body, { data: false });
-      },
-    );
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, { data: false });
+    });
   });
 
   describe('accounts', () => {
-    test(
-      'when a visitor creates a creator account, then it answers 201 with a token set of the new user',
-      { skip: needsIdentity },
-      async () => {
-        // Arrange
-        const account = aCreatorAccount();
+    test('when a visitor creates a creator account, then it answers 201 with a token set of the new user', async () => {
+      // Arrange
+      const account = aCreatorAccount();
 
-        // Act
-        const answer = await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account });
+      // Act
+      const answer = await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account });
 
-        // Assert
-        assert.equal(answer.status, 201, JSON.stringify(answer.body));
-        const claims = JSON.parse(
-          Buffer.from(answer.body.data.accessToken.split('.')[1] ?? '', 'base64url').toString(),
-        );
-        assert.equal(claims.email, account.registration.email);
-        assert.ok(answer.body.data.refreshToken);
-      },
-    );
+      // Assert
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      const claims = JSON.parse(
+        Buffer.from(answer.body.data.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+      );
+      assert.equal(claims.email, account.registration.email);
+      assert.ok(answer.body.data.refreshToken);
+    });
 
-    test(
-      "when the e-mail is already used, then it forwards identity's 409 email-taken unchanged",
-      { skip: needsIdentity },
-      async () => {
-        // Arrange
-        const first = aCreatorAccount();
-        await callBff(bff, 'POST', '/api/accounts', { body: first });
-        const second = aCreatorAccount({ email: first.registration.email });
+    test("when the e-mail is already used, then it forwards identity's 409 email-taken unchanged", async () => {
+      // Arrange
+      const first = aCreatorAccount();
+      await callBff(bff, 'POST', '/api/accounts', { body: first });
+      const second = aCreatorAccount({ email: first.registration.email });
 
-        // Act
-        const answer = await callBff(bff, 'POST', '/api/accounts', { body: second });
+      // Act
+      const answer = await callBff(bff, 'POST', '/api/accounts', { body: second });
 
-        // Assert
-        assert.equal(answer.status, 409);
-        assert.deepEqual(answer.body, {
-          error: { code: 'email-taken', message: messages.emailTaken },
-        });
-      },
-    );
+      // Assert
+      assert.equal(answer.status, 409);
+      assert.deepEqual(answer.body, {
+        error: { code: 'email-taken', message: messages.emailTaken },
+      });
+    });
   });
 
   describe('/api/me', () => {
@@ -393,78 +383,66 @@ describe('BFF REST API', () => {
       assert.equal(answer.status, 401);
     });
 
-    test(
-      'when a new user asks for /api/me, then they get their own record from identity and no brand',
-      { skip: needsIdentity },
-      async () => {
-        // Arrange
-        const account = aCreatorAccount();
-        const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account }))
-          .body.data;
+    test('when a new user asks for /api/me, then they get their own record from identity and no brand', async () => {
+      // Arrange
+      const account = aCreatorAccount();
+      const tokens = (await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: account })).body
+        .data;
 
-        // Act
-        const answer = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
+      // Act
+      const answer = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
 
-        // Assert
-        assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        assert.equal(answer.body.data.user.email, account.registration.email);
-        assert.equal(answer.body.data.user.username, account.registration.username);
-        assert.equal(answer.body.data.brand, null);
-      },
-    );
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.data.user.email, account.registration.email);
+      assert.equal(answer.body.data.user.username, account.registration.username);
+      assert.equal(answer.body.data.brand, null);
+    });
 
-    test(
-      'when a user patches /api/me, then the answer carries the change at a higher version',
-      { skip: needsIdentity },
-      async () => {
-        // Arrange
-        const tokens = (
-          await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })
-        ).body.data;
-        const before = (await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken }))
-          .body.data.user;
+    test('when a user patches /api/me, then the answer carries the change at a higher version', async () => {
+      // Arrange
+      const tokens = (
+        await callBff<TokenSet>(bff, 'POST', '/api/accounts', { body: aCreatorAccount() })
+      ).body.data;
+      const before = (await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken })).body
+        .data.user;
 
-        // Act
-        const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
-          token: tokens.accessToken,
-          body: { notifications: { offers: false, marketing: false } },
-        });
+      // Act
+      const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
+        token: tokens.accessToken,
+        body: { notifications: { offers: false, marketing: false } },
+      });
 
-        // Assert
-        assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
-        assert.ok(answer.body.data.user.version > before.version);
-        const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
-        assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
-      },
-    );
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.data.user.notifications, { offers: false, marketing: false });
+      assert.ok(answer.body.data.user.version > before.version);
+      const reread = await callBff<Me>(bff, 'GET', '/api/me', { token: tokens.accessToken });
+      assert.deepEqual(reread.body.data.user.notifications, { offers: false, marketing: false });
+    });
 
-    test(
-      "when a signed-in user with no user record saves a brand profile, then PATCH /api/brand answers 'There was a problem updating your account. Try again.'",
-      { skip: needsIdentity },
-      async () => {
-        // Arrange: a Keycloak user that identity-profile has never heard of
-        const user = await keycloak.createUser();
-        const tokens = await signIn(user);
+    test("when a signed-in user with no user record saves a brand profile, then PATCH /api/brand answers 'There was a problem updating your account. Try again.'", async () => {
+      // Arrange: a Keycloak user that identity-profile has never heard of
+      const user = await keycloak.createUser();
+      const tokens = await signIn(user);
 
-        // Act
-        const answer = await callBff(bff, 'PATCH', '/api/brand', {
-          token: tokens.accessToken,
-          body: {
-            username: `nouser${uniqueSuffix()}`,
-            company: 'No Record Inc',
-            websiteUrl: 'https://no-record.example',
-            socials: {},
-          },
-        });
+      // Act
+      const answer = await callBff(bff, 'PATCH', '/api/brand', {
+        token: tokens.accessToken,
+        body: {
+          username: `nouser${uniqueToken()}`,
+          company: 'No Record Inc',
+          websiteUrl: 'https://no-record.example',
+          socials: {},
+        },
+      });
 
-        // Assert
-        assert.equal(answer.status, 500, JSON.stringify(answer.body));
-        assert.deepEqual(answer.body, {
-          error: { code: 'internal', message: messages.updateAccountFailed },
-        });
-      },
-    );
+      // Assert
+      assert.equal(answer.status, 500, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body, {
+        error: { code: 'internal', message: messages.updateAccountFailed },
+      });
+    });
 
     test("when user B asks for /api/me, then B gets B's record and nothing of A's", async () => {
       // Arrange
@@ -472,12 +450,12 @@ describe('BFF REST API', () => {
       const recordA = aUserRecord({
         id: userA.id,
         email: userA.email,
-        firstName: `Alice${uniqueSuffix()}`,
+        firstName: `Alice${uniqueToken()}`,
       });
       const recordB = aUserRecord({
         id: userB.id,
         email: userB.email,
-        firstName: `Bob${uniqueSuffix()}`,
+        firstName: `Bob${uniqueToken()}`,
       });
       await kafka.produce(topics.identityUser, userA.id, JSON.stringify(anEnvelope(recordA)));
       await kafka.produce(topics.identityUser, userB.id, JSON.stringify(anEnvelope(recordB)));

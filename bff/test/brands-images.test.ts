@@ -5,23 +5,21 @@
  * upload → media.image.stored → record updated → push to the owner's tabs.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord } from '@raly/contracts/records';
-import { multipartWithFile, uniqueToken } from '@raly/service-kit/testing';
+import type { RunningBff } from '../src/app';
+import type { Me } from '../src/domain/me';
+import { connectLive, type RecordingSocket } from './support/sockets';
+import { eventually, multipartWithFile, testStack, uniqueToken } from '@raly/test-support';
+import { type BffBody, callBff, startTestBff } from '@raly/test-support/bff';
 import {
+  type RalySystem,
   registeredBrand,
   registeredCreator,
   startSystem,
-  type RalySystem,
-} from '../../services/brand/test/system';
-import type { RunningBff } from '../src/app';
-import type { Me } from '../src/domain/me';
-import { callBff, startTestBff, type BffBody } from './support/bff';
-import { eventually } from './support/eventually';
-import { connectLive, type RecordingSocket } from './support/sockets';
-import { testStack } from './support/stack';
+} from '@raly/test-support/system';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0e1a10000000049454e44ae426082',
@@ -32,7 +30,7 @@ let system: RalySystem;
 let bff: RunningBff;
 const sockets: RecordingSocket[] = [];
 
-before(async () => {
+beforeAll(async () => {
   system = await startSystem({ media: true });
   bff = await startTestBff(await testStack(), {
     IDENTITY_URL: system.identityUrl,
@@ -43,7 +41,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   for (const { socket } of sockets) socket.close();
   await bff.stop();
   await system.stop();

@@ -7,29 +7,28 @@
  * (callables with `status`). `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the
  * requests per route.
  */
-import { after, before } from 'node:test';
+import { beforeAll, afterAll } from 'vitest';
 import express from 'express';
 import { INTERESTS } from '@raly/contracts/constants';
+import type { RunningBff } from '../src/app';
+import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import { testStack, uniqueToken } from '@raly/test-support';
+import { callBff, startTestBff } from '@raly/test-support/bff';
 import {
   deleteFuzzUsers,
   describeFuzz,
+  type FuzzCredential,
   fuzzCredentials,
+  type FuzzRoute,
   recordExpressApps,
   UNIQUE,
-  type FuzzCredential,
-  type FuzzRoute,
-} from '@raly/service-kit/fuzz';
-import { uniqueToken } from '@raly/service-kit/testing';
+} from '@raly/test-support/fuzz';
 import {
+  type RalySystem,
   registeredBrand,
   registeredCreator,
   startSystem,
-  type RalySystem,
-} from '../../services/brand/test/system';
-import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import { callBff, startTestBff } from './support/bff';
-import { testStack } from './support/stack';
+} from '@raly/test-support/system';
 
 const marker = `fz${uniqueToken(6)}`;
 
@@ -39,7 +38,7 @@ let recording: ReturnType<typeof recordExpressApps>;
 let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
-before(async () => {
+beforeAll(async () => {
   system = await startSystem({ media: true });
   // The BFF's own express copy: its app is the one recorded.
   recording = recordExpressApps(express.application);
@@ -212,7 +211,7 @@ before(async () => {
   ];
 });
 
-after(async () => {
+afterAll(async () => {
   await bff?.stop();
   await system?.stop();
   if (system) await deleteFuzzUsers(system.stack, marker);

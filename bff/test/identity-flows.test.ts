@@ -5,41 +5,37 @@
  * the current password, onboarding steps, interests and lastLogin.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
-import { waitForMail } from '@raly/infra/test-env';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import type { Me } from '../src/domain/me';
-import { callBff, registerCreator, startTestBff } from './support/bff';
-import { eventually } from './support/eventually';
-import {
-  identityAvailable,
-  startIdentity,
-  testWebUrl,
-  type RunningIdentity,
-} from './support/identity';
-import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { uniqueSuffix } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
-import { testStack } from './support/stack';
+import {
+  eventually,
+  testKeycloak,
+  type TestKeycloak,
+  testStack,
+  uniqueToken,
+  waitForMail,
+} from '@raly/test-support';
+import { callBff, registerCreator, startTestBff } from '@raly/test-support/bff';
+import { type RunningService, startService, testWebUrl } from '@raly/test-support/system';
 
-const needsIdentity = identityAvailable() ? false : 'identity-profile service not built yet';
-
-describe('account and identity flows through the BFF', { skip: needsIdentity }, () => {
+describe('account and identity flows through the BFF', () => {
   let bff: RunningBff;
   let keycloak: TestKeycloak;
-  let identity: RunningIdentity;
+  let identity: RunningService;
   const sockets: RecordingSocket[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     const stack = await testStack();
-    identity = await startIdentity(stack);
+    identity = await startService('identity-profile', { stack });
     bff = await startTestBff(stack, { IDENTITY_URL: identity.url });
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const { socket } of sockets) socket.close();
     await bff?.stop();
     await identity?.stop();
@@ -66,7 +62,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
   describe('forgot and reset password', () => {
     test("when the e-mail has no account, then forgot-password answers 404 'There is no account associated with this email'", async () => {
       const answer = await callBff(bff, 'POST', '/api/auth/forgot-password', {
-        body: { email: `nobody.${uniqueSuffix()}@example.test` },
+        body: { email: `nobody.${uniqueToken()}@example.test` },
       });
 
       assert.equal(answer.status, 404);
@@ -77,7 +73,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       // Arrange
       const user = await registered();
       const code = await mailedResetCode(user.email);
-      const newPassword = `new-${uniqueSuffix()}`;
+      const newPassword = `new-${uniqueToken()}`;
 
       // Act
       const answer = await callBff(bff, 'POST', '/api/auth/reset-password', {
@@ -96,12 +92,12 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
       const user = await registered();
       const code = await mailedResetCode(user.email);
       await callBff(bff, 'POST', '/api/auth/reset-password', {
-        body: { actionCode: code, password: `one-${uniqueSuffix()}` },
+        body: { actionCode: code, password: `one-${uniqueToken()}` },
       });
 
       // Act
       const again = await callBff(bff, 'POST', '/api/auth/reset-password', {
-        body: { actionCode: code, password: `two-${uniqueSuffix()}` },
+        body: { actionCode: code, password: `two-${uniqueToken()}` },
       });
 
       // Assert
@@ -163,7 +159,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
     test('when the current password comes with it, then the e-mail changes and the new e-mail signs in', async () => {
       // Arrange
       const user = await registered();
-      const email = `moved.${uniqueSuffix()}@example.test`;
+      const email = `moved.${uniqueToken()}@example.test`;
       keycloak.forgetLater(email);
 
       // Act
@@ -184,7 +180,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
 
       const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
         token: user.tokens.accessToken,
-        body: { email: `moved.${uniqueSuffix()}@example.test` },
+        body: { email: `moved.${uniqueToken()}@example.test` },
       });
 
       assert.equal(answer.status, 400);
@@ -197,7 +193,7 @@ describe('account and identity flows through the BFF', { skip: needsIdentity }, 
 
       const answer = await callBff<Me>(bff, 'PATCH', '/api/me', {
         token: user.tokens.accessToken,
-        body: { email: `moved.${uniqueSuffix()}@example.test`, currentPassword: 'wrong-one' },
+        body: { email: `moved.${uniqueToken()}@example.test`, currentPassword: 'wrong-one' },
       });
 
       assert.equal(answer.status, 401);

@@ -3,17 +3,25 @@
  * for one user reaches that user's sockets and nobody else's (privacy).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes, topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import { callBff, startTestBff } from './support/bff';
-import { eventually, sleep } from './support/eventually';
-import { connectTestKafka, type TestKafka } from './support/kafka';
-import { testKeycloak, type TestKeycloak, type TestUser } from './support/keycloak';
-import { aBrandRecord, aUserRecord, anEnvelope } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
-import { testStack } from './support/stack';
+import {
+  aBrandRecord,
+  anEnvelope,
+  aUserRecord,
+  connectTestKafka,
+  eventually,
+  sleep,
+  type TestKafka,
+  testKeycloak,
+  type TestKeycloak,
+  testStack,
+  type TestUser,
+} from '@raly/test-support';
+import { callBff, startTestBff } from '@raly/test-support/bff';
 
 /** How long a socket must stay silent to count as "received nothing", in ms. */
 const SILENCE_WINDOW_MS = 1500;
@@ -24,14 +32,14 @@ describe('live pushes over socket.io', () => {
   let keycloak: TestKeycloak;
   const sockets: RecordingSocket[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     const stack = await testStack();
     bff = await startTestBff(stack);
     kafka = await connectTestKafka(stack.kafkaBrokers);
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const { socket } of sockets) socket.close();
     await bff?.stop();
     await kafka?.close();

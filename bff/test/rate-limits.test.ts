@@ -10,23 +10,28 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { RunningBff } from '../src/app';
 import { DEVICE_COOKIE_NAME } from '../src/api/device-cookie';
 import { loadConfig } from '../src/config';
-import { callBff, startTestBff } from './support/bff';
-import { startIdentity, type RunningIdentity } from './support/identity';
-import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { aCreatorAccount, uniqueSuffix } from './support/records';
-import { testStack, type TestStack } from './support/stack';
+import {
+  aCreatorAccount,
+  type TestKeycloak,
+  testKeycloak,
+  testStack,
+  type TestStack,
+  uniqueToken,
+} from '@raly/test-support';
+import { callBff, startTestBff } from '@raly/test-support/bff';
+import { startService, type RunningService } from '@raly/test-support/system';
 
 const limit = (points: number) => ({ points, durationSeconds: 600 });
 
 /** A client address of its own for each call site. */
 let lastOctet = 0;
 const aClientAddress = () => `198.51.100.${++lastOctet}`;
-const anEmail = () => `limited.${uniqueSuffix()}@example.test`;
+const anEmail = () => `limited.${uniqueToken()}@example.test`;
 
 /** The realm's brute-force settings (infra/keycloak/raly-realm.json). */
 const realm = JSON.parse(
@@ -51,9 +56,9 @@ describe('rate limits', () => {
   let direct: RunningBff;
   let keycloak: TestKeycloak;
   let stack: TestStack;
-  let identity: RunningIdentity;
+  let identity: RunningService;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await testStack();
     const limits = {
       RATE_LIMIT_LOGIN_PER_EMAIL: limit(10),
@@ -67,7 +72,7 @@ describe('rate limits', () => {
       RATE_LIMIT_CREATE_ACCOUNT_PER_IP: limit(2),
       RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: limit(1),
     };
-    identity = await startIdentity(stack);
+    identity = await startService('identity-profile', { stack });
     bff = await startTestBff(stack, {
       ...limits,
       TRUST_PROXY: 'loopback',
@@ -80,7 +85,7 @@ describe('rate limits', () => {
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     await bff?.stop();
     await direct?.stop();
     await identity?.stop();

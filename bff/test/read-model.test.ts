@@ -3,30 +3,36 @@
  * Kafka, a real BFF consumes them, and the real Redis is inspected.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes, topics } from '@raly/contracts/events';
 import { Redis } from 'ioredis';
 import type { RunningBff } from '../src/app';
 import { readModelKey } from '../src/data-access/read-model';
-import { startTestBff } from './support/bff';
-import { eventually } from './support/eventually';
-import { connectTestKafka, type TestKafka } from './support/kafka';
-import { aBrandRecord, aUserRecord, anEnvelope, uniqueSuffix } from './support/records';
-import { testStack } from './support/stack';
+import {
+  aBrandRecord,
+  anEnvelope,
+  aUserRecord,
+  connectTestKafka,
+  eventually,
+  type TestKafka,
+  testStack,
+  uniqueToken,
+} from '@raly/test-support';
+import { startTestBff } from '@raly/test-support/bff';
 
 describe('read model projection', () => {
   let bff: RunningBff;
   let kafka: TestKafka;
   let redis: Redis;
 
-  before(async () => {
+  beforeAll(async () => {
     const stack = await testStack();
     bff = await startTestBff(stack);
     kafka = await connectTestKafka(stack.kafkaBrokers);
     redis = new Redis(stack.redisUrl);
   });
 
-  after(async () => {
+  afterAll(async () => {
     await bff?.stop();
     await kafka?.close();
     redis?.disconnect();
@@ -95,7 +101,7 @@ describe('read model projection', () => {
 
   test('when a message is not a valid envelope, then it lands in the dead-letter topic and its offset is committed', async () => {
     // Arrange
-    const messageKey = `poison-${uniqueSuffix()}`;
+    const messageKey = `poison-${uniqueToken()}`;
 
     // Act
     const position = await kafka.produce(
@@ -115,7 +121,7 @@ describe('read model projection', () => {
   test("when an envelope's subject is not its record's id, then it is dead-lettered and the read model is untouched", async () => {
     // Arrange
     const record = aUserRecord({ version: 1 });
-    const envelope = { ...anEnvelope(record), subject: `someone-else-${uniqueSuffix()}` };
+    const envelope = { ...anEnvelope(record), subject: `someone-else-${uniqueToken()}` };
 
     // Act
     const position = await kafka.produce(

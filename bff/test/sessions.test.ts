@@ -6,18 +6,21 @@
  * other sessions) end them at once on `/api` and close their open sockets.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { waitForMail } from '@raly/infra/test-env';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import { callBff, registerCreator, startTestBff } from './support/bff';
-import { sleep } from './support/eventually';
-import { startIdentity, type RunningIdentity } from './support/identity';
-import { testKeycloak, type TestKeycloak } from './support/keycloak';
-import { uniqueSuffix } from './support/records';
 import { connectLive, type RecordingSocket } from './support/sockets';
-import { testStack } from './support/stack';
+import {
+  sleep,
+  testKeycloak,
+  type TestKeycloak,
+  testStack,
+  uniqueToken,
+  waitForMail,
+} from '@raly/test-support';
+import { callBff, registerCreator, startTestBff } from '@raly/test-support/bff';
+import { type RunningService, startService } from '@raly/test-support/system';
 
 /** How soon a socket of an ended session must be closed, in milliseconds. */
 const DISCONNECT_BOUND_MS = 2000;
@@ -43,17 +46,17 @@ const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 describe('sessions and token kinds at the BFF', () => {
   let bff: RunningBff;
   let keycloak: TestKeycloak;
-  let identity: RunningIdentity;
+  let identity: RunningService;
   const sockets: RecordingSocket[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     const stack = await testStack();
-    identity = await startIdentity(stack);
+    identity = await startService('identity-profile', { stack });
     bff = await startTestBff(stack, { IDENTITY_URL: identity.url });
     keycloak = testKeycloak(stack);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const { socket } of sockets) socket.close();
     await bff?.stop();
     await identity?.stop();
@@ -157,7 +160,7 @@ describe('sessions and token kinds at the BFF', () => {
       const code = new URL(
         /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)![0],
       ).searchParams.get('oobCode');
-      const newPassword = `new-${uniqueSuffix()}`;
+      const newPassword = `new-${uniqueToken()}`;
 
       // Act
       const answer = await callBff(bff, 'POST', '/api/auth/reset-password', {
@@ -184,7 +187,7 @@ describe('sessions and token kinds at the BFF', () => {
       const changingSocket = await live(changing.accessToken);
       const otherSocket = await live(other.accessToken);
       const otherClosed = disconnected(otherSocket);
-      const email = `moved.${uniqueSuffix()}@example.test`;
+      const email = `moved.${uniqueToken()}@example.test`;
       keycloak.forgetLater(email);
       // The other session's token must be older than the change (iat has second precision).
       await nextSecond();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 
 const repository = path.resolve(import.meta.dirname, '..', '..');
@@ -268,10 +268,10 @@ describe('k8s manifests', () => {
           }
         });
 
-        test('when it is a Node app, then it sets HOST=0.0.0.0, so it listens on the pod network (alone it listens on loopback only)', (context) => {
+        test('when it is a Node app, then it sets HOST=0.0.0.0, so it listens on the pod network (alone it listens on loopback only)', () => {
           const app = deployment.metadata.name;
           if (!dockerfileStages(dockerfileOf(app)).at(-1)!.image.startsWith('node:')) {
-            context.diagnostic(`${app} is not a Node app`);
+            console.log(`${app} is not a Node app`);
             return;
           }
           for (const container of containers) {
@@ -501,10 +501,10 @@ describe('Dockerfiles of the apps', () => {
           );
       });
 
-      test('when its image runs Node, then it sets HOST=0.0.0.0 (the app alone listens on loopback only)', (context) => {
+      test('when its image runs Node, then it sets HOST=0.0.0.0 (the app alone listens on loopback only)', () => {
         const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
         if (!final.image.startsWith('node:')) {
-          context.diagnostic(`${app} is not a Node app`);
+          console.log(`${app} is not a Node app`);
           return;
         }
         const environment = final.instructions

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { endpointsFromEnvironment, stackEnvironment, withDatabase } from '../src/stack/endpoints';
 
 describe('stack endpoints from environment variables', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { kafkaClient } from '../src/stack/kafka';
 import { resolveTestStack } from '../src/test-env';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import nodemailer from 'nodemailer';
 import { listMails, resolveTestStack, waitForMail } from '../src/test-env';
 

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { after, test } from 'node:test';
+import { test, afterAll } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitUntilReady } from '../src/supervision/readiness';
 import { Supervisor } from '../src/supervision/supervisor';
-import { ChildApps, freePort, Output } from './support/child-apps';
+import { freePort } from '@raly/test-support';
+import { ChildApps, Output } from './support/child-apps';
 
 const childApps = new ChildApps();
-after(() => childApps.dispose());
+afterAll(() => childApps.dispose());
 
 /** An HTTP server on 127.0.0.1 answering every request with `status`; resolves with its probe URL. */
 async function probeServer(status: number, servers: Server[]): Promise<string> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { before, describe, test } from 'node:test';
+import { describe, test, beforeAll } from 'vitest';
 import pg from 'pg';
 import { kafkaClient } from '../src/stack/kafka';
 import { allKafkaTopics } from '../src/stack/settings';
@@ -22,7 +22,7 @@ function redisPing(redisUrl: string): Promise<string> {
 
 describe('the test stack', () => {
   let stack: TestStack;
-  before(async () => {
+  beforeAll(async () => {
     stack = await resolveTestStack();
   });
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test, afterAll } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from '../src/stack/processes';
 import { Supervisor, type SupervisorOptions } from '../src/supervision/supervisor';
 import { ChildApps, Output, starts, waitFor } from './support/child-apps';
 
 const childApps = new ChildApps();
-after(() => childApps.dispose());
+afterAll(() => childApps.dispose());
 
 function supervise(
   apps: ConstructorParameters<typeof Supervisor>[0],

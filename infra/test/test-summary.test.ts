@@ -1,25 +1,75 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { parseTestSummary } from '../src/cli/test-summary';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, test } from 'vitest';
+import { parseVitestReport, readVitestReport } from '../src/cli/test-summary';
 
-test('when a workspace ran several test commands, then their TAP and spec summaries are summed', () => {
-  const output = [
-    '# tests 5',
-    '# pass 4',
-    '# fail 1',
-    'ok 1 - x',
-    'ℹ pass 10',
-    'ℹ fail 0',
-    '# pass me the salt',
-  ].join('\n');
+const report = (overrides: object) =>
+  JSON.stringify({
+    numTotalTests: 0,
+    numPassedTests: 0,
+    numFailedTests: 0,
+    numPendingTests: 0,
+    success: true,
+    testResults: [],
+    ...overrides,
+  });
 
-  assert.deepEqual(parseTestSummary(output), { passed: 14, failed: 1, found: true });
-});
+describe('counting a workspace from vitest JSON report', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'raly-summary-test-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-test('when a workspace printed no summary, then nothing is counted and that is reported', () => {
-  assert.deepEqual(parseTestSummary('Error: cannot find module'), {
-    passed: 0,
-    failed: 0,
-    found: false,
+  test('when tests passed and failed, then the report counts are taken', () => {
+    const text = report({
+      numPassedTests: 14,
+      numFailedTests: 1,
+      testResults: [
+        { status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+        { status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    });
+
+    assert.deepEqual(parseVitestReport(text), { passed: 14, failed: 1, found: true });
+  });
+
+  test('when a test file failed without a failing test (it did not load, a hook failed), then it counts as one failure', () => {
+    const text = report({
+      numPassedTests: 3,
+      testResults: [
+        { status: 'failed', assertionResults: [] },
+        { status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    });
+
+    assert.deepEqual(parseVitestReport(text), { passed: 3, failed: 1, found: true });
+  });
+
+  test('when the output is no vitest report, then nothing is counted and that is reported', () => {
+    assert.deepEqual(parseVitestReport('Error: cannot find module'), {
+      passed: 0,
+      failed: 0,
+      found: false,
+    });
+    assert.deepEqual(parseVitestReport('{"numTotalTests": 3}'), {
+      passed: 0,
+      failed: 0,
+      found: false,
+    });
+  });
+
+  test('when the report file is missing (a crash before vitest wrote it), then nothing is found', () => {
+    assert.deepEqual(readVitestReport(join(directory, 'missing.json')), {
+      passed: 0,
+      failed: 0,
+      found: false,
+    });
+  });
+
+  test('when the report file is there, then it is read', () => {
+    const file = join(directory, 'report.json');
+    writeFileSync(file, report({ numPassedTests: 2 }));
+
+    assert.deepEqual(readVitestReport(file), { passed: 2, failed: 0, found: true });
   });
 });

@@ -1,11 +1,15 @@
 /**
  * `npm test`: makes sure the stack runs (once), applies each workspace's
- * migrations, runs each workspace's tests one after the other with the stack's
- * environment, and ends with a summary whose last line is `N passed, N failed`.
+ * migrations, runs each workspace's tests (vitest) one after the other with
+ * the stack's environment, counts them from vitest's JSON report, and ends
+ * with a summary whose last line is `N passed, N failed`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { stackEnvironment } from '../stack/endpoints';
 import { resolveTestStack } from '../test-env';
-import { parseTestSummary } from './test-summary';
+import { readVitestReport } from './test-summary';
 import { runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
 
 interface WorkspaceResult {
@@ -39,6 +43,7 @@ async function main(): Promise<number> {
   const startedAt = Date.now();
   const stack = await resolveTestStack();
   const results: WorkspaceResult[] = [];
+  const reports = mkdtempSync(join(tmpdir(), 'raly-test-'));
 
   for (const [index, workspace] of testedWorkspaces.entries()) {
     const scripts = workspaceScripts(workspace);
@@ -65,8 +70,23 @@ async function main(): Promise<number> {
         continue;
       }
     }
-    const run = await runWithTimeout(['test', '-w', workspace, '--if-present'], label, index, env);
-    const summary = parseTestSummary(run.output);
+    const report = join(reports, `${label.replaceAll('/', '-')}.json`);
+    const run = await runWithTimeout(
+      [
+        'test',
+        '-w',
+        workspace,
+        '--if-present',
+        '--',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      label,
+      index,
+      env,
+    );
+    const summary = readVitestReport(report);
     let { failed } = summary;
     let note = '';
     if (run.code !== 0 && failed === 0) {
@@ -77,6 +97,7 @@ async function main(): Promise<number> {
     results.push({ workspace, passed: summary.passed, failed, note });
   }
 
+  rmSync(reports, { recursive: true, force: true });
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   console.log('');

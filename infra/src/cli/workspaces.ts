@@ -12,6 +12,7 @@ import { host, ports } from '../stack/settings';
 /** Test order: shared packages first, then services, then the edge. */
 export const testedWorkspaces = [
   'services/contracts',
+  'services/test-support',
   'services/kit',
   'services/identity-profile',
   'services/brand',

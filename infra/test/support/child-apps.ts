@@ -4,11 +4,9 @@
  * time (ms) of every start to the file in STARTS_FILE.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@raly/test-support';
 import type { AppSpec } from '../../src/supervision/supervisor';
 
 const recordStart = `import { appendFileSync } from 'node:fs';
@@ -92,25 +90,6 @@ export class Output {
   }
 }
 
-/** Polls `condition` every 25 ms; throws with `what` when it is still false after timeoutMs. */
-export async function waitFor(
-  condition: () => boolean,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
+/** Polls `condition` every 25 ms; throws naming `what` when it is still false after timeoutMs. */
+export const waitFor = (condition: () => boolean, what: string, timeoutMs = 10_000) =>
+  eventually(what, condition, { timeoutMs, intervalMs: 25 });

@@ -1,29 +1,33 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes, topics } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { BrandRecord } from '@raly/contracts/records';
-import { listenToTopic, uniqueToken, type TopicListener } from '@raly/service-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import {
-  call,
+  callApi as call,
   eventually,
+  listenToTopic,
+  type TopicListener,
+  uniqueToken,
+} from '@raly/test-support';
+import {
+  type RalySystem,
   registeredBrand,
   registeredCreator,
   startSystem,
-  type RalySystem,
-} from './system';
+} from '@raly/test-support/system';
 
 let system: RalySystem;
 let brandEvents: TopicListener;
 
-before(async () => {
+beforeAll(async () => {
   system = await startSystem();
   brandEvents = await listenToTopic(system.stack.kafkaBrokers, topics.brandBrand);
 });
 
-after(async () => {
+afterAll(async () => {
   await brandEvents.stop();
   await system.stop();
 });
@@ -316,7 +320,7 @@ describe('media.image.v1 consumer', () => {
     await producer.disconnect();
 
     // Assert
-    const updated = await eventually(async () => {
+    const updated = await eventually('the brand record to carry the new picture', async () => {
       const record = (
         await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
           token: brand.accessToken,

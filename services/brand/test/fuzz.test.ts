@@ -5,19 +5,24 @@
  * crash, every refusal `{ error: { code, message } }`. `FUZZ_SEED` repeats a
  * run, `FUZZ_RUNS` sets the requests per route.
  */
-import { after, before } from 'node:test';
+import { beforeAll, afterAll } from 'vitest';
+import { uniqueToken } from '@raly/test-support';
 import {
   deleteFuzzUsers,
   describeFuzz,
+  type FuzzCredential,
   fuzzCredentials,
+  type FuzzRoute,
   idTokenOf,
   recordExpressApps,
   UNIQUE,
-  type FuzzCredential,
-  type FuzzRoute,
-} from '@raly/service-kit/fuzz';
-import { uniqueToken } from '@raly/service-kit/testing';
-import { registeredBrand, registeredCreator, startSystem, type RalySystem } from './system';
+} from '@raly/test-support/fuzz';
+import {
+  type RalySystem,
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+} from '@raly/test-support/system';
 
 const marker = `fz${uniqueToken(6)}`;
 /** A brand id no brand has (the one real brand must survive DELETE). */
@@ -28,7 +33,7 @@ let recording: ReturnType<typeof recordExpressApps>;
 let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
-before(async () => {
+beforeAll(async () => {
   recording = recordExpressApps();
   try {
     system = await startSystem();
@@ -104,7 +109,7 @@ before(async () => {
   ];
 });
 
-after(async () => {
+afterAll(async () => {
   await system?.stop();
   if (system) await deleteFuzzUsers(system.stack, marker);
 });

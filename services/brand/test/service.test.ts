@@ -1,31 +1,33 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { resolveTestStack } from '@raly/infra/test-env';
-import { createTestDatabase, uniqueToken, type TestDatabase } from '@raly/service-kit/testing';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
 import { start, stop } from '../src/app';
+import {
+  createTestDatabase,
+  serviceEnvironment,
+  testStack,
+  type TestDatabase,
+  uniqueToken,
+} from '@raly/test-support';
 
 let database: TestDatabase;
 let baseUrl: string;
 
-before(async () => {
-  const stack = await resolveTestStack();
-  database = await createTestDatabase('raly_brand', path.join(import.meta.dirname, '..'));
+beforeAll(async () => {
+  const stack = await testStack();
+  database = await createTestDatabase('brand');
   const { port } = await start({
     port: 0,
     env: {
+      ...serviceEnvironment(stack),
       DATABASE_URL: database.url,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
       KAFKA_GROUP_ID: `test-${uniqueToken(12)}`,
-      KAFKA_FROM_BEGINNING: 'false',
-      LOG_LEVEL: 'silent',
     },
   });
   baseUrl = `http://127.0.0.1:${port}`;
 });
 
-after(async () => {
+afterAll(async () => {
   await stop();
   await database.drop();
 });

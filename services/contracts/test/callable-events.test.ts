@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { CallableError, callableCodeFor, readCallableResponse } from '../src/callable';
 import { eventTypes, parseEnvelope } from '../src/events';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { contentTypeByExtension, imageKey, initialsOf, isImageExtension } from '../src/images';
 
 describe('image contracts', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { callables } from '../src/callable';
 import { messages } from '../src/messages';
 import {

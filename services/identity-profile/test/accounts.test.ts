@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { passwordGrant } from '@raly/infra/test-env';
 import { AppError } from '@raly/service-kit/errors';
-import { uniqueToken } from '@raly/service-kit/testing';
 import { call, creatorRegistration, registeredCreator, useIdentityService } from './support';
+import { passwordGrant, uniqueToken } from '@raly/test-support';
 
 const harness = useIdentityService();
 

@@ -1,23 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { passwordGrant } from '@raly/infra/test-env';
-import { uniqueToken } from '@raly/service-kit/testing';
-import * as brandApp from '../../brand/src/app';
+import { keycloakUsers } from '../src/data-access/keycloak-users';
 import {
   brandRegistration,
-  call,
+  callApi as call,
   creatorRegistration,
-  startSystem,
-  type RalySystem,
-} from '../../brand/test/system';
-import { keycloakUsers } from '../src/data-access/keycloak-users';
+  passwordGrant,
+  uniqueToken,
+} from '@raly/test-support';
+import { type RalySystem, startSystem } from '@raly/test-support/system';
 
 let system: RalySystem;
 let keycloak: ReturnType<typeof keycloakUsers>;
 
-before(async () => {
+beforeAll(async () => {
   system = await startSystem();
   keycloak = keycloakUsers({
     url: system.stack.keycloakUrl,
@@ -27,7 +25,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   await system.stop();
 });
 
@@ -243,7 +241,7 @@ describe('POST /accounts with isBrand true', () => {
 
   test('when the brand service is down, then registration answers the create-account message and leaves no Keycloak user or user record', async () => {
     // Arrange
-    await brandApp.stop();
+    await system.services.brand.stopApp();
     const registration = brandRegistration();
 
     try {
@@ -263,7 +261,7 @@ describe('POST /accounts with isBrand true', () => {
       );
       assert.equal(rows[0].n, 0);
     } finally {
-      await brandApp.start({ port: system.ports.brand, env: system.env.brand });
+      await system.services.brand.startApp();
     }
   });
 });

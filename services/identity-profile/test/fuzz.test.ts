@@ -5,25 +5,25 @@
  * hang, no crash, every refusal `{ error: { code, message } }`.
  * `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the requests per route.
  */
-import { after, before } from 'node:test';
+import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
-import {
-  deleteFuzzUsers,
-  describeFuzz,
-  fuzzCredentials,
-  idTokenOf,
-  recordExpressApps,
-  UNIQUE,
-  type FuzzCredential,
-  type FuzzRoute,
-} from '@raly/service-kit/fuzz';
-import { uniqueToken } from '@raly/service-kit/testing';
 import {
   registeredBrandUser,
   registeredCreator,
   useIdentityService,
   type Harness,
 } from './support';
+import { uniqueToken } from '@raly/test-support';
+import {
+  deleteFuzzUsers,
+  describeFuzz,
+  type FuzzCredential,
+  fuzzCredentials,
+  type FuzzRoute,
+  idTokenOf,
+  recordExpressApps,
+  UNIQUE,
+} from '@raly/test-support/fuzz';
 
 /**
  * The service's INTERNAL_SERVICE_TOKEN: the harness's when it sets one, else
@@ -150,11 +150,11 @@ describeFuzz(
   }),
   () => {
     // Registered before the service starts (hooks run in order), to see its express app.
-    before(() => {
+    beforeAll(() => {
       recording = recordExpressApps();
     });
     harness = useIdentityService();
-    before(async () => {
+    beforeAll(async () => {
       recording.stop();
       const creator = await registeredCreator(harness);
       const brandUser = await registeredBrandUser(harness);
@@ -168,7 +168,7 @@ describeFuzz(
         serviceToken: serviceTokenOf(harness),
       });
     });
-    after(async () => {
+    afterAll(async () => {
       await deleteFuzzUsers(harness.stack, marker);
     });
   },

@@ -4,10 +4,10 @@
  * service token, may call them; everyone else gets 401.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
-import { uniqueToken } from '@raly/service-kit/testing';
 import { call, creatorRegistration, useIdentityService } from './support';
+import { uniqueToken } from '@raly/test-support';
 
 const harness = useIdentityService();
 

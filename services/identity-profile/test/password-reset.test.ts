@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { messages } from '@raly/contracts/messages';
-import { passwordGrant, waitForMail } from '@raly/infra/test-env';
-import { uniqueToken } from '@raly/service-kit/testing';
 import { hashResetCode } from '../src/domain/password-reset';
 import {
   call,
-  refreshWorks,
   registeredCreator,
-  signsIn,
   testApiKey,
   testResetCodeTtlSeconds,
   testWebUrl,
   useIdentityService,
 } from './support';
+import { passwordGrant, uniqueToken, waitForMail } from '@raly/test-support';
 
 const harness = useIdentityService();
 
@@ -98,9 +95,9 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.data, { userId });
-    assert.equal(await signsIn(harness.stack, registration.email, newPassword), true);
-    assert.equal(await signsIn(harness.stack, registration.email, registration.password), false);
-    assert.equal(await refreshWorks(harness.stack, earlierSession.refresh_token!), false);
+    assert.equal(await harness.users.signsIn(registration.email, newPassword), true);
+    assert.equal(await harness.users.signsIn(registration.email, registration.password), false);
+    assert.equal(await harness.users.refreshWorks(earlierSession.refresh_token!), false);
   });
 
   test("when a code is used a second time, then it answers 400 'There was a problem with your request.'", async () => {
@@ -122,7 +119,7 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
       code: 'invalid-argument',
       message: messages.requestProblem,
     });
-    assert.equal(await signsIn(harness.stack, registration.email, first), true);
+    assert.equal(await harness.users.signsIn(registration.email, first), true);
   });
 
   test('when the code has expired, then it answers 400 and the password stays as it was', async () => {
@@ -143,7 +140,7 @@ describe('POST /password-resets/confirm (resetPassword)', () => {
     // Assert
     assert.equal(answer.status, 400);
     assert.equal(answer.body.error?.message, messages.requestProblem);
-    assert.equal(await signsIn(harness.stack, registration.email, registration.password), true);
+    assert.equal(await harness.users.signsIn(registration.email, registration.password), true);
   });
 
   test('when the code is unknown, then it answers 400', async () => {

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { UserRecord } from '@raly/contracts/records';
-import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
-import { uniqueToken } from '@raly/service-kit/testing';
-import { call, envelopeOf, refreshWorks, registeredCreator, useIdentityService } from './support';
+import { call, envelopeOf, registeredCreator, useIdentityService } from './support';
+import { identityServiceToken, passwordGrant, uniqueToken } from '@raly/test-support';
 
 const harness = useIdentityService();
 
@@ -108,8 +107,8 @@ describe('PATCH /users/me', () => {
 
     // Assert
     assert.equal(answer.status, 200);
-    assert.equal(await refreshWorks(harness.stack, other.refresh_token!), false);
-    assert.equal(await refreshWorks(harness.stack, changing.refresh_token!), true);
+    assert.equal(await harness.users.refreshWorks(other.refresh_token!), false);
+    assert.equal(await harness.users.refreshWorks(changing.refresh_token!), true);
     await harness.keycloak.delete(userId);
   });
 
@@ -130,7 +129,7 @@ describe('PATCH /users/me', () => {
 
     // Assert
     assert.equal(answer.status, 200);
-    assert.equal(await refreshWorks(harness.stack, other.refresh_token!), true);
+    assert.equal(await harness.users.refreshWorks(other.refresh_token!), true);
   });
 
   test("when the new username is taken, then it answers 409 'Username already exists. Try another.'", async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { resolveTestStack } from '@raly/infra/test-env';
+import { describe, test } from 'vitest';
+import { resolveTestStack } from '@raly/test-support';
 import pg from 'pg';
 import { uniqueViolationOf } from '../src/errors';
-import { dropDatabase, uniqueToken } from '../src/testing';
+import { dropDatabase, uniqueToken } from '@raly/test-support';
 import { createDatabaseIfMissing } from '../src/migrate';
 
 describe('uniqueViolationOf', () => {

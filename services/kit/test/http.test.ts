@@ -6,18 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
-import { resolveTestStack } from '@raly/infra/test-env';
 import pg from 'pg';
 import { createHttpApp, listen, nestingExceeds, type RunningServer } from '../src/http';
 import { createLogger } from '../src/logger';
-import { sendRaw } from '../src/testing';
+import { resolveTestStack, sendRaw } from '@raly/test-support';
 
 let server: RunningServer;
 let pool: pg.Pool;
 
-before(async () => {
+beforeAll(async () => {
   const stack = await resolveTestStack();
   pool = new pg.Pool({ connectionString: stack.databaseUrl('postgres'), max: 2 });
   const app = createHttpApp({
@@ -39,7 +38,7 @@ before(async () => {
   server = await listen(app, 0, '127.0.0.1');
 });
 
-after(async () => {
+afterAll(async () => {
   await server.close();
   await pool.end();
 });

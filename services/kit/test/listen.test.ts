@@ -1,7 +1,7 @@
 /** `listen` (src/http.ts): which interface a service's HTTP server binds. */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test, afterEach } from 'vitest';
 import express from 'express';
 import { listen, type RunningServer } from '../src/http';
 

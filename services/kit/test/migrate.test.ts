@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test, afterAll } from 'vitest';
 import pg from 'pg';
 import { migrate, migrationChecksum } from '../src/migrate';
-import { resolveTestStack } from '@raly/infra/test-env';
-import { dropDatabase, uniqueToken } from '../src/testing';
+import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-support';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
 const databases: string[] = [];
@@ -27,7 +26,7 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: stri
   }
 }
 
-after(async () => {
+afterAll(async () => {
   await Promise.all(databases.map(dropDatabase));
 });
 

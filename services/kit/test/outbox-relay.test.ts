@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
-import { resolveTestStack } from '@raly/infra/test-env';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { createIdempotentProducer, createKafka } from '../src/kafka';
@@ -14,7 +13,13 @@ import {
   postgresOutboxStore,
   type OutboxRelay,
 } from '../src/outbox';
-import { dropDatabase, listenToTopic, uniqueToken, type TopicListener } from '../src/testing';
+import {
+  dropDatabase,
+  listenToTopic,
+  resolveTestStack,
+  type TopicListener,
+  uniqueToken,
+} from '@raly/test-support';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
 const topic = `raly-kit-test.outbox.${uniqueToken()}`;
@@ -24,7 +29,7 @@ let relay: OutboxRelay;
 let listener: TopicListener;
 let admin: ReturnType<Kafka['admin']>;
 
-before(async () => {
+beforeAll(async () => {
   const stack = await resolveTestStack();
   databaseUrl = stack.databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
   await migrate(databaseUrl, fixtures);
@@ -47,7 +52,7 @@ before(async () => {
   listener = await listenToTopic(stack.kafkaBrokers, topic);
 });
 
-after(async () => {
+afterAll(async () => {
   await relay.stop();
   await listener.stop();
   await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);

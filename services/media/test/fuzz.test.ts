@@ -7,22 +7,22 @@
  * `{ error: { code, message } }`. `FUZZ_SEED` repeats a run, `FUZZ_RUNS`
  * sets the requests per route.
  */
-import { after, before } from 'node:test';
+import { beforeAll, afterAll } from 'vitest';
+import { uniqueToken } from '@raly/test-support';
 import {
   describeFuzz,
+  type FuzzCredential,
   fuzzCredentials,
+  type FuzzRoute,
   idTokenOf,
   recordExpressApps,
-  type FuzzCredential,
-  type FuzzRoute,
-} from '@raly/service-kit/fuzz';
-import { uniqueToken } from '@raly/service-kit/testing';
+} from '@raly/test-support/fuzz';
 import {
+  type RalySystem,
   registeredBrand,
   registeredCreator,
   startSystem,
-  type RalySystem,
-} from '../../brand/test/system';
+} from '@raly/test-support/system';
 
 const marker = `fz${uniqueToken(6)}`;
 
@@ -31,7 +31,7 @@ let recording: ReturnType<typeof recordExpressApps>;
 let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
-before(async () => {
+beforeAll(async () => {
   recording = recordExpressApps();
   try {
     system = await startSystem({ media: true });
@@ -78,7 +78,7 @@ before(async () => {
   ];
 });
 
-after(async () => {
+afterAll(async () => {
   await system?.stop();
 });
 

@@ -1,27 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { IMAGE_MAX_BYTES } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import { identityServiceToken, passwordGrant } from '@raly/infra/test-env';
 import {
+  callApi as call,
+  eventually,
+  identityServiceToken,
   listenToTopic,
   multipartWithFile,
+  passwordGrant,
   sendRaw,
   type TopicListener,
-} from '@raly/service-kit/testing';
+} from '@raly/test-support';
 import {
-  call,
-  eventually,
+  type RalySystem,
   registeredBrand,
   registeredCreator,
   startSystem,
-  type RalySystem,
-} from '../../brand/test/system';
+} from '@raly/test-support/system';
 
 /** The smallest valid PNG (1×1), and the first bytes of a JPEG and a WebP with valid magic numbers. */
 const PNG = Buffer.from(
@@ -45,7 +46,7 @@ let system: RalySystem;
 let s3: S3Client;
 let imageEvents: TopicListener;
 
-before(async () => {
+beforeAll(async () => {
   system = await startSystem({ media: true });
   s3 = new S3Client({
     endpoint: system.stack.s3.endpoint,
@@ -59,7 +60,7 @@ before(async () => {
   imageEvents = await listenToTopic(system.stack.kafkaBrokers, 'media.image.v1');
 });
 
-after(async () => {
+afterAll(async () => {
   await imageEvents.stop();
   s3.destroy();
   await system.stop();
@@ -152,7 +153,7 @@ describe('POST /images/:ownerType/:kind', () => {
       (message) => message.value?.toString().includes(answer.body.data.url) ?? false,
     );
     assert.equal(event.key?.toString(), creator.userId);
-    const record = await eventually(async () => {
+    const record = await eventually('the profile picture on the user record', async () => {
       const me = await myRecord(creator.accessToken);
       return me.profileImg === answer.body.data.url ? me : undefined;
     });
@@ -174,7 +175,7 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `user/cover-img/${creator.userId}.jpg`);
     assert.equal(answer.body.data.contentType, 'image/jpeg');
-    await eventually(async () =>
+    await eventually('the cover picture on the user record', async () =>
       (await myRecord(creator.accessToken)).coverImg === answer.body.data.url ? true : undefined,
     );
   });
@@ -194,7 +195,7 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(answer.status, 201);
     assert.equal(answer.body.data.key, `brand/cover-img/${brand.brandId}.webp`);
     assert.ok(await objectExists(`brand/cover-img/${brand.brandId}.webp`));
-    await eventually(async () => {
+    await eventually('the picture on the brand record', async () => {
       const record = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
         token: brand.accessToken,
       });
@@ -570,7 +571,7 @@ describe('default pictures', () => {
     const creator = await registeredCreator(system);
 
     // Assert
-    const record = await eventually(async () => {
+    const record = await eventually('a default profile picture on the user record', async () => {
       const me = await myRecord(creator.accessToken);
       return me.profileImg ? me : undefined;
     });
@@ -591,7 +592,7 @@ describe('default pictures', () => {
     });
 
     // Assert
-    const brandRecord = await eventually(async () => {
+    const brandRecord = await eventually('a default picture on the brand record', async () => {
       const answer = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
         token: brand.accessToken,
       });
@@ -602,10 +603,13 @@ describe('default pictures', () => {
       new RegExp(`/files/brand/profile-img/${brand.brandId}\\.svg\\?v=1$`),
     );
     assert.match(await (await fetchThroughOurMedia(brandRecord.profileImg)).text(), />BO<\/text>/);
-    const userRecord = await eventually(async () => {
-      const me = await myRecord(brand.accessToken);
-      return me.profileImg ? me : undefined;
-    });
+    const userRecord = await eventually(
+      "a default picture on the brand user's record",
+      async () => {
+        const me = await myRecord(brand.accessToken);
+        return me.profileImg ? me : undefined;
+      },
+    );
     assert.match(await (await fetchThroughOurMedia(userRecord.profileImg)).text(), />GH<\/text>/);
   });
 });

@@ -1,20 +1,25 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { resolveTestStack, type TestStack } from '@raly/infra/test-env';
-import { createTestDatabase, uniqueToken, type TestDatabase } from '@raly/service-kit/testing';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
 import { start, stop } from '../src/app';
+import {
+  createTestDatabase,
+  serviceEnvironment,
+  testStack,
+  type TestDatabase,
+  type TestStack,
+  uniqueToken,
+} from '@raly/test-support';
 
 let stack: TestStack;
 let database: TestDatabase;
 
-before(async () => {
-  stack = await resolveTestStack();
-  database = await createTestDatabase('raly_media', path.join(import.meta.dirname, '..'));
+beforeAll(async () => {
+  stack = await testStack();
+  database = await createTestDatabase('media');
 });
 
-after(async () => {
+afterAll(async () => {
   await stop();
   await database.drop();
 });
@@ -25,16 +30,10 @@ async function startMedia(bucket = stack.s3.bucket): Promise<string> {
   const { port } = await start({
     port: 0,
     env: {
+      ...serviceEnvironment(stack),
       DATABASE_URL: database.url,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-      S3_ENDPOINT: stack.s3.endpoint,
       S3_BUCKET: bucket,
-      S3_REGION: stack.s3.region,
-      S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
       KAFKA_GROUP_ID: `test-${uniqueToken(12)}`,
-      KAFKA_FROM_BEGINNING: 'false',
-      LOG_LEVEL: 'silent',
     },
   });
   return `http://127.0.0.1:${port}`;

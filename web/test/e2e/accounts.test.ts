@@ -6,7 +6,7 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import {
@@ -15,18 +15,19 @@ import {
   TERMS_BOX_HEIGHT_PX,
 } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
-import { waitForMail } from '@raly/infra/test-env';
 import { launchBrowser } from './harness/browser.ts';
 import { startProduct, type RunningProduct } from './harness/product.ts';
 import {
-  aBrandContact,
-  aCreator,
   accessTokenOf,
   registerBrand,
   registerCreator,
   userRecordOf,
-  type Creator,
 } from './harness/bff-client.ts';
+import {
+  brandRegistration,
+  creatorRegistration,
+  type CreatorRegistration,
+} from '@raly/test-support';
 import {
   fieldHas,
   logIn,
@@ -37,6 +38,7 @@ import {
   signedInPage as signedInPageAt,
   waitUntilSignedIn,
 } from './harness/pages.ts';
+import { step, waitForMail } from '@raly/test-support';
 
 /** How soon a change made in another tab must show on an open page (ms). */
 const LIVE_UPDATE_WINDOW_MS = 2000;
@@ -45,7 +47,7 @@ let product: RunningProduct;
 let browser: Browser;
 
 const url = (path: string) => `${product.webUrl}${path}`;
-const signedInPage = (person: Creator, path: string) =>
+const signedInPage = (person: CreatorRegistration, path: string) =>
   signedInPageAt(browser, product.webUrl, person, path);
 
 /** The reset link of the newest reset e-mail to `email`. */
@@ -59,25 +61,25 @@ async function resetLinkMailedTo(email: string): Promise<string> {
 }
 
 describe('accounts and identity in the browser', () => {
-  before(async () => {
+  beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await product?.stop();
   });
 
-  test('when a user forgets their password, then the e-mailed link resets it once and only the new password signs in', async (t) => {
-    const creator = aCreator();
+  test('when a user forgets their password, then the e-mailed link resets it once and only the new password signs in', async () => {
+    const creator = creatorRegistration();
     await registerCreator(product.bffUrl, creator);
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
     const newPassword = `new-${creator.password}`;
     let link = '';
 
-    await t.test(
+    await step(
       'when "Forgot Password?" is followed from /login, then /forgot-password opens',
       async () => {
         await page.goto(url('/login'));
@@ -87,7 +89,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when the e-mail is empty or malformed, then the e-mail rules of §5 answer',
       async () => {
         await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -98,16 +100,16 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when no account has the e-mail, then "There is no account associated with this email" shows',
       async () => {
-        await page.getByLabel('Email', { exact: true }).fill(aCreator().email);
+        await page.getByLabel('Email', { exact: true }).fill(creatorRegistration().email);
         await page.getByRole('button', { name: 'Send reset link' }).click();
         await seeText(page, messages.emailUnknown);
       },
     );
 
-    await t.test(
+    await step(
       'when the account exists, then the link is mailed, the message shows and the field is cleared',
       async () => {
         await page.getByLabel('Email', { exact: true }).fill(creator.email);
@@ -119,12 +121,12 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test('when Go Back is clicked, then /login opens', async () => {
+    await step('when Go Back is clicked, then /login opens', async () => {
       await page.getByRole('link', { name: 'Go Back' }).click();
       await page.waitForURL(url('/login'));
     });
 
-    await t.test(
+    await step(
       'when the link opens, then "Create a new password" shows with the password rules of §5',
       async () => {
         await page.goto(link);
@@ -140,7 +142,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when a valid new password is sent, then "Password updated! Redirecting now.." shows and /login opens about 3 s later',
       async () => {
         await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -157,17 +159,17 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test('when the old password is used, then "Incorrect login" shows', async () => {
+    await step('when the old password is used, then "Incorrect login" shows', async () => {
       await logIn(page, product.webUrl, creator.email, creator.password);
       await seeText(page, messages.incorrectLogin);
     });
 
-    await t.test('when the new password is used, then the user is signed in', async () => {
+    await step('when the new password is used, then the user is signed in', async () => {
       await logIn(page, product.webUrl, creator.email, newPassword);
       await waitUntilSignedIn(page);
     });
 
-    await t.test(
+    await step(
       'when the same link is used again, then "There was a problem with your request." shows',
       async () => {
         const other = await browser.newContext();
@@ -206,12 +208,12 @@ describe('accounts and identity in the browser', () => {
     await context.close();
   });
 
-  test('when a new creator goes through onboarding, then each step shows in order with Next/Done and ends on the dashboard', async (t) => {
-    const creator = aCreator();
+  test('when a new creator goes through onboarding, then each step shows in order with Next/Done and ends on the dashboard', async () => {
+    const creator = creatorRegistration();
     await registerCreator(product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/onboarding');
 
-    await t.test(
+    await step(
       'when onboarding opens, then the terms step shows a 170 px scrollable terms box and Next',
       async () => {
         const terms = page.getByRole('region', { name: 'Terms of service' });
@@ -225,7 +227,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when Next is clicked without agreeing, then "You must agree to the terms above" shows',
       async () => {
         await page.getByRole('button', { name: 'Next' }).click();
@@ -233,7 +235,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when the terms are accepted, then the step is marked after about 0.5 s and interests show',
       async () => {
         await page.getByLabel('I agree to the terms above').check();
@@ -247,7 +249,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when Next is clicked with no interest, then "You must select at least one interest" shows',
       async () => {
         await page.getByRole('button', { name: 'Next' }).click();
@@ -255,7 +257,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when interests are picked, then they are saved and the connects placeholder shows with Next',
       async () => {
         await page.getByLabel('Gaming', { exact: true }).check();
@@ -266,7 +268,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when marking a step fails, then "Hmm, there was a problem. Try again." shows in a toast',
       async () => {
         await page.route('**/api/me/onboarding', (route) =>
@@ -282,7 +284,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when connects is done, then the wallet step, the last one, reads Done',
       async () => {
         await page.getByRole('button', { name: 'Next' }).click();
@@ -291,26 +293,23 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
-      'when Done is clicked, then the dashboard opens and every flag is set',
-      async () => {
-        await page.getByRole('button', { name: 'Done' }).click();
-        await page.waitForURL(url('/dashboard'));
-        const record = await userRecordOf(
-          product.bffUrl,
-          await accessTokenOf(product.bffUrl, creator),
-        );
-        assert.deepEqual(record.onboarding, {
-          terms: true,
-          interests: true,
-          connects: true,
-          wallet: true,
-        });
-        assert.deepEqual([...record.interests].sort(), ['Crypto', 'Gaming']);
-      },
-    );
+    await step('when Done is clicked, then the dashboard opens and every flag is set', async () => {
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.waitForURL(url('/dashboard'));
+      const record = await userRecordOf(
+        product.bffUrl,
+        await accessTokenOf(product.bffUrl, creator),
+      );
+      assert.deepEqual(record.onboarding, {
+        terms: true,
+        interests: true,
+        connects: true,
+        wallet: true,
+      });
+      assert.deepEqual([...record.interests].sort(), ['Crypto', 'Gaming']);
+    });
 
-    await t.test('when an onboarded user opens /onboarding, then the dashboard opens', async () => {
+    await step('when an onboarded user opens /onboarding, then the dashboard opens', async () => {
       await page.goto(url('/onboarding'));
       await page.waitForURL(url('/dashboard'));
     });
@@ -319,9 +318,9 @@ describe('accounts and identity in the browser', () => {
     await context.close();
   });
 
-  test('when a creator edits the account, then the rules, the Verify Password dialog and the new e-mail work', async (t) => {
-    const creator = aCreator();
-    const existing = aCreator();
+  test('when a creator edits the account, then the rules, the Verify Password dialog and the new e-mail work', async () => {
+    const creator = creatorRegistration();
+    const existing = creatorRegistration();
     await Promise.all([
       registerCreator(product.bffUrl, creator),
       registerCreator(product.bffUrl, existing),
@@ -329,9 +328,9 @@ describe('accounts and identity in the browser', () => {
     const { context, page, problems } = await signedInPage(creator, '/settings/account');
     const save = () => page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verify Password' });
-    const newEmail = aCreator().email;
+    const newEmail = creatorRegistration().email;
 
-    await t.test(
+    await step(
       'when the page opens, then Settings shows the creator fields and no Brand Profile link',
       async () => {
         await page.getByRole('heading', { name: 'Settings' }).waitFor();
@@ -343,7 +342,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when saved with no interest, then "You must select at least one interest" shows',
       async () => {
         await save();
@@ -351,7 +350,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when a taken username is saved, then "Username is already taken" shows',
       async () => {
         await page.getByLabel('AI', { exact: true }).check();
@@ -362,7 +361,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when interests, phone and notifications are saved, then "Profile updated!" shows and the record has them',
       async () => {
         await page.getByLabel('Phone number', { exact: true }).fill('+1 555 0100');
@@ -388,7 +387,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when the e-mail changes, then "Verify Password" opens and an empty password says "Please enter a password."',
       async () => {
         await page.getByLabel('Email', { exact: true }).fill(newEmail);
@@ -399,13 +398,13 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test('when the password is wrong, then "Incorrect password" shows', async () => {
+    await step('when the password is wrong, then "Incorrect password" shows', async () => {
       await dialog.getByLabel('Password', { exact: true }).fill(`${creator.password}-wrong`);
       await dialog.getByRole('button', { name: 'Verify' }).click();
       await seeText(page, messages.incorrectPassword);
     });
 
-    await t.test('when Cancel is clicked, then the dialog closes and nothing changed', async () => {
+    await step('when Cancel is clicked, then the dialog closes and nothing changed', async () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const record = await userRecordOf(
@@ -415,7 +414,7 @@ describe('accounts and identity in the browser', () => {
       assert.equal(record.email, creator.email);
     });
 
-    await t.test(
+    await step(
       'when the right password is given, then the e-mail changes and "Profile updated!" shows',
       async () => {
         await save();
@@ -428,7 +427,7 @@ describe('accounts and identity in the browser', () => {
       },
     );
 
-    await t.test('when signing in with the new e-mail, then it works', async () => {
+    await step('when signing in with the new e-mail, then it works', async () => {
       const fresh = await browser.newContext();
       const other = await openPage(fresh);
       await logIn(other.page, product.webUrl, newEmail, creator.password);
@@ -441,14 +440,14 @@ describe('accounts and identity in the browser', () => {
   });
 
   test('when the account changes in a second tab, then the first tab shows it live without reload', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(product.bffUrl, creator);
     const { context, page: first, problems } = await signedInPage(creator, '/settings/account');
     await fieldHas(first, 'Username', creator.username);
     const second = await openPage(context);
     await second.page.goto(url('/settings/account'));
     await fieldHas(second.page, 'Username', creator.username);
-    const renamed = aCreator().username;
+    const renamed = creatorRegistration().username;
 
     await second.page.getByLabel('Username', { exact: true }).fill(renamed);
     await second.page.getByLabel('Phone number', { exact: true }).fill('+44 20 7946 0000');
@@ -464,7 +463,7 @@ describe('accounts and identity in the browser', () => {
   });
 
   test('when a brand user edits the account, then there is no username, interests or offers, and names are required', async () => {
-    const contact = aBrandContact();
+    const contact = brandRegistration({ firstName: 'Grace', lastName: 'Hopper' });
     await registerBrand(product.bffUrl, contact);
     const { context, page, problems } = await signedInPage(contact, '/settings/account');
 

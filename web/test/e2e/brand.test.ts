@@ -7,21 +7,20 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { IMAGE_MAX_BYTES } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import { browserSuite } from './harness/suite.ts';
+import { registerBrand, registerCreator } from './harness/bff-client.ts';
 import {
-  aBrandContact,
-  aCreator,
-  registerBrand,
-  registerCreator,
-  type BrandContact,
-  type Creator,
-} from './harness/bff-client.ts';
+  brandRegistration,
+  creatorRegistration,
+  type BrandRegistration,
+  type CreatorRegistration,
+} from '@raly/test-support';
 import {
   fieldHas,
   openPage,
@@ -49,7 +48,7 @@ const suite = browserSuite();
 const { url } = suite;
 
 /** A browser context signed in as `person` (through the login form), on `path`. */
-const signedInPage = (person: Creator, path: string) =>
+const signedInPage = (person: CreatorRegistration, path: string) =>
   signedInPageAt(suite.browser, suite.product.webUrl, person, path);
 
 /** A second tab of the same browser (same session, same origin storage) on `path`. */
@@ -118,15 +117,15 @@ function recordRequests(page: Page, prefix: string): string[] {
   return seen;
 }
 
-async function aRegisteredBrand(): Promise<BrandContact> {
-  const contact = aBrandContact();
+async function aRegisteredBrand(): Promise<BrandRegistration> {
+  const contact = brandRegistration();
   await registerBrand(suite.product.bffUrl, contact);
   return contact;
 }
 
 describe('brands and images in the browser', () => {
   test('when a visitor joins at /join/brand, then they are signed in on the brand onboarding, the account page has names and no username, and Brand Profile is in the menu', async () => {
-    const contact = aBrandContact();
+    const contact = brandRegistration();
     const context = await suite.browser.newContext();
     const { page, problems } = await openPage(context);
     await page.goto(url('/join/brand'));
@@ -240,7 +239,7 @@ describe('brands and images in the browser', () => {
   });
 
   test('when a brand takes a username that is already taken, then "Username is already taken" shows; an unchanged one is not checked', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const contact = await aRegisteredBrand();
     const { context, page, problems } = await signedInPage(contact, '/settings/brand');
@@ -263,7 +262,7 @@ describe('brands and images in the browser', () => {
   });
 
   test('when a creator opens /settings/brand, then they land on /settings/account without a Brand Profile link', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/settings/brand');
 
@@ -276,7 +275,7 @@ describe('brands and images in the browser', () => {
   });
 
   test('when an image over 5 MB is chosen, then "Image size must be < 5MB" shows and nothing is uploaded', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/settings/account');
     await fieldHas(page, 'Username', creator.username);
@@ -296,7 +295,7 @@ describe('brands and images in the browser', () => {
   });
 
   test('when a creator uploads a profile image, then the page and the header avatar of every open tab show it without reload', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const { context, page: first, problems } = await signedInPage(creator, '/settings/account');
     await fieldHas(first, 'Username', creator.username);

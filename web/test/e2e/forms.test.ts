@@ -9,13 +9,14 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import { browserSuite } from './harness/suite.ts';
-import { aBrandContact, aCreator, registerBrand, registerCreator } from './harness/bff-client.ts';
+import { registerBrand, registerCreator } from './harness/bff-client.ts';
+import { brandRegistration, creatorRegistration } from '@raly/test-support';
 import {
   logIn,
   openPage,
@@ -211,7 +212,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
   test('when a registration fails, then Join is busy while it is sent and the returned error text shows', async () => {
     // Arrange
     const { context, page, problems } = await newPage();
-    const creator = aCreator();
+    const creator = creatorRegistration();
     const returnedText = `Registration refused ${randomUUID()}`;
     await page.goto(url('/join/creator'));
     const { routed } = await holdRequest(page, '**/api/accounts');
@@ -266,7 +267,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
 
   test('when a brand user moves between the settings pages, then the user store is read again each time and axe-core finds nothing serious', async () => {
     // Arrange
-    const contact = aBrandContact();
+    const contact = brandRegistration();
     await registerBrand(suite.product.bffUrl, contact);
     const context = await suite.browser.newContext({ bypassCSP: true });
     const { page, problems } = await openPage(context);
@@ -302,7 +303,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
 
   test('when a creator opens Settings, then the side menu has Account, and the Verify Password dialog passes axe-core', async () => {
     // Arrange
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/settings/account');
     const account = page
@@ -315,7 +316,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
 
     // Act: an e-mail change asks for the password
     await page.getByLabel('AI', { exact: true }).check();
-    await page.getByLabel('Email', { exact: true }).fill(aCreator().email);
+    await page.getByLabel('Email', { exact: true }).fill(creatorRegistration().email);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog', { name: 'Verify Password' }).waitFor();
 
@@ -327,7 +328,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
 
   test('when a creator reaches the onboarding interests, then exactly the ten spec interests show, and each later step passes axe-core', async () => {
     // Arrange
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(suite.product.bffUrl, creator);
     const { context, page, problems } = await signedInPage(creator, '/onboarding');
     await page.getByLabel('I agree to the terms above').check();

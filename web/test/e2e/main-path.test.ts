@@ -5,20 +5,16 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import { launchBrowser } from './harness/browser.ts';
 import { startProduct, type RunningProduct } from './harness/product.ts';
-import {
-  aCreator,
-  accessTokenOf,
-  changeUsername,
-  registerCreator,
-  type Creator,
-} from './harness/bff-client.ts';
+import { accessTokenOf, changeUsername, registerCreator } from './harness/bff-client.ts';
+import { creatorRegistration, type CreatorRegistration } from '@raly/test-support';
 import { logIn as logInAt, openPage, seeText, seeTitle, STEP_TIMEOUT_MS } from './harness/pages.ts';
+import { step } from '@raly/test-support';
 
 /** How soon a change made elsewhere must show on an open page (ms). */
 const LIVE_UPDATE_WINDOW_MS = 1000;
@@ -31,7 +27,7 @@ const url = (path: string) => `${product.webUrl}${path}`;
 const logIn = (page: Page, email: string, password: string) =>
   logInAt(page, product.webUrl, email, password);
 
-async function fillRegistration(page: Page, creator: Creator): Promise<void> {
+async function fillRegistration(page: Page, creator: CreatorRegistration): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(creator.username);
   await page.getByLabel('Email', { exact: true }).fill(creator.email);
   await page.getByLabel('Password', { exact: true }).fill(creator.password);
@@ -55,24 +51,24 @@ const usernameInputHas = (page: Page, expected: string, timeout: number) =>
   );
 
 describe('the web app against the running product', () => {
-  before(async () => {
+  beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await product?.stop();
   });
 
-  test('when a visitor joins as a creator, signs in and edits the account, then each step answers as the spec says', async (t) => {
+  test('when a visitor joins as a creator, signs in and edits the account, then each step answers as the spec says', async () => {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
-    const existing = aCreator();
+    const existing = creatorRegistration();
     await registerCreator(product.bffUrl, existing);
-    const creator = aCreator();
+    const creator = creatorRegistration();
 
-    await t.test(
+    await step(
       'when /join/creator opens, then it shows the heading and the page title',
       async () => {
         await page.goto(url('/join/creator'));
@@ -81,7 +77,7 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test('when the empty form is submitted, then the spec messages show', async () => {
+    await step('when the empty form is submitted, then the spec messages show', async () => {
       await page.getByRole('button', { name: 'Join as a creator' }).click();
       for (const message of [
         messages.usernameRequired,
@@ -94,7 +90,7 @@ describe('the web app against the running product', () => {
       }
     });
 
-    await t.test(
+    await step(
       'when a taken username is typed, then "Username is already taken" shows',
       async () => {
         await page.getByLabel('Username', { exact: true }).fill(existing.username);
@@ -103,13 +99,13 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test('when a taken e-mail is typed, then the spec message shows', async () => {
+    await step('when a taken e-mail is typed, then the spec message shows', async () => {
       await page.getByLabel('Email', { exact: true }).fill(existing.email);
       await page.getByLabel('Email', { exact: true }).press('Tab');
       await seeText(page, messages.emailTaken);
     });
 
-    await t.test(
+    await step(
       'when the username is typed with a space and capitals, then it is normalised while typing',
       async () => {
         const field = page.getByLabel('Username', { exact: true });
@@ -119,7 +115,7 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when a new creator registers, then they land on the dashboard signed in',
       async () => {
         await fillRegistration(page, creator);
@@ -131,7 +127,7 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when the user logs out, then they are home, signed out, and the stored session is gone',
       async () => {
         await logOut(page);
@@ -143,21 +139,18 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test(
-      'when logging in with a wrong password, then "Incorrect login" shows',
-      async () => {
-        await logIn(page, creator.email, `${creator.password}-wrong`);
-        await seeText(page, messages.incorrectLogin);
-        assert.equal(page.url(), url('/login'));
-      },
-    );
+    await step('when logging in with a wrong password, then "Incorrect login" shows', async () => {
+      await logIn(page, creator.email, `${creator.password}-wrong`);
+      await seeText(page, messages.incorrectLogin);
+      assert.equal(page.url(), url('/login'));
+    });
 
-    await t.test('when logging in with the right password, then the dashboard opens', async () => {
+    await step('when logging in with the right password, then the dashboard opens', async () => {
       await logIn(page, creator.email, creator.password);
       await page.waitForURL(url('/dashboard'));
     });
 
-    await t.test(
+    await step(
       'when /settings/account opens, then "Loading" shows until the record arrives, then username and e-mail',
       async () => {
         let release!: () => void;
@@ -176,10 +169,10 @@ describe('the web app against the running product', () => {
       },
     );
 
-    await t.test(
+    await step(
       'when the username changes elsewhere, then the open page shows it within 1 second without reload',
       async () => {
-        const renamed = aCreator().username;
+        const renamed = creatorRegistration().username;
         const token = await accessTokenOf(product.bffUrl, creator);
         await changeUsername(product.bffUrl, token, renamed);
         await usernameInputHas(page, renamed, LIVE_UPDATE_WINDOW_MS);
@@ -191,7 +184,7 @@ describe('the web app against the running product', () => {
   });
 
   test('when a signed-in user reloads or opens a new tab, then they stay signed in; logging out in one tab signs out the other', async () => {
-    const creator = aCreator();
+    const creator = creatorRegistration();
     await registerCreator(product.bffUrl, creator);
     const context = await browser.newContext();
     const first = await openPage(context);

@@ -8,21 +8,19 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import { browserSuite } from './harness/suite.ts';
 import {
-  aBrandContact,
-  aCreator,
   accessTokenOf,
   registerBrand,
   registerCreator,
   renameBrand,
-  type BrandContact,
 } from './harness/bff-client.ts';
+import { brandRegistration, creatorRegistration, type BrandRegistration } from '@raly/test-support';
 import {
   fieldHas,
   logIn,
@@ -42,8 +40,8 @@ const { url } = suite;
 const signedInPage = (person: { email: string; password: string }, path: string) =>
   signedInPageAt(suite.browser, suite.product.webUrl, person, path);
 
-async function aRegisteredBrand(): Promise<BrandContact> {
-  const contact = aBrandContact();
+async function aRegisteredBrand(): Promise<BrandRegistration> {
+  const contact = brandRegistration();
   await registerBrand(suite.product.bffUrl, contact);
   return contact;
 }
@@ -162,8 +160,8 @@ describe('profile state of spec §4 and §8', () => {
 
   test("when a user signs out and another signs in in the same tab, then none of the first user's records show while the second's load", async () => {
     // Arrange: the first user's records are cached in the tab
-    const first = aCreator();
-    const second = aCreator();
+    const first = creatorRegistration();
+    const second = creatorRegistration();
     await Promise.all([
       registerCreator(suite.product.bffUrl, first),
       registerCreator(suite.product.bffUrl, second),

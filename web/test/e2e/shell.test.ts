@@ -7,7 +7,7 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from 'vitest';
 import assert from 'node:assert/strict';
 import type {
   Browser,
@@ -90,7 +90,7 @@ const anOnboardedCreator = () => aSignedInCreator(product.bffUrl, { onboarded: t
 const aNewcomer = () => aSignedInCreator(product.bffUrl, { onboarded: false });
 
 describe('the app shell (spec §2)', () => {
-  before(async () => {
+  beforeAll(async () => {
     // The whole file runs against a staging-mode build (the notice is checked below).
     process.env.VITE_BACKEND_ENV = 'staging';
     product = await startProduct();
@@ -98,7 +98,7 @@ describe('the app shell (spec §2)', () => {
     browser = await launchBrowser();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await product?.stop();
   });

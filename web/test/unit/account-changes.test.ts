@@ -1,15 +1,15 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@raly/contracts/records';
-import { aUser } from './support/records.ts';
 import {
   accountChanges,
   accountValuesOf,
 } from '../../src/features/settings/utils/account-changes.ts';
+import { aUserRecord } from '@raly/test-support/records';
 
 const aBrandUser = () =>
-  aUser({
+  aUserRecord({
     username: null,
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -17,13 +17,13 @@ const aBrandUser = () =>
   });
 
 test('when nothing changed, then the update is empty', () => {
-  const user = aUser();
+  const user = aUserRecord();
 
   assert.deepEqual(accountChanges(user, accountValuesOf(user), false), {});
 });
 
 test('when a creator changes username, phone, interests and offers, then exactly those are sent', () => {
-  const user = aUser();
+  const user = aUserRecord();
   const values = {
     ...accountValuesOf(user),
     username: `new${randomUUID().slice(0, 8)}`,
@@ -41,7 +41,7 @@ test('when a creator changes username, phone, interests and offers, then exactly
 });
 
 test('when the interests are the same in another order, then they are not sent', () => {
-  const user = aUser({ interests: ['AI', 'Sports'] });
+  const user = aUserRecord({ interests: ['AI', 'Sports'] });
 
   const changes = accountChanges(
     user,
@@ -53,7 +53,7 @@ test('when the interests are the same in another order, then they are not sent',
 });
 
 test('when the e-mail differs only in case and spaces, then it is not an e-mail change', () => {
-  const user = aUser();
+  const user = aUserRecord();
 
   const changes = accountChanges(
     user,
@@ -65,7 +65,7 @@ test('when the e-mail differs only in case and spaces, then it is not an e-mail 
 });
 
 test('when the e-mail changes, then the new one is sent trimmed', () => {
-  const user = aUser();
+  const user = aUserRecord();
   const email = `other.${randomUUID().slice(0, 8)}@example.com`;
 
   assert.deepEqual(accountChanges(user, { ...accountValuesOf(user), email: ` ${email}` }, false), {

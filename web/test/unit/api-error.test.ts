@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { messages } from '@raly/contracts/messages';
 import { apiErrorMessage } from '../../src/lib/api-error.ts';

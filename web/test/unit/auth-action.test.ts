@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readAuthAction, RESET_PASSWORD_MODE } from '../../src/features/auth/utils/auth-action.ts';

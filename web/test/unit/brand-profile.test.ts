@@ -1,30 +1,24 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { BrandRecord } from '@raly/contracts/records';
 import { brandProfileSchema } from '@raly/contracts/validation';
+import { aBrandRecord, uniqueToken } from '@raly/test-support/records';
 import { publicUrlPrefixes } from '../../src/config/public-urls.ts';
 import {
   brandFormValuesOf,
   usernameNeedsCheck,
 } from '../../src/features/brand-profile/utils/brand-form-values.ts';
 
+/** A brand record as the form receives it: a stored picture, an X link (other values unique). */
 function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
-  const token = randomUUID().slice(0, 8);
-  return {
-    id: randomUUID(),
+  const token = uniqueToken(8);
+  return aBrandRecord({
     version: 3,
-    username: `brand${token}`,
-    company: `Company ${token}`,
     websiteUrl: `https://${token}.example.com`,
     profileImg: `http://localhost:4003/files/brand/profile-img/${token}.svg?v=1`,
-    coverImg: '',
-    bio: '',
     socials: { x: `https://x.com/${token}`, instagram: '', threads: '', discord: '' },
-    permissions: { isAgency: false, isVerified: false, isSuspended: false },
-    created: new Date().toISOString(),
     ...overrides,
-  };
+  });
 }
 
 test('when the form opens, then it holds exactly the editable fields of the brand, and they pass the brand rules', () => {

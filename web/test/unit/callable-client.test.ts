@@ -3,7 +3,7 @@
  * us-central1) and its timeout, against a local HTTP server that answers
  * late or at once.
  */
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from 'vitest';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +25,7 @@ let server: Server;
 let baseUrl: string;
 const received: Received[] = [];
 
-before(async () => {
+beforeAll(async () => {
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,7 +45,7 @@ before(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });
 
-after(async () => {
+afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { webConfig } from '../../vite.shared.ts';
 
@@ -17,7 +17,7 @@ const bff = createHttpServer((request, response) => {
 let vite: ViteDevServer;
 let webUrl: string;
 
-before(async () => {
+beforeAll(async () => {
   await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
   const bffUrl = `http://127.0.0.1:${(bff.address() as AddressInfo).port}`;
   const config = webConfig({ bffUrl, keycloakUrl: 'http://localhost:8080', port: 0 });
@@ -31,7 +31,7 @@ before(async () => {
   webUrl = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
 });
 
-after(async () => {
+afterAll(async () => {
   await vite?.close();
   await new Promise((resolve) => bff.close(resolve));
 });

@@ -1,8 +1,5 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import type { BrandRecord } from '@raly/contracts/records';
-import { aUser } from './support/records.ts';
 import {
   applyBrandUpdated,
   applyUserUpdated,
@@ -11,23 +8,7 @@ import {
   mergeMe,
   type Me,
 } from '../../src/lib/live-updates.ts';
-
-function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
-  return {
-    id: randomUUID(),
-    version: 1,
-    username: `brand${randomUUID().slice(0, 8)}`,
-    company: 'Acme',
-    websiteUrl: 'https://acme.example',
-    profileImg: '',
-    coverImg: '',
-    bio: '',
-    socials: { x: '', instagram: '', threads: '', discord: '' },
-    permissions: { isAgency: false, isVerified: false, isSuspended: false },
-    created: new Date().toISOString(),
-    ...overrides,
-  };
-}
+import { aBrandRecord, aUserRecord } from '@raly/test-support/records';
 
 test('when a push carries a higher version, then it is newer', () => {
   assert.equal(isNewer({ version: 3 }, { version: 4 }), true);
@@ -43,7 +24,7 @@ test('when nothing is held yet, then any push is newer', () => {
 });
 
 test('when user.updated carries a higher version, then the cached user is replaced', () => {
-  const user = aUser({ version: 2 });
+  const user = aUserRecord({ version: 2 });
   const me: Me = { user, brand: null };
   const pushed = { ...user, version: 3, username: 'renamed' };
 
@@ -54,7 +35,7 @@ test('when user.updated carries a higher version, then the cached user is replac
 });
 
 test('when user.updated arrives late with an older version, then the cache keeps the newer user', () => {
-  const user = aUser({ version: 5, username: 'newest' });
+  const user = aUserRecord({ version: 5, username: 'newest' });
   const me: Me = { user, brand: null };
 
   const next = applyUserUpdated(me, { ...user, version: 4, username: 'older' });
@@ -63,16 +44,16 @@ test('when user.updated arrives late with an older version, then the cache keeps
 });
 
 test('when user.updated is for another user, then the cache is untouched', () => {
-  const me: Me = { user: aUser(), brand: null };
+  const me: Me = { user: aUserRecord(), brand: null };
 
-  const next = applyUserUpdated(me, aUser({ version: 99 }));
+  const next = applyUserUpdated(me, aUserRecord({ version: 99 }));
 
   assert.equal(next, me);
 });
 
 test("when brand.updated is for the user's brand and newer, then the cached brand is replaced", () => {
-  const brand = aBrand({ version: 1 });
-  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: true } }), brand };
+  const brand = aBrandRecord({ version: 1 });
+  const me: Me = { user: aUserRecord({ brand: { id: brand.id, isAdmin: true } }), brand };
 
   const next = applyBrandUpdated(me, { ...brand, version: 2, company: 'Acme 2' });
 
@@ -80,17 +61,17 @@ test("when brand.updated is for the user's brand and newer, then the cached bran
 });
 
 test('when brand.updated is for a brand the user does not belong to, then the cache is untouched', () => {
-  const brand = aBrand();
-  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: true } }), brand };
+  const brand = aBrandRecord();
+  const me: Me = { user: aUserRecord({ brand: { id: brand.id, isAdmin: true } }), brand };
 
-  const next = applyBrandUpdated(me, aBrand({ version: 50 }));
+  const next = applyBrandUpdated(me, aBrandRecord({ version: 50 }));
 
   assert.equal(next, me);
 });
 
 test('when the brand record is not loaded yet but the user holds its id, then brand.updated fills it in', () => {
-  const brand = aBrand();
-  const me: Me = { user: aUser({ brand: { id: brand.id, isAdmin: false } }), brand: null };
+  const brand = aBrandRecord();
+  const me: Me = { user: aUserRecord({ brand: { id: brand.id, isAdmin: false } }), brand: null };
 
   const next = applyBrandUpdated(me, brand);
 
@@ -98,8 +79,8 @@ test('when the brand record is not loaded yet but the user holds its id, then br
 });
 
 test('when an answer of the BFF is merged, then each record keeps its higher version', () => {
-  const brand = aBrand({ version: 7 });
-  const user = aUser({ version: 2, brand: { id: brand.id, isAdmin: true } });
+  const brand = aBrandRecord({ version: 7 });
+  const user = aUserRecord({ version: 2, brand: { id: brand.id, isAdmin: true } });
   const cached: Me = { user, brand };
 
   const next = mergeMe(cached, {
@@ -116,13 +97,13 @@ test('when no GET /api/me answer arrived yet, then the profile is not loaded', (
 });
 
 test("when a creator's user record is there, then the profile is loaded (no brand to wait for)", () => {
-  assert.equal(isProfileLoaded({ user: aUser(), brand: null }), true);
+  assert.equal(isProfileLoaded({ user: aUserRecord(), brand: null }), true);
 });
 
 test("when a brand user's record is there but their brand record is not, then the profile is still loading (spec §4)", () => {
   // Arrange
-  const brand = aBrand();
-  const user = aUser({ brand: { id: brand.id, isAdmin: true } });
+  const brand = aBrandRecord();
+  const user = aUserRecord({ brand: { id: brand.id, isAdmin: true } });
 
   // Act / Assert
   assert.equal(isProfileLoaded({ user, brand: null }), false);

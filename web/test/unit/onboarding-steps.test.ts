@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { currentStep, outstandingSteps } from '../../src/features/onboarding/utils/steps.ts';
 

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { paths } from '../../src/config/paths.ts';
 import { pageTitle } from '../../src/lib/page-title.ts';

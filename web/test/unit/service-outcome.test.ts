@@ -3,7 +3,7 @@
  * failures return false with no message (only logged)." The services get
  * their calls handed in; here the calls answer or throw as the BFF would.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { ConfigError, parseEnv } from '../../src/config/env.ts';
 import { logStagingNotice, STAGING_NOTICE } from '../../src/lib/staging-notice.ts';

@@ -1,9 +1,10 @@
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { clearToast, showToast, toastSlice, type ToastState } from '../../src/lib/toast.ts';
 import { displayNameOf } from '../../src/components/layout/current-user.ts';
 import { signedInNav, signedOutNav } from '../../src/components/layout/nav-items.ts';
+import { aUserRecord } from '@raly/test-support/records';
 
 const reduce = (state: ToastState | undefined, action: Parameters<typeof toastSlice.reducer>[1]) =>
   toastSlice.reducer(state, action);
@@ -37,29 +38,20 @@ test('when the toast on screen is cleared by its id, then no toast shows', () =>
   assert.equal(reduce(shown, clearToast(shown.current!.id)).current, null);
 });
 
-const aUser = (overrides: Partial<Parameters<typeof displayNameOf>[0]> = {}) => ({
-  username: `u${randomUUID().slice(0, 8)}`,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: `${randomUUID()}@example.com`,
-  brand: null,
-  ...overrides,
-});
-
 test('when the user is a creator, then the header names them by username', () => {
-  const user = aUser();
+  const user = aUserRecord();
 
   assert.equal(displayNameOf(user), user.username);
 });
 
 test('when the user is a brand user, then the header names them by first and last name', () => {
-  const user = aUser({ username: null, brand: { id: randomUUID(), isAdmin: true } });
+  const user = aUserRecord({ username: null, brand: { id: randomUUID(), isAdmin: true } });
 
   assert.equal(displayNameOf(user), 'Ada Lovelace');
 });
 
 test('when a user has neither username nor name yet, then the header falls back to the e-mail', () => {
-  const user = aUser({ username: null, firstName: '', lastName: '' });
+  const user = aUserRecord({ username: null, firstName: '', lastName: '' });
 
   assert.equal(displayNameOf(user), user.email);
 });

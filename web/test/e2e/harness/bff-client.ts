@@ -3,54 +3,22 @@
  * browser steps then use, and for changes made "elsewhere" (another device).
  */
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import { uniqueToken } from '@raly/service-kit/testing';
+import { dataOf, type BrandRegistration, type CreatorRegistration } from '@raly/test-support';
 
-export interface Creator {
-  username: string;
-  email: string;
-  password: string;
-}
-
-/** A creator with unique values (username letters and digits, 3–18 characters). */
-export function aCreator(): Creator {
-  const token = uniqueToken(12);
-  return {
-    username: `c${token}`,
-    email: `creator.${token}@example.com`,
-    password: `pw-${uniqueToken(8)}`,
-  };
-}
-
-async function call<T>(
-  bffUrl: string,
-  method: string,
-  path: string,
-  body: unknown,
-  accessToken?: string,
-): Promise<T> {
-  const response = await fetch(`${bffUrl}/api${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
+/** The BFF's JSON API under test: `data` of a 2xx answer, else an error naming the call. */
+const call = <T>(bffUrl: string, method: string, path: string, body: unknown, token?: string) =>
+  dataOf<T>(bffUrl, method, `/api${path}`, { body, token });
 
 /** Registers a creator through POST /api/accounts. */
-export async function registerCreator(bffUrl: string, creator: Creator): Promise<void> {
+export async function registerCreator(bffUrl: string, creator: CreatorRegistration): Promise<void> {
   await call(bffUrl, 'POST', '/accounts', {
     isBrand: false,
-    registration: { ...creator, confirmPassword: creator.password, agreeTerms: true },
+    registration: creator,
   });
 }
 
 /** @returns an access token of a new session of the creator (POST /api/auth/login) */
-export async function accessTokenOf(bffUrl: string, creator: Creator): Promise<string> {
+export async function accessTokenOf(bffUrl: string, creator: CreatorRegistration): Promise<string> {
   const tokens = await call<{ accessToken: string }>(bffUrl, 'POST', '/auth/login', {
     email: creator.email,
     password: creator.password,
@@ -67,32 +35,11 @@ export async function changeUsername(
   await call(bffUrl, 'PATCH', '/me', { username }, accessToken);
 }
 
-export interface BrandContact extends Creator {
-  firstName: string;
-  lastName: string;
-  company: string;
-  website: string;
-}
-
-/** A brand contact with unique values. */
-export function aBrandContact(): BrandContact {
-  const token = uniqueToken(12);
-  return {
-    username: `b${token}`,
-    email: `brand.${token}@example.com`,
-    password: `pw-${uniqueToken(8)}`,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    company: `Company ${token}`,
-    website: `https://${token}.example.com`,
-  };
-}
-
 /** Registers a brand (and its contact, the brand's admin) through POST /api/accounts. */
-export async function registerBrand(bffUrl: string, contact: BrandContact): Promise<void> {
+export async function registerBrand(bffUrl: string, contact: BrandRegistration): Promise<void> {
   await call(bffUrl, 'POST', '/accounts', {
     isBrand: true,
-    registration: { ...contact, confirmPassword: contact.password, agreeTerms: true },
+    registration: contact,
   });
 }
 

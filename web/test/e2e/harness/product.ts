@@ -1,27 +1,21 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
- * fresh databases: identity-profile, brand and media (in-process through
- * their `src/app.ts` `start({ port, env })`, on free ports), the BFF (`startBff`), and
- * the web app built and served by `vite preview` with /api and /live
- * proxied to that BFF. Needs the native stack (Postgres, Redis, Kafka,
- * Keycloak, S3) to be up.
- *
- * Services are imported by path, not by package, so the web workspace does
- * not type-check their sources.
+ * fresh databases: identity-profile, brand and media in-process
+ * (`@raly/test-support/system` startSystem), the BFF (`@raly/test-support/bff`
+ * startTestBff), and the web app built and served by `vite preview` with
+ * /api and /live proxied to that BFF. Needs the stack (Postgres, Redis,
+ * Kafka, Keycloak, S3) to be up.
  */
-import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
-import { createTestDatabase, uniqueToken, type TestDatabase } from '@raly/service-kit/testing';
+import type { TestStack } from '@raly/test-support';
+import { startTestBff } from '@raly/test-support/bff';
+import { startSystem } from '@raly/test-support/system';
 import { webConfig } from '../../../vite.shared.ts';
-import { resolveStack, type E2eStack } from './stack.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-const webRoot = path.join(repoRoot, 'web');
+const webRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /**
  * The port of the web app under test. Fixed (in the tests' 14000–14999
@@ -31,91 +25,13 @@ const webRoot = path.join(repoRoot, 'web');
  */
 export const WEB_TEST_PORT = Number(process.env.WEB_TEST_PORT ?? 14173);
 
-/** A rate limit no browser test file reaches (BFF config `<points>/<seconds>`, parsed). */
-const browserTestLimit = { points: 1000, durationSeconds: 3600 };
-
-interface ServiceModule {
-  start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
-  stop(): Promise<void>;
-}
-
-interface BffModule {
-  startBff(options: {
-    port: number;
-    config: Record<string, unknown>;
-  }): Promise<{ url: string; stop(): Promise<void> }>;
-}
-
 export interface RunningProduct {
   /** e.g. http://localhost:14173 */
   webUrl: string;
   /** The BFF, for direct API calls of the test (e.g. http://127.0.0.1:41234). */
   bffUrl: string;
-  stack: E2eStack;
+  stack: TestStack;
   stop(): Promise<void>;
-}
-
-async function importModule<T>(relativePath: string): Promise<T> {
-  return (await import(pathToFileURL(path.join(repoRoot, relativePath)).href)) as T;
-}
-
-interface StartedService {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts one service in-process with its own fresh database (when it has migrations).
- * @returns its URL and how to stop it (and drop its database); null when the service has no app yet
- */
-/** @returns a TCP port that was free a moment ago (the OS's pick for port 0) */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startService(
-  name: string,
-  databasePrefix: string,
-  stack: E2eStack,
-  {
-    port: requestedPort = 0,
-    env: extraEnv = {},
-  }: { port?: number; env?: Record<string, string> } = {},
-): Promise<StartedService | null> {
-  const serviceDir = path.join('services', name);
-  if (!existsSync(path.join(repoRoot, serviceDir, 'src', 'app.ts'))) return null;
-  const database: TestDatabase | null = existsSync(
-    path.join(repoRoot, serviceDir, 'prisma', 'migrations'),
-  )
-    ? await createTestDatabase(databasePrefix, path.join(repoRoot, serviceDir))
-    : null;
-  const service = await importModule<ServiceModule>(path.join(serviceDir, 'src', 'app.ts'));
-  const { port } = await service.start({
-    port: requestedPort,
-    env: {
-      ...stack.serviceEnv,
-      // Its own consumer group, from the newest offset: another run of the product (another test
-      // file waiting for the web port, or `npm start`) must not take this one's events.
-      KAFKA_GROUP_ID: `${name}-web-e2e-${uniqueToken(8)}`,
-      KAFKA_FROM_BEGINNING: 'false',
-      ...extraEnv,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    },
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await service.stop();
-      await database?.drop().catch(() => undefined);
-    },
-  };
 }
 
 async function startWeb(
@@ -166,7 +82,6 @@ async function whenPortFree<T>(listen: () => Promise<T>): Promise<T> {
  * @returns the URLs and `stop()`, which stops everything in reverse order
  */
 export async function startProduct(): Promise<RunningProduct> {
-  const stack = await resolveStack();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const stopOne of stops.reverse())
@@ -174,61 +89,30 @@ export async function startProduct(): Promise<RunningProduct> {
   };
   const webUrl = `http://localhost:${WEB_TEST_PORT}`;
   try {
-    // identity-profile and brand call each other (brand registration saga, username registry):
-    // both ports are chosen first so each can be given the other's address.
-    const [identityPort, brandPort] = await Promise.all([freePort(), freePort()]);
-    const peers = {
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      BRAND_URL: `http://127.0.0.1:${brandPort}`,
-    };
-    // Password reset e-mails link to the web app under test.
-    const identity = await startService('identity-profile', 'raly_identity', stack, {
-      port: identityPort,
-      env: { ...peers, WEB_URL: webUrl },
+    // Password reset e-mails link to the web app under test; download URLs point at media
+    // itself (as the ingress's /files would), so the browser loads the pictures.
+    const system = await startSystem({
+      media: true,
+      publicHost: 'localhost',
+      env: { common: { LOG_LEVEL: 'warn' }, 'identity-profile': { WEB_URL: webUrl } },
     });
-    if (!identity) throw new Error('services/identity-profile/src/app.ts is missing');
-    stops.push(identity.stop);
-    const brand = await startService('brand', 'raly_brand', stack, { port: brandPort, env: peers });
-    if (brand) stops.push(brand.stop);
-    // Download URLs point at media itself (as the ingress's /files would), so the browser loads the pictures.
-    const mediaPort = await freePort();
-    const media = await startService('media', 'raly_media', stack, {
-      port: mediaPort,
-      env: { ...peers, MEDIA_PUBLIC_URL: `http://localhost:${mediaPort}` },
-    });
-    if (media) stops.push(media.stop);
-
-    const { startBff } = await importModule<BffModule>('bff/src/app.ts');
-    const bff = await startBff({
-      port: 0,
-      config: {
-        IDENTITY_URL: identity.url,
-        ...(brand ? { BRAND_URL: brand.url } : {}),
-        ...(media ? { MEDIA_URL: media.url } : {}),
-        KEYCLOAK_URL: stack.keycloakUrl,
-        KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
-        KEYCLOAK_REALM: stack.realm,
-        REDIS_URL: stack.redisUrl,
-        KAFKA_BROKERS: stack.kafkaBrokers,
-        KAFKA_GROUP_ID: `bff-web-e2e-${uniqueToken(8)}`,
-        CORS_ORIGIN: [webUrl],
-        // Every browser call comes from one address: the browser tests' own counters, with room for a
-        // whole test file (the limits themselves are tested in bff/test/rate-limits.test.ts).
-        RATE_LIMIT_KEY_PREFIX: `bff-web-e2e-${uniqueToken(8)}`,
-        RATE_LIMIT_CREATE_ACCOUNT_PER_IP: browserTestLimit,
-        RATE_LIMIT_FORGOT_PASSWORD_PER_IP: browserTestLimit,
-        RATE_LIMIT_LOGIN_PER_IP: browserTestLimit,
-        LOG_LEVEL: 'warn',
-      },
+    stops.push(system.stop);
+    const bff = await startTestBff(system.stack, {
+      IDENTITY_URL: system.identityUrl,
+      BRAND_URL: system.brandUrl,
+      MEDIA_URL: system.mediaUrl,
+      INTERNAL_SERVICE_TOKEN: system.serviceToken,
+      CORS_ORIGIN: [webUrl],
+      LOG_LEVEL: 'warn',
     });
     stops.push(bff.stop);
 
-    const web = await startWeb(bff.url, stack.keycloakPublicUrl);
+    const web = await startWeb(bff.url, system.stack.keycloakPublicUrl);
     stops.push(async () => {
       await web.server.close();
       await rm(web.outDir, { recursive: true, force: true });
     });
-    return { webUrl, bffUrl: bff.url, stack, stop };
+    return { webUrl, bffUrl: bff.url, stack: system.stack, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -7,12 +7,17 @@
  * at page load), which skips the login form and its rate limit.
  */
 import type { Page } from 'playwright-core';
-import { aCreator, registerCreator, type Creator } from './bff-client.ts';
+import { creatorRegistration, dataOf, type CreatorRegistration } from '@raly/test-support';
+import { registerCreator } from './bff-client.ts';
+
+/** The BFF's JSON API under test: `data` of a 2xx answer, else an error naming the call. */
+const callBff = <T>(bffUrl: string, method: string, path: string, body: unknown, token?: string) =>
+  dataOf<T>(bffUrl, method, `/api${path}`, { body, token });
 
 /** localStorage key of the app's session (web/src/lib/token-set.ts SESSION_STORAGE_KEY). */
 const SESSION_STORAGE_KEY = 'raly.session';
 
-export interface SignedInCreator extends Creator {
+export interface SignedInCreator extends CreatorRegistration {
   /** The token set of POST /api/auth/login, as the app stores it. */
   tokenSet: {
     accessToken: string;
@@ -23,26 +28,6 @@ export interface SignedInCreator extends Creator {
   };
 }
 
-async function callBff<T>(
-  bffUrl: string,
-  method: string,
-  path: string,
-  body: unknown,
-  accessToken?: string,
-): Promise<T> {
-  const response = await fetch(`${bffUrl}/api${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
 /**
  * Registers a new creator and signs them in through the BFF.
  * @param onboarded when true, every creator onboarding step is completed (terms, interests, connects, wallet)
@@ -51,7 +36,7 @@ export async function aSignedInCreator(
   bffUrl: string,
   { onboarded }: { onboarded: boolean },
 ): Promise<SignedInCreator> {
-  const creator = aCreator();
+  const creator = creatorRegistration();
   await registerCreator(bffUrl, creator);
   const tokenSet = await callBff<SignedInCreator['tokenSet']>(bffUrl, 'POST', '/auth/login', {
     email: creator.email,

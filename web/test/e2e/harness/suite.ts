@@ -2,7 +2,7 @@
  * The lifecycle a browser test file shares: the product started once
  * before its tests and one Chromium, both stopped after them.
  */
-import { after, before } from 'node:test';
+import { beforeAll, afterAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { startProduct, type RunningProduct } from './product.ts';
@@ -22,11 +22,11 @@ export interface BrowserSuite {
 export function browserSuite(): BrowserSuite {
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
-  before(async () => {
+  beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await product?.stop();
   });

@@ -1,0 +1,118 @@
+/** Kafka for tests: listening to a topic, producing test events, watching a consumer group's progress. */
+import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
+import { eventually } from './polling';
+import { uniqueToken } from './records';
+
+/** What a test reads from a topic: every message since it started listening. */
+export interface TopicListener {
+  messages: KafkaMessage[];
+  /**
+   * Waits until a message matches.
+   * @param timeoutMs default 15 000
+   * @throws Error when none arrives in time
+   */
+  waitFor(matches: (message: KafkaMessage) => boolean, timeoutMs?: number): Promise<KafkaMessage>;
+  stop(): Promise<void>;
+}
+
+const testKafka = (brokers: string[]) =>
+  new Kafka({ clientId: 'raly-test', brokers, logLevel: logLevel.NOTHING });
+
+/**
+ * Listens to `topic` with a fresh consumer group, from the beginning (tests
+ * pick their messages by unique keys, so this cannot miss one that raced the
+ * group join).
+ * @param brokers the stack's Kafka brokers
+ */
+export async function listenToTopic(brokers: string[], topic: string): Promise<TopicListener> {
+  const consumer = testKafka(brokers).consumer({ groupId: `raly-test-${uniqueToken(12)}` });
+  const messages: KafkaMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  const joined = new Promise<void>((resolve) =>
+    consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
+  );
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      messages.push(message);
+    },
+  });
+  await joined;
+  return {
+    messages,
+    waitFor: (matches, timeoutMs = 15_000) =>
+      eventually(`a matching message on ${topic}`, () => messages.find(matches), {
+        timeoutMs,
+        intervalMs: 50,
+      }),
+    stop: () => consumer.disconnect(),
+  };
+}
+
+export interface TestKafka {
+  /**
+   * Publishes one message keyed by `key`.
+   * @returns the partition and offset it landed at
+   */
+  produce(
+    topic: string,
+    key: string,
+    value: string | Buffer,
+  ): Promise<{ partition: number; offset: string }>;
+  /** Resolves once `groupId` has committed past `offset` on the partition (i.e. handled the message). */
+  waitUntilCommitted(
+    groupId: string,
+    topic: string,
+    position: { partition: number; offset: string },
+  ): Promise<void>;
+  /** Reads `topic` from the beginning until a message with `key` appears (30 s at most). */
+  findMessage(
+    topic: string,
+    key: string,
+  ): Promise<{ value: string; headers: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+/** A producer and an admin client on the stack's brokers; close() when done. */
+export async function connectTestKafka(brokers: string[]): Promise<TestKafka> {
+  const kafka = testKafka(brokers);
+  const producer = kafka.producer();
+  const admin = kafka.admin();
+  await Promise.all([producer.connect(), admin.connect()]);
+  return {
+    async produce(topic, key, value) {
+      const [result] = await producer.send({ topic, messages: [{ key, value }] });
+      return { partition: result!.partition, offset: result!.baseOffset! };
+    },
+    async waitUntilCommitted(groupId, topic, position) {
+      await eventually(
+        `group ${groupId} to commit ${topic}/${position.partition}@${position.offset}`,
+        async () => {
+          const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+          const committed = offsets?.partitions.find(
+            (entry) => entry.partition === position.partition,
+          )?.offset;
+          return committed !== undefined && BigInt(committed) > BigInt(position.offset);
+        },
+      );
+    },
+    async findMessage(topic, key) {
+      const listener = await listenToTopic(brokers, topic);
+      try {
+        const message = await listener.waitFor(
+          (candidate) => candidate.key?.toString() === key,
+          30_000,
+        );
+        const headers = Object.fromEntries(
+          Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]),
+        );
+        return { value: message.value?.toString() ?? '', headers };
+      } finally {
+        await listener.stop();
+      }
+    },
+    async close() {
+      await Promise.all([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The services started in-process for a test file, each on its own free port
+ * against the real test stack, with a fresh migrated database, a fresh
+ * consumer group (from the newest offset) and a test service token:
+ * identity-profile, brand and (optionally) media, through each package's
+ * public `./app` entry (`start({ port, env })` / `stop()`). Also registers
+ * creators and brands through identity-profile. Used by the services', the
+ * BFF's and the browser tests.
+ */
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from './database';
+import { callApi, freePort } from './net';
+import {
+  brandRegistration,
+  creatorRegistration,
+  uniqueToken,
+  type BrandRegistration,
+  type CreatorRegistration,
+} from './records';
+import { passwordGrant, serviceEnvironment, testStack, type TestStack } from './stack';
+
+export type ServiceName = 'identity-profile' | 'brand' | 'media';
+
+interface ServiceApp {
+  start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
+  stop(): Promise<void>;
+}
+
+const apps: Record<ServiceName, () => Promise<ServiceApp>> = {
+  'identity-profile': () => import('@raly/identity-profile/app'),
+  brand: () => import('@raly/brand/app'),
+  media: () => import('@raly/media/app'),
+};
+
+/** The web origin identity-profile puts into reset links in tests (unless WEB_URL is given). */
+export const testWebUrl = 'http://localhost:15173';
+
+/** One service running in this process. */
+export interface RunningService {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  /** The environment it was started with. */
+  env: Record<string, string>;
+  database: TestDatabase;
+  /** Direct SQL on its test database (arranging failures, checking rows). */
+  sql: pg.Pool;
+  /** Stops the service only (to test its peers while it is down); startApp() brings it back. */
+  stopApp(): Promise<void>;
+  /** Starts it again on the same port with the same environment. */
+  startApp(): Promise<void>;
+  /** Stops it, ends the SQL pool and drops its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one service in-process on a fresh migrated database.
+ * @param options port (default a free one), env added to and overriding the defaults
+ *   (serviceEnvironment, DATABASE_URL, KAFKA_GROUP_ID, WEB_URL, LOG_LEVEL)
+ */
+export async function startService(
+  name: ServiceName,
+  options: { stack?: TestStack; port?: number; env?: Record<string, string> } = {},
+): Promise<RunningService> {
+  const stack = options.stack ?? (await testStack());
+  const port = options.port ?? (await freePort());
+  const database = await createTestDatabase(name);
+  const env = {
+    ...serviceEnvironment(stack),
+    WEB_URL: testWebUrl,
+    DATABASE_URL: database.url,
+    KAFKA_GROUP_ID: `${name}-test-${uniqueToken(12)}`,
+    ...options.env,
+  };
+  const app = await apps[name]();
+  try {
+    await app.start({ port, env });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const sql = new pg.Pool({ connectionString: database.url });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    env,
+    database,
+    sql,
+    stopApp: () => app.stop(),
+    startApp: async () => {
+      await app.start({ port, env });
+    },
+    async stop() {
+      await app.stop();
+      await sql.end();
+      await database.drop();
+    },
+  };
+}
+
+export interface RalySystem {
+  stack: TestStack;
+  identityUrl: string;
+  brandUrl: string;
+  /** Empty unless started with `media: true`. */
+  mediaUrl: string;
+  /** The INTERNAL_SERVICE_TOKEN every service was started with. */
+  serviceToken: string;
+  services: { identity: RunningService; brand: RunningService; media: RunningService | undefined };
+  /** Direct SQL on each service's test database (arranging failures, checking rows). */
+  sql: { identity: pg.Pool; brand: pg.Pool; media: pg.Pool | undefined };
+  /** Stops every service and drops their databases. */
+  stop(): Promise<void>;
+}
+
+/** What {@link startSystem} starts and with what. */
+export interface SystemOptions {
+  /** Start media too (default false). */
+  media?: boolean;
+  /** Host of media's public download URLs (default 127.0.0.1; `localhost` for a browser). */
+  publicHost?: string;
+  /** Environment added to every service's, then to one service's. */
+  env?: Partial<Record<'common' | ServiceName, Record<string, string>>>;
+}
+
+/** Starts identity-profile and brand (and media when asked), each knowing the others' URLs. */
+export async function startSystem(options: SystemOptions = {}): Promise<RalySystem> {
+  const stack = await testStack();
+  const ports = {
+    identity: await freePort(),
+    brand: await freePort(),
+    media: options.media ? await freePort() : 0,
+  };
+  const serviceToken = `test-service-token-${uniqueToken(12)}`;
+  const common = {
+    INTERNAL_SERVICE_TOKEN: serviceToken,
+    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+    BRAND_URL: `http://127.0.0.1:${ports.brand}`,
+    ...options.env?.common,
+  };
+  const started: RunningService[] = [];
+  const start = async (name: ServiceName, port: number, env: Record<string, string> = {}) => {
+    const service = await startService(name, {
+      stack,
+      port,
+      env: { ...common, ...env, ...options.env?.[name] },
+    });
+    started.push(service);
+    return service;
+  };
+  const stop = async () => {
+    for (const service of started.reverse()) await service.stop();
+  };
+  try {
+    const identity = await start('identity-profile', ports.identity);
+    const brand = await start('brand', ports.brand);
+    const media = options.media
+      ? await start('media', ports.media, {
+          MEDIA_PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${ports.media}`,
+        })
+      : undefined;
+    return {
+      stack,
+      identityUrl: identity.url,
+      brandUrl: brand.url,
+      mediaUrl: media?.url ?? '',
+      serviceToken,
+      services: { identity, brand, media },
+      sql: { identity: identity.sql, brand: brand.sql, media: media?.sql },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Where a user registers: identity-profile's URL, its service token and the stack (for sign-in). */
+export interface IdentityTarget {
+  identityUrl: string;
+  serviceToken: string;
+  stack: TestStack;
+}
+
+async function register(
+  target: IdentityTarget,
+  command: { isBrand: boolean; registration: CreatorRegistration },
+) {
+  const created = await callApi<{ userId: string }>(target.identityUrl, 'POST', '/accounts', {
+    serviceToken: target.serviceToken,
+    body: command,
+  });
+  if (created.status !== 201 || !created.body.data)
+    throw new Error(`registration failed: ${JSON.stringify(created.body)}`);
+  const { registration } = command;
+  const tokens = await passwordGrant(target.stack, registration.email, registration.password);
+  return { userId: created.body.data.userId, accessToken: tokens.access_token };
+}
+
+/** Registers a creator through identity-profile (POST /accounts) and signs them in. */
+export async function registeredCreator(
+  target: IdentityTarget,
+  overrides: Partial<CreatorRegistration> = {},
+) {
+  const registration = creatorRegistration(overrides);
+  return { registration, ...(await register(target, { isBrand: false, registration })) };
+}
+
+/** Registers a brand through identity-profile and signs its admin in; answers the brand's id too. */
+export async function registeredBrand(
+  system: RalySystem,
+  overrides: Partial<BrandRegistration> = {},
+) {
+  const registration = brandRegistration(overrides);
+  const registered = await register(system, { isBrand: true, registration });
+  const { rows } = await system.sql.identity.query<{ brand_id: string }>(
+    'SELECT brand_id FROM users WHERE id = $1',
+    [registered.userId],
+  );
+  return { registration, ...registered, brandId: rows[0]!.brand_id };
+}

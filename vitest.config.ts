@@ -1,0 +1,68 @@
+/**
+ * The one vitest configuration: a project per workspace (docs/conventions.md
+ * § Tests). `npm test -w <workspace>` runs that workspace's project(s)
+ * (`vitest run --config ../vitest.config.ts --project <name>`); `npx vitest run`
+ * here runs them all. Integration projects talk to the stack (Keycloak,
+ * Kafka, Postgres): one file at a time, each in its own process, with
+ * generous timeouts; unit and component projects run in parallel.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+/** A project whose files share the stack: one file at a time, each in a fresh child process. */
+const integration = (name: string, directory: string): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: `${root}/${directory}`,
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 10 * 60_000,
+    hookTimeout: 10 * 60_000,
+    teardownTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    // Failing tests and unhandled errors (e.g. an uncaught exception in a server under test) fail the run.
+    dangerouslyIgnoreUnhandledErrors: false,
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: `${root}/services/contracts`,
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      integration('test-support', 'services/test-support'),
+      integration('kit', 'services/kit'),
+      integration('identity-profile', 'services/identity-profile'),
+      integration('brand', 'services/brand'),
+      integration('media', 'services/media'),
+      integration('bff', 'bff'),
+      {
+        test: { name: 'web-unit', root: `${root}/web`, include: ['test/unit/**/*.test.ts'] },
+        resolve: { alias: { '@': `${root}/web/src` } },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@': `${root}/web/src` } },
+        test: {
+          name: 'web-components',
+          root: `${root}/web`,
+          include: ['test/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/components/setup.ts'],
+        },
+      },
+      {
+        ...integration('web-e2e', 'web'),
+        test: { ...integration('web-e2e', 'web').test, include: ['test/e2e/**/*.test.ts'] },
+      },
+      integration('infra', 'infra'),
+    ],
+  },
+});

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { screen, within } from '@testing-library/react';
+import { describe, test, vi } from 'vitest';
+import type { SessionState } from '@/lib/session';
+import { Header } from '@/components/layout/header';
+import { answerBff, renderInApp } from './render';
+
+// The session lives in keycloak-js, outside the component: the test decides it.
+const session = vi.hoisted(() => ({ current: { status: 'signed-out' } as SessionState }));
+vi.mock('@/lib/use-session', () => ({ useSession: () => session.current }));
+
+const mainLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('the header', () => {
+  test('when signed out, then it links Home, Earn As Creator, Grow As Brand and Login', () => {
+    // Arrange
+    session.current = { status: 'signed-out' };
+
+    // Act
+    renderInApp(<Header />);
+
+    // Assert
+    assert.deepEqual(mainLinks(), [
+      ['Home', '/'],
+      ['Earn As Creator', '/join/creator'],
+      ['Grow As Brand', '/join/brand'],
+      ['Login', '/login'],
+    ]);
+  });
+
+  test('when signed in, then it links Home and Dashboard and offers no Login', () => {
+    // Arrange
+    session.current = { status: 'signed-in', userId: 'user-1' };
+    answerBff(() => new Promise<Response>(() => {}));
+
+    // Act
+    renderInApp(<Header />);
+
+    // Assert
+    assert.deepEqual(mainLinks().slice(0, 2), [
+      ['Home', '/'],
+      ['Dashboard', '/dashboard'],
+    ]);
+    assert.equal(screen.queryByRole('link', { name: 'Login' }), null);
+  });
+});
