@@ -8,7 +8,6 @@
  * requests per route.
  */
 import { after, before } from 'node:test';
-import express from 'express';
 import { INTERESTS } from '@raly/contracts/constants';
 import {
   deleteFuzzUsers,
@@ -41,8 +40,8 @@ let credentials: FuzzCredential[];
 
 before(async () => {
   system = await startSystem({ media: true });
-  // The BFF's own express copy: its app is the one recorded.
-  recording = recordExpressApps(express.application);
+  // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
+  recording = recordExpressApps();
   try {
     bff = await startTestBff(await testStack(), {
       IDENTITY_URL: system.identityUrl,
@@ -207,8 +206,8 @@ before(async () => {
       base: { username },
       params: { name: ['checkUsernameExists'] },
     },
-    { method: 'GET', path: '/api/health', auth: 'none', body: 'none' },
-    { method: 'GET', path: '/api/health/ready', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
   ];
 });
 
@@ -226,6 +225,6 @@ describeFuzz('the BFF', () => ({
     routes,
     credentials,
     marker,
-    healthPath: '/api/health',
+    healthPath: '/health/live',
   },
 }));
