@@ -1,18 +1,15 @@
 /**
- * The BFF process: express `/api`, socket.io `/live` on the same HTTP
- * server, and the Kafka → Redis read-model projector. `start()`/`stop()`
- * let tests run it in-process on a port of their choosing (0 = any).
+ * The BFF process, a kit app like every service: express `/api`, socket.io
+ * `/live` on the same HTTP server, and the Kafka → Redis read-model
+ * projector. `start()`/`stop()` let tests run it in-process on a port of
+ * their choosing (0 = any).
  */
 import cors from 'cors';
-import express from 'express';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { runConsumer, type RunningConsumer } from '@raly/service-kit/consumer';
-import { createKafka } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import { apiRouter } from './api/router';
-import { errorMiddleware, notFound } from './api/error-middleware';
+import { runApp } from '@raly/service-kit/service';
+import { apiRouter, beforeBodyRouter } from './api/router';
+import { callableErrorBody } from './api/error-middleware';
 import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
@@ -44,9 +41,12 @@ export interface RunningBff {
 }
 
 /**
- * Starts one BFF instance.
+ * Starts one BFF instance on the kit's start/stop path (`runApp`): the
+ * kit's HTTP app (probes `/health/live`, `/health/ready` on Redis and the
+ * Kafka consumer, JSON limits, central error handler) with `/api`, socket.io
+ * attached to its server, and the read-model projector as its consumer.
  * @returns the running instance (its port and its own `stop`)
- * @throws ZodError for invalid configuration; connection errors when Redis or Kafka cannot be reached
+ * @throws Error naming every invalid variable; connection errors when Redis or Kafka cannot be reached
  */
 export async function startBff(options: StartOptions = {}): Promise<RunningBff> {
   const config: Config = { ...loadConfig(), ...options.config };
@@ -70,79 +70,71 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
-  // Assigned below, once the consumer runs: not ready before.
-  let consumer: RunningConsumer | undefined = undefined;
-  const readiness = {
-    redis: async () => {
-      await redis.ping();
-    },
-    kafka: async () => {
-      if (!consumer?.isRunning()) throw new Error('the Kafka consumer is not running');
-    },
-  };
 
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);
-  const app = express()
-    .disable('x-powered-by')
-    // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
-    .set('trust proxy', config.TRUST_PROXY)
-    .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-    .use(
-      '/api',
-      apiRouter({
+  const running = await runApp({
+    name: 'bff',
+    logger,
+    port: options.port ?? config.PORT,
+    host: config.HOST,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    readiness: { redis: () => redis.ping() },
+    http: {
+      beforeBody: (app) => {
+        app
+          // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
+          .set('trust proxy', config.TRUST_PROXY)
+          .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
+          .use('/api', beforeBodyRouter({ authenticator, identity, records, media }));
+      },
+      routes: (app) => {
+        app.use(
+          '/api',
+          apiRouter({
+            authenticator,
+            identity,
+            keycloak,
+            records,
+            brands,
+            limits,
+            logger: httpLogger,
+          }),
+        );
+      },
+      errorBody: callableErrorBody,
+    },
+    attach: (httpServer) => {
+      live = createLiveServer({
+        httpServer,
+        config,
         authenticator,
-        identity,
-        keycloak,
-        records,
-        brands,
-        media,
-        limits,
-        logger: httpLogger,
-        readiness,
-      }),
-    )
-    .use(notFound)
-    .use(errorMiddleware(httpLogger));
-  const httpServer: HttpServer = createServer(app);
-  live = createLiveServer({
-    httpServer,
-    config,
-    authenticator,
-    me: { identity, records, brands },
-    redisPublisher: redis,
-    redisSubscriber,
-    logger: logger.child({ component: 'live' }),
+        me: { identity, records, brands },
+        redisPublisher: redis,
+        redisSubscriber,
+        logger: logger.child({ component: 'live' }),
+      });
+      return live;
+    },
+    // A new group replays the topics from the beginning: events are idempotent snapshots.
+    consumer: { groupId: config.KAFKA_GROUP_ID, subscriptions: subscriptions(records) },
+    resources: [
+      { close: async () => void (await redis.quit()) },
+      { close: async () => void (await redisSubscriber.quit()) },
+    ],
+  }).catch(async (error: unknown) => {
+    redis.disconnect();
+    redisSubscriber.disconnect();
+    throw error;
   });
-
-  const consumerLogger = logger.child({ component: 'kafka' });
-  // A new group replays the topics from the beginning: events are idempotent snapshots.
-  consumer = await runConsumer({
-    kafka: createKafka(config.KAFKA_BROKERS, `bff-${config.KAFKA_GROUP_ID}`, consumerLogger),
-    groupId: config.KAFKA_GROUP_ID,
-    subscriptions: subscriptions(records),
-    logger: consumerLogger,
-  });
-
-  const port = options.port ?? config.PORT;
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(port, config.HOST, () => resolve());
-  });
-  const { port: actualPort, address } = httpServer.address() as AddressInfo;
-  logger.info({ host: address, port: actualPort, groupId: config.KAFKA_GROUP_ID }, 'bff listening');
+  logger.info({ groupId: config.KAFKA_GROUP_ID }, 'bff consumer group');
 
   return {
-    port: actualPort,
-    host: address,
-    url: `http://127.0.0.1:${actualPort}`,
+    port: running.port,
+    host: config.HOST,
+    url: `http://127.0.0.1:${running.port}`,
     config,
-    async stop() {
-      await consumer?.stop();
-      // Closes the HTTP server too.
-      await live?.close();
-      await Promise.all([redis.quit(), redisSubscriber.quit()]);
-    },
+    stop: () => running.stop(),
   };
 }
 

@@ -3,6 +3,8 @@
  * with zod so a missing or malformed setting stops the process at start
  * (fail fast). Defaults are the local ports of docs/conventions.md.
  */
+import { accessTokenConfigShape } from '@raly/service-kit/auth';
+import { loadConfig as loadKitConfig } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
 import { z } from 'zod';
 
@@ -54,10 +56,12 @@ export const configSchema = z.object({
   /** Front-channel address of Keycloak: the issuer tokens carry. */
   KEYCLOAK_PUBLIC_URL: url.default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
-  /** Public client whose password grant signs users in (direct access grants on). */
-  KEYCLOAK_WEB_CLIENT_ID: z.string().min(1).default('raly-web'),
-  /** Bearer-only resource client that keycloak-connect protects `/api` as. */
-  KEYCLOAK_BFF_CLIENT_ID: z.string().min(1).default('raly-bff'),
+  /**
+   * KEYCLOAK_WEB_CLIENT_ID: the public client whose password grant signs users in (and the `azp` of
+   * every accepted token); KEYCLOAK_BFF_CLIENT_ID: the bearer-only client keycloak-connect protects
+   * `/api` as (in every accepted token's `aud`). Same lines as the services'.
+   */
+  ...accessTokenConfigShape,
   IDENTITY_URL: url.default('http://127.0.0.1:4001'),
   BRAND_URL: url.default('http://127.0.0.1:4002'),
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
@@ -140,13 +144,13 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 /**
- * Reads the configuration.
+ * Reads the configuration with the kit's loader, as every service does.
  * @param env the variables to read (defaults to `process.env`)
  * @returns the validated configuration
- * @throws ZodError naming every invalid variable
+ * @throws Error naming every invalid variable (the kit's "Invalid configuration")
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return configSchema.parse(env);
+  return loadKitConfig(configSchema, env);
 }
 
 /** `<KEYCLOAK_PUBLIC_URL>/realms/<realm>`: the `iss` every access token carries. */

@@ -1,12 +1,5 @@
-/** Entry point: starts the BFF on `PORT` and stops it cleanly on SIGINT/SIGTERM. */
+/** Entry point: starts the BFF on `PORT` and stops it cleanly on SIGINT/SIGTERM (the kit's `runAsProcess`). */
+import { runAsProcess } from '@raly/service-kit/service';
 import { start, stop } from './app';
 
-await start();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+await runAsProcess({ start, stop });

@@ -239,10 +239,10 @@ describe('BFF REST API', () => {
   });
 
   describe('health', () => {
-    test('when Redis answers and the Kafka consumer runs, then /api/health/ready answers 200 ok and /api/health stays the liveness probe', async () => {
+    test('when Redis answers and the Kafka consumer runs, then /health/ready answers 200 ok and /health/live is the liveness probe, as in every service', async () => {
       // Act
-      const ready = await callBff(bff, 'GET', '/api/health/ready');
-      const live = await callBff(bff, 'GET', '/api/health');
+      const ready = await callBff(bff, 'GET', '/health/ready');
+      const live = await callBff(bff, 'GET', '/health/live');
 
       // Assert
       assert.equal(ready.status, 200, JSON.stringify(ready.body));

@@ -8,7 +8,6 @@
  * requests per route.
  */
 import { beforeAll, afterAll } from 'vitest';
-import express from 'express';
 import { INTERESTS } from '@raly/contracts/constants';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '../src/data-access/keycloak-tokens';
@@ -40,8 +39,8 @@ let credentials: FuzzCredential[];
 
 beforeAll(async () => {
   system = await startSystem({ media: true });
-  // The BFF's own express copy: its app is the one recorded.
-  recording = recordExpressApps(express.application);
+  // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
+  recording = recordExpressApps();
   try {
     bff = await startTestBff(await testStack(), {
       IDENTITY_URL: system.identityUrl,
@@ -206,8 +205,8 @@ beforeAll(async () => {
       base: { username },
       params: { name: ['checkUsernameExists'] },
     },
-    { method: 'GET', path: '/api/health', auth: 'none', body: 'none' },
-    { method: 'GET', path: '/api/health/ready', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
   ];
 });
 
@@ -225,6 +224,6 @@ describeFuzz('the BFF', () => ({
     routes,
     credentials,
     marker,
-    healthPath: '/api/health',
+    healthPath: '/health/live',
   },
 }));

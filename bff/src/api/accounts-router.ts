@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
-import { createAccountAndSignIn } from '../domain/accounts';
+import { createAccountAndSignIn } from '../domain/account-creation';
 import type { RateLimits } from './rate-limit';
 
 export function accountsRouter(

@@ -1,14 +1,12 @@
 /**
- * The express end of the central error handler. REST routes answer
- * `{ error: { code, message, fields? } }` (docs/api.md); callables add
- * `status`, the callable code of the HTTP status (spec §8).
+ * The BFF's part of the kit's central error handler (`createHttpApp`'s
+ * `errorBody`): REST routes answer `{ error: { code, message, fields? } }`
+ * (docs/api.md); callables add `status`, the callable code of the HTTP
+ * status (spec §8).
  */
 import { callableCodeFor } from '@raly/contracts/callable';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { handleError, toErrorBody } from '@raly/service-kit/errors';
-import { fromHttpClientError } from '@raly/service-kit/http';
-import type { Logger } from '@raly/service-kit/logger';
-import { failures } from '../errors/failures';
+import type { RequestHandler, Response } from 'express';
+import { toErrorBody, type AppError } from '@raly/service-kit/errors';
 
 /** Marks the request as a callable so errors get the callable shape. */
 export const markCallable: RequestHandler = (_request, response, next) => {
@@ -16,23 +14,13 @@ export const markCallable: RequestHandler = (_request, response, next) => {
   next();
 };
 
-/** @param logger where unexpected failures are logged */
-export function errorMiddleware(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, request, response, _next) => {
-    // Body parser and router refusals (bad JSON, too large, bad encoding, `%ff`) are the
-    // caller's mistake: the kit maps them, as in every service.
-    const appError = handleError(fromHttpClientError(error), logger, {
-      route: `${request.method} ${request.originalUrl}`,
-    });
-    const body = toErrorBody(appError);
-    const callable = response.locals.callable
-      ? { status: callableCodeFor(appError.httpStatus) }
-      : {};
-    response.status(appError.httpStatus).json({ error: { ...body.error, ...callable } });
-  };
+/**
+ * @param error the classified error
+ * @param response whose `locals.callable` says whether the callable shape applies
+ * @returns the error body, with `error.status` on callables
+ */
+export function callableErrorBody(error: AppError, response: Response): unknown {
+  const body = toErrorBody(error);
+  if (!response.locals.callable) return body;
+  return { error: { ...body.error, status: callableCodeFor(error.httpStatus) } };
 }
-
-/** 404 for every path no router answered. */
-export const notFound: RequestHandler = () => {
-  throw failures.notFound();
-};

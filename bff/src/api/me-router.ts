@@ -4,7 +4,7 @@
  */
 import { Router, type Response } from 'express';
 import { userOf, type Authenticator } from '../auth/keycloak';
-import { updateAccount } from '../domain/account';
+import { updateAccount } from '../domain/account-form';
 import { completeOnboardingStep, getMe, updateInterests } from '../domain/me';
 import type { PasswordDependencies } from '../domain/password';
 import { failures } from '../errors/failures';

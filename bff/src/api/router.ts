@@ -1,6 +1,5 @@
-/** Everything under `/api`, one line per route group. */
+/** Everything under `/api`, one line per route group; probes are the kit's `/health/*`. */
 import { Router } from 'express';
-import { jsonBody } from '@raly/service-kit/http';
 import type { Authenticator } from '../auth/keycloak';
 import type { BrandClient } from '../data-access/brand-client';
 import type { IdentityClient } from '../data-access/identity-client';
@@ -10,7 +9,6 @@ import type { RecordStore } from '../domain/record-store';
 import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
-import { healthRouter, type ReadinessCheck } from './health-router';
 import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
@@ -24,24 +22,22 @@ export interface ApiDependencies {
   keycloak: KeycloakTokens;
   records: RecordStore;
   brands: BrandClient;
-  media: MediaUpload;
   limits: RateLimits;
   logger: Logger;
-  /** Readiness checks by name for `GET /api/health/ready`. */
-  readiness: Record<string, ReadinessCheck>;
 }
 
-export function apiRouter({
+/**
+ * What `/api` serves before the kit's JSON body parser runs (`beforeBody`).
+ * @returns the router mounted at `/api` ahead of the body parser
+ */
+export function beforeBodyRouter({
   authenticator,
   identity,
-  keycloak,
   records,
-  brands,
   media,
-  limits,
-  logger,
-  readiness,
-}: ApiDependencies): Router {
+}: Pick<ApiDependencies, 'authenticator' | 'identity' | 'records'> & {
+  media: MediaUpload;
+}): Router {
   return (
     Router()
       // Before the body parser, so a body that is not JSON gets the callable error shape too.
@@ -49,13 +45,24 @@ export function apiRouter({
       // Before the JSON parser: an upload's body is streamed through to media unread, whatever
       // its type (a parsed body could not be forwarded; imagesRouter answers 415 to non-multipart).
       .use('/images', imagesRouter(authenticator, { identity, records }, media))
-      .use(jsonBody({ limit: '100kb' }))
-      .use('/health', healthRouter(readiness))
-      .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
-      .use('/accounts', accountsRouter(identity, keycloak, limits))
-      .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }, limits))
-      .use('/brands', publicBrandsRouter({ brands }))
-      .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
-      .use('/callable', callableRouter(authenticator, identity, limits))
   );
+}
+
+/** The JSON routes of `/api`, after the kit's body parser. */
+export function apiRouter({
+  authenticator,
+  identity,
+  keycloak,
+  records,
+  brands,
+  limits,
+  logger,
+}: ApiDependencies): Router {
+  return Router()
+    .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
+    .use('/accounts', accountsRouter(identity, keycloak, limits))
+    .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }, limits))
+    .use('/brands', publicBrandsRouter({ brands }))
+    .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
+    .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
+import { handshakeTokenOf } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
 
@@ -89,9 +90,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   });
 
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     authenticator
-      .verify(typeof token === 'string' ? token : undefined)
+      .verify(handshakeTokenOf(socket.handshake))
       .then(async (user) => {
         socket.data.user = user;
         socket.data.rooms = await roomsOf(me, user, logger);

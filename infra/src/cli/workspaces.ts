@@ -35,14 +35,14 @@ export { startRecordName } from '../stack/processes';
 
 /**
  * The readiness probe of each runnable workspace on its `npm start` port
- * (docs/conventions.md): services answer `GET /health/ready`, the BFF
- * `GET /api/health/ready`, the web app (Vite dev server) `/`.
+ * (docs/conventions.md): services and the BFF answer
+ * `GET /health/ready`, the web app (Vite dev server) `/`.
  */
 export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> = {
   'services/identity-profile': `http://${host}:${ports.identity}/health/ready`,
   'services/brand': `http://${host}:${ports.brand}/health/ready`,
   'services/media': `http://${host}:${ports.media}/health/ready`,
-  bff: `http://${host}:${ports.bff}/api/health/ready`,
+  bff: `http://${host}:${ports.bff}/health/ready`,
   web: `http://localhost:${ports.web}/`,
 };
 

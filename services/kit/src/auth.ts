@@ -1,22 +1,38 @@
 /**
- * Access-token verification for services: the caller's Keycloak access
- * token (forwarded unchanged by the BFF) is checked against the realm's
- * JWKS, fetched from the back-channel URL, with the issuer Keycloak puts in
- * every token (the public URL; see docs/conventions.md "Keycloak host names"),
- * and must be an access token the web client got for the BFF: `typ`
- * `Bearer` (not an ID or refresh token), `aud` containing the BFF's client
- * and `azp` the web client (not another client's service account) — the
- * same rule as the BFF (docs/api.md "Access tokens").
+ * The one access-token verification adapter of Raly, used by the BFF and
+ * every service (docs/api.md "Access tokens", docs/adr/0006). The caller's
+ * Keycloak access token (forwarded unchanged by the BFF) passes when:
+ *
+ * - its RS/ES signature verifies with the realm key its header names (`kid`),
+ *   from the realm's JWKS fetched over the back channel (`KEYCLOAK_URL`);
+ * - `iss` is the realm's issuer (the public URL; see docs/conventions.md
+ *   "Keycloak host names"), `exp` lies ahead (and `nbf`, if any, behind);
+ * - it is an access token the web client got for the BFF: `typ` `Bearer`
+ *   (not an ID or refresh token), `aud` containing the BFF's client and
+ *   `azp` the web client (not another client's service account);
+ * - the optional revocation hook (the BFF's ended sessions, docs/adr/0005)
+ *   does not refuse it.
+ *
+ * Keys are kept parsed: one `KeyObject` per `kid`, so a check costs one
+ * OpenSSL verify and no key parsing. An unknown `kid` refetches the JWKS, at
+ * most once per `jwksCooldownMs`; the set is also refetched when older than
+ * `jwksMaxAgeMs`, so a key Keycloak removed stops being accepted.
  */
+import {
+  createPublicKey,
+  verify as verifySignature,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { messages } from '@raly/contracts/messages';
 import { z } from 'zod';
 import { AppError } from './errors';
 
 /**
- * The config lines of a service that verifies access tokens: the audience
- * and authorised party tokens must carry (same names and defaults as the
- * BFF's, docs/conventions.md). Spread into the service's `z.object({...})`.
+ * The config lines of an app that verifies access tokens: the audience
+ * and authorised party tokens must carry (docs/conventions.md). Spread into
+ * the app's `z.object({...})`.
  */
 export const accessTokenConfigShape = {
   /** The client every accepted access token is meant for (`aud` contains it). */
@@ -41,9 +57,16 @@ export interface KeycloakSettings {
 export interface Caller {
   /** The Keycloak user id (`sub`); also the user record's id. */
   userId: string;
+  /** The token's `email` claim (the login), when present; the user record's e-mail is the newer truth. */
   email: string | undefined;
   /** The Keycloak session the token belongs to (`sid`), when it names one. */
   sessionId: string | undefined;
+  /** Issue time (`iat`), in epoch seconds. */
+  issuedAtSec: number;
+  /** Expiry (`exp`), in epoch milliseconds. */
+  expiresAtMs: number;
+  /** The raw access token, for forwarding unchanged to services. */
+  accessToken: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -53,56 +76,215 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** A verifier of bearer access tokens for one realm. */
-export type AccessTokenVerifier = (token: string) => Promise<Caller>;
+/**
+ * A verifier of bearer access tokens for one realm.
+ * @throws AppError `unauthenticated` (401) for any refused token; `unavailable` (503) when the revocation hook fails
+ */
+export type AccessTokenVerifier = (token: string | undefined) => Promise<Caller>;
+
+export interface AccessTokenVerifierOptions {
+  /**
+   * Asked after every other check passed; `true` refuses the token (401).
+   * When it throws, the token is refused with 503 (fail closed).
+   */
+  isRevoked?: (caller: Caller) => Promise<boolean>;
+  /** Least time between two JWKS fetches caused by unknown `kid`s, in ms; default 10 000. */
+  jwksCooldownMs?: number;
+  /** Age after which the JWKS is fetched again before use, in ms; default 600 000. */
+  jwksMaxAgeMs?: number;
+  /** Timeout of one JWKS fetch, in ms; default 5000. */
+  jwksTimeoutMs?: number;
+}
+
+/** JWS `alg` → node's verify algorithm and signature encoding (RFC 7518 §3). */
+const algorithms: Record<string, { hash: string; dsaEncoding?: 'ieee-p1363' }> = {
+  RS256: { hash: 'sha256' },
+  RS384: { hash: 'sha384' },
+  RS512: { hash: 'sha512' },
+  ES256: { hash: 'sha256', dsaEncoding: 'ieee-p1363' },
+  ES384: { hash: 'sha384', dsaEncoding: 'ieee-p1363' },
+  ES512: { hash: 'sha512', dsaEncoding: 'ieee-p1363' },
+};
+
+interface RealmKey {
+  key: KeyObject;
+  /** The JWK's `alg`, when it names one: the token's must be the same. */
+  alg: string | undefined;
+}
 
 /**
- * Creates a verifier (caches the realm's keys; refetches on an unknown `kid`).
- * @throws (from the verifier) AppError `unauthenticated` for a bad, expired or foreign token,
- *   an ID or refresh token, or a token issued to another client or for another audience
+ * The realm's signing keys, parsed once per `kid`.
+ * @param certsUrl the realm's JWKS URL
  */
-export function createAccessTokenVerifier(settings: KeycloakSettings): AccessTokenVerifier {
-  const jwks = createRemoteJWKSet(
-    new URL(`${settings.url}/realms/${settings.realm}/protocol/openid-connect/certs`),
+function realmKeyCache(
+  certsUrl: string,
+  options: Required<Omit<AccessTokenVerifierOptions, 'isRevoked'>>,
+) {
+  let keys = new Map<string, RealmKey>();
+  let fetchedAt = -Infinity;
+  let inFlight: Promise<void> | undefined;
+
+  const refetch = (): Promise<void> => {
+    inFlight ??= (async () => {
+      try {
+        const response = await fetch(certsUrl, {
+          signal: AbortSignal.timeout(options.jwksTimeoutMs),
+        });
+        if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+        const body = (await response.json()) as { keys?: Array<Record<string, unknown>> };
+        const next = new Map<string, RealmKey>();
+        for (const jwk of body.keys ?? []) {
+          if (typeof jwk.kid !== 'string' || (jwk.use !== undefined && jwk.use !== 'sig')) continue;
+          next.set(jwk.kid, {
+            key: createPublicKey({ key: jwk as unknown as JsonWebKey, format: 'jwk' }),
+            alg: typeof jwk.alg === 'string' ? jwk.alg : undefined,
+          });
+        }
+        keys = next;
+      } finally {
+        // A failed fetch also waits out the cooldown: a broken Keycloak is not asked on every request.
+        fetchedAt = Date.now();
+        inFlight = undefined;
+      }
+    })();
+    return inFlight;
+  };
+
+  return async (kid: string): Promise<RealmKey | undefined> => {
+    const age = Date.now() - fetchedAt;
+    if (age > options.jwksMaxAgeMs) await refetch().catch(() => undefined);
+    else if (!keys.has(kid) && age >= options.jwksCooldownMs)
+      await refetch().catch(() => undefined);
+    return keys.get(kid);
+  };
+}
+
+const decodePart = (part: string): Record<string, unknown> => {
+  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('not a JSON object');
+  return value as Record<string, unknown>;
+};
+
+/**
+ * Creates the verifier of one realm.
+ * @param settings realm, both Keycloak addresses, required audience and authorised party
+ * @param options the revocation hook and the JWKS cache timings
+ * @returns the verifier; its result is the {@link Caller}
+ */
+export function createAccessTokenVerifier(
+  settings: KeycloakSettings,
+  options: AccessTokenVerifierOptions = {},
+): AccessTokenVerifier {
+  const realmKey = realmKeyCache(
+    `${settings.url.replace(/\/$/, '')}/realms/${settings.realm}/protocol/openid-connect/certs`,
+    {
+      jwksCooldownMs: options.jwksCooldownMs ?? 10_000,
+      jwksMaxAgeMs: options.jwksMaxAgeMs ?? 600_000,
+      jwksTimeoutMs: options.jwksTimeoutMs ?? 5000,
+    },
   );
   // The public issuer is the one tokens carry (docs/conventions.md); the
   // back-channel one is also accepted for a Keycloak started without a fixed
   // --hostname, which names itself after the host it was asked on. Same keys.
-  const issuer = [...new Set([settings.publicUrl, settings.url])].map(
-    (base) => `${base}/realms/${settings.realm}`,
+  const issuers = new Set(
+    [settings.publicUrl, settings.url].map(
+      (base) => `${base.replace(/\/$/, '')}/realms/${settings.realm}`,
+    ),
   );
+
+  const check = async (token: string): Promise<Caller> => {
+    const parts = token.split('.');
+    if (parts.length !== 3) throw new Error('not a compact JWS');
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    const header = decodePart(headerPart);
+    const alg = typeof header.alg === 'string' ? header.alg : '';
+    const algorithm = algorithms[alg];
+    if (!algorithm) throw new Error(`algorithm ${alg} not accepted`);
+    if (typeof header.kid !== 'string') throw new Error('token names no key');
+    const realm = await realmKey(header.kid);
+    if (!realm) throw new Error(`unknown key ${header.kid}`);
+    if (realm.alg && realm.alg !== alg) throw new Error(`key ${header.kid} is not for ${alg}`);
+    const signed = verifySignature(
+      algorithm.hash,
+      Buffer.from(`${headerPart}.${payloadPart}`),
+      algorithm.dsaEncoding ? { key: realm.key, dsaEncoding: algorithm.dsaEncoding } : realm.key,
+      Buffer.from(signaturePart, 'base64url'),
+    );
+    if (!signed) throw new Error('invalid signature');
+
+    const claims = decodePart(payloadPart);
+    const nowSec = Date.now() / 1000;
+    if (typeof claims.exp !== 'number' || claims.exp <= nowSec) throw new Error('token expired');
+    if (typeof claims.nbf === 'number' && claims.nbf > nowSec)
+      throw new Error('token not yet valid');
+    if (typeof claims.iss !== 'string' || !issuers.has(claims.iss))
+      throw new Error(`issuer ${String(claims.iss)} not accepted`);
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!audience.includes(settings.audience))
+      throw new Error(`token is not meant for ${settings.audience}`);
+    if (claims.typ !== 'Bearer') throw new Error(`token type ${String(claims.typ)}, not Bearer`);
+    if (claims.azp !== settings.authorizedParty)
+      throw new Error(`token issued to ${String(claims.azp)}, not ${settings.authorizedParty}`);
+    if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('token has no subject');
+    return {
+      userId: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      sessionId: typeof claims.sid === 'string' ? claims.sid : undefined,
+      issuedAtSec: typeof claims.iat === 'number' ? claims.iat : 0,
+      expiresAtMs: claims.exp * 1000,
+      accessToken: token,
+    };
+  };
+
   return async (token) => {
+    let caller: Caller;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer, audience: settings.audience });
-      if (payload.typ !== 'Bearer')
-        throw new Error(`token type ${String(payload.typ)}, not Bearer`);
-      if (payload.azp !== settings.authorizedParty)
-        throw new Error(`token issued to ${String(payload.azp)}, not ${settings.authorizedParty}`);
-      if (!payload.sub) throw new Error('token has no subject');
-      return {
-        userId: payload.sub,
-        email: typeof payload.email === 'string' ? payload.email : undefined,
-        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
-      };
+      if (!token) throw new Error('no token');
+      caller = await check(token);
     } catch (error) {
       throw new AppError('unauthenticated', 'Unauthenticated', { cause: error });
     }
+    if (!options.isRevoked) return caller;
+    let revoked: boolean;
+    try {
+      revoked = await options.isRevoked(caller);
+    } catch (error) {
+      throw new AppError('unavailable', messages.genericProblem, {
+        isTrusted: false,
+        cause: error,
+      });
+    }
+    if (revoked)
+      throw new AppError('unauthenticated', 'Unauthenticated', {
+        cause: new Error('the session of the token has ended'),
+      });
+    return caller;
   };
 }
 
+/** `Authorization: Bearer <token>` → the token, else undefined. */
+export const bearerOf = (header: string | undefined): string | undefined =>
+  /^Bearer (.+)$/i.exec(header ?? '')?.[1];
+
+/**
+ * The token a socket.io client sent in its handshake (`auth: { token }`, docs/api.md).
+ * @param handshake the socket's `handshake`
+ */
+export const handshakeTokenOf = (handshake: { auth?: unknown }): string | undefined => {
+  const token = (handshake.auth as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
 /**
  * Express middleware: requires `Authorization: Bearer <access token>` and
- * puts `{ userId, email }` on `req.caller`; otherwise answers 401.
+ * puts the {@link Caller} on `req.caller`; otherwise passes the verifier's
+ * AppError on (401, or 503 from the revocation hook).
  */
 export function requireAccessToken(verify: AccessTokenVerifier): RequestHandler {
   return async (req, _res, next) => {
-    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
-    if (!match?.[1]) {
-      next(new AppError('unauthenticated', 'Unauthenticated'));
-      return;
-    }
     try {
-      req.caller = await verify(match[1]);
+      req.caller = await verify(bearerOf(req.headers.authorization));
       next();
     } catch (error) {
       next(error);

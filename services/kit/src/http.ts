@@ -6,7 +6,12 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { messages } from '@raly/contracts/messages';
 import { AppError, errorCodeFor, handleError, toErrorBody } from './errors';
 import type { Logger } from './logger';
@@ -22,9 +27,19 @@ export interface HttpAppOptions {
   jsonBodyLimit?: string;
   /** How long one probe may take, in ms; default 2000. */
   probeTimeoutMs?: number;
+  /**
+   * Adds what must run before the JSON body parser: CORS, `trust proxy`,
+   * routes that stream their body through unread (the BFF's image uploads).
+   */
+  beforeBody?: (app: Express) => void;
   /** Adds the service's routers. */
   routes: (app: Express) => void;
+  /** The error answer's body; default {@link toErrorBody} (the BFF adds the callable status). */
+  errorBody?: ErrorBodyOf;
 }
+
+/** Builds an error answer's JSON body from the classified error (and the response's locals). */
+export type ErrorBodyOf = (error: AppError, res: Response) => unknown;
 
 /**
  * Builds the service's express app.
@@ -35,6 +50,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
+  options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));
 
   app.get('/health/live', (_req, res) => {
@@ -51,8 +67,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   options.routes(app);
-  app.use((_req, _res, next) => next(new AppError('not-found', 'Not found')));
-  app.use(errorMiddleware(logger));
+  app.use((_req, _res, next) => next(new AppError('not-found', messages.pageNotFound)));
+  app.use(errorMiddleware(logger, options.errorBody));
   return app;
 }
 
@@ -94,14 +110,20 @@ function requestLogging(logger: Logger): RequestHandler {
   };
 }
 
-/** Express's side of the central error handler: answers with the docs/api.md error body. */
-export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+/**
+ * Express's side of the central error handler: answers with the docs/api.md error body.
+ * @param errorBody builds the body; default {@link toErrorBody}
+ */
+export function errorMiddleware(
+  logger: Logger,
+  errorBody: ErrorBodyOf = toErrorBody,
+): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const appError = handleError(fromHttpClientError(error), logger, {
       method: req.method,
       path: req.path,
     });
-    res.status(appError.httpStatus).json(toErrorBody(appError));
+    res.status(appError.httpStatus).json(errorBody(appError, res));
   };
 }
 

@@ -1,12 +1,22 @@
 /**
- * The shape every service runs in: a Postgres database, an outbox relay to
- * Kafka and an HTTP API with health probes. A service's `start()` opens its
- * database, then hands the parts to {@link runService}; `stop()` undoes it
- * in reverse order (HTTP, relay, database).
+ * The one start/stop path of every app. {@link runApp}: an HTTP API with
+ * health probes, what attaches to its server, an optional Kafka consumer
+ * and the resources closed after them (the BFF runs on it directly).
+ * {@link runService}: a service's Postgres database and outbox relay to
+ * Kafka on top. A service's `start()` opens its database, then hands the
+ * parts to {@link runService}; `stop()` undoes it in reverse order
+ * (consumer, HTTP, relay, database).
  */
+import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { runConsumer, type RunningConsumer, type Subscription } from './consumer';
-import { createHttpApp, listen, type ReadinessProbe } from './http';
+import {
+  createHttpApp,
+  listen,
+  type HttpAppOptions,
+  type ReadinessProbe,
+  type RunningServer,
+} from './http';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { createKafka } from './kafka';
@@ -41,48 +51,107 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** Something started with the app and closed when it stops (socket.io, Redis clients, a database). */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/** The parts of any app (a service or the BFF): HTTP, probes, optional consumer, start/stop. */
+export interface AppParts {
+  /** App name: logger name and Kafka client id. */
+  name: string;
+  logger: Logger;
+  port: number;
+  /** Interface to listen on; default env `HOST`, else `127.0.0.1` (see {@link listen}). */
+  host?: string;
+  kafkaBrokers: string[];
+  /** Readiness probes by name; `kafka` (the consumer runs) is added when there is a consumer. */
+  readiness?: Record<string, ReadinessProbe>;
+  /** See {@link HttpAppOptions}. */
+  http: Pick<HttpAppOptions, 'beforeBody' | 'routes' | 'errorBody' | 'jsonBodyLimit'>;
+  /** Attaches to the HTTP server once it listens (the BFF's socket.io); closed first on stop. */
+  attach?: (server: Server) => Closable;
+  /** Events the app consumes: its consumer group and its one subscription list (see `./consumer`). */
+  consumer?: false | { groupId: string; fromBeginning?: boolean; subscriptions: Subscription[] };
+  /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
+  resources?: Closable[];
+}
+
 /**
- * Starts the relay, the HTTP server and (when given) the consumer of a service.
+ * Starts an app: the HTTP server with probes, then what attaches to it,
+ * then the consumer. Stop undoes it in reverse: consumer, attachments and
+ * HTTP, then `resources` in order.
  * @returns the bound port (0 asked → a free one) and how to stop
+ * @throws what listen or the consumer's start throws, after closing what was started
  */
-export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
-  const { name, logger, database } = parts;
-  const relay = startPostgresOutboxRelay(database.pool, parts.kafkaBrokers, name, logger);
-  const app = createHttpApp({
-    logger,
-    readiness: { database: database.ping, ...parts.readiness },
-    routes: (express) => parts.routes(express, relay),
-  });
+export async function runApp(parts: AppParts): Promise<RunningService> {
+  const { name, logger } = parts;
   let consumer: RunningConsumer | undefined;
+  const readiness: Record<string, ReadinessProbe> = { ...parts.readiness };
+  if (parts.consumer)
+    readiness.kafka = async () => {
+      if (!consumer?.isRunning()) throw new Error('the Kafka consumer is not running');
+    };
+  const app = createHttpApp({ logger, readiness, ...parts.http });
+  const closeResources = async () => {
+    for (const resource of parts.resources ?? []) await resource.close();
+  };
+  let server: RunningServer | undefined;
+  let attached: Closable | undefined;
   try {
-    const server = await listen(app, parts.port);
+    server = await listen(app, parts.port, parts.host);
+    attached = parts.attach?.(server.server);
     if (parts.consumer) {
       consumer = await runConsumer({
         kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger),
         groupId: parts.consumer.groupId,
         fromBeginning: parts.consumer.fromBeginning,
-        subscriptions: parts.consumer.subscriptions(relay),
+        subscriptions: parts.consumer.subscriptions,
         logger: logger.child({ component: 'consumer' }),
-      }).catch(async (error: unknown) => {
-        await server.close();
-        throw error;
       });
     }
-    logger.info({ port: server.port }, `${name} listening`);
-    return {
-      port: server.port,
-      async stop() {
-        await consumer?.stop();
-        await server.close();
-        await relay.stop();
-        await database.close();
-      },
-    };
   } catch (error) {
-    await relay.stop();
-    await database.close();
+    await attached?.close();
+    await server?.close();
+    await closeResources();
     throw error;
   }
+  const running = server;
+  logger.info({ port: running.port }, `${name} listening`);
+  return {
+    port: running.port,
+    async stop() {
+      await consumer?.stop();
+      // socket.io's close also closes the HTTP server; closing it again is harmless.
+      await attached?.close();
+      await running.close().catch(() => undefined);
+      await closeResources();
+    },
+  };
+}
+
+/**
+ * Starts a service: its outbox relay, then {@link runApp} with the
+ * database's probe; the relay and the database close after the HTTP server.
+ * @returns the bound port (0 asked → a free one) and how to stop
+ */
+export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
+  const { name, logger, database } = parts;
+  const relay = startPostgresOutboxRelay(database.pool, parts.kafkaBrokers, name, logger);
+  return runApp({
+    name,
+    logger,
+    port: parts.port,
+    kafkaBrokers: parts.kafkaBrokers,
+    readiness: { database: database.ping, ...parts.readiness },
+    http: { routes: (express) => parts.routes(express, relay) },
+    consumer: parts.consumer && {
+      groupId: parts.consumer.groupId,
+      fromBeginning: parts.consumer.fromBeginning,
+      subscriptions: parts.consumer.subscriptions(relay),
+    },
+    resources: [{ close: () => relay.stop() }, { close: () => database.close() }],
+  });
 }
 
 /**
