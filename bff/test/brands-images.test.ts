@@ -17,7 +17,7 @@ import {
   type RalySystem,
 } from '../../services/brand/test/system';
 import type { RunningBff } from '../src/app';
-import type { Me } from '../src/domain/me';
+import type { Me } from '@raly/contracts/bff-api';
 import { callBff, startTestBff, type BffBody } from './support/bff';
 import { eventually } from './support/eventually';
 import { connectLive, type RecordingSocket } from './support/sockets';

@@ -27,7 +27,7 @@ import {
   type RalySystem,
 } from '../../services/brand/test/system';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
 import { callBff, startTestBff } from './support/bff';
 import { testStack } from './support/stack';
 

@@ -9,8 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@raly/contracts/messages';
 import { waitForMail } from '@raly/infra/test-env';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import type { Me } from '../src/domain/me';
+import type { Me, TokenSet } from '@raly/contracts/bff-api';
 import { callBff, registerCreator, startTestBff } from './support/bff';
 import { eventually } from './support/eventually';
 import {

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { waitForMail } from '@raly/infra/test-env';
 import type { Socket } from 'socket.io-client';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
 import { callBff, registerCreator, startTestBff } from './support/bff';
 import { sleep } from './support/eventually';
 import { startIdentity, type RunningIdentity } from './support/identity';

@@ -9,8 +9,8 @@ import {
   isNewer,
   isProfileLoaded,
   mergeMe,
-  type Me,
 } from '../../src/lib/live-updates.ts';
+import type { Me } from '@raly/contracts/bff-api';
 
 function aBrand(overrides: Partial<BrandRecord> = {}): BrandRecord {
   return {
