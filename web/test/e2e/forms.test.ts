@@ -17,6 +17,7 @@ import { messages } from '@raly/contracts/messages';
 import { browserSuite } from './harness/suite.ts';
 import { aBrandContact, aCreator, registerBrand, registerCreator } from './harness/bff-client.ts';
 import {
+  countMeReads,
   logIn,
   openPage,
   seeText,
@@ -94,16 +95,6 @@ async function assertIdle(page: Page, name: string): Promise<void> {
   );
   assert.equal(await button.getAttribute('aria-busy'), null);
   assert.equal(await button.locator('.animate-spin').count(), 0);
-}
-
-/** Counts the GET /api/me requests the page sends from now on. */
-function countMeReads(page: Page): { count: number } {
-  const reads = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/me')
-      reads.count += 1;
-  });
-  return reads;
 }
 
 const noSeriousViolations = async (page: Page, where: string) =>

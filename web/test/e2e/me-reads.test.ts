@@ -10,22 +10,12 @@ import assert from 'node:assert/strict';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { browserSuite } from './harness/suite.ts';
 import { aCreator, registerCreator } from './harness/bff-client.ts';
-import { logIn, openPage, waitUntilSignedIn } from './harness/pages.ts';
+import { countMeReads, logIn, openPage, waitUntilSignedIn } from './harness/pages.ts';
 
 /** How long the page is watched for a further GET /api/me once it settled (ms). */
 const SETTLE_MS = 2000;
 
 const isLive = (address: URL) => address.pathname.startsWith('/live');
-
-/** Counts the GET /api/me requests the page sends from now on. */
-function countMeReads(page: Page): { count: number } {
-  const reads = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/me')
-      reads.count += 1;
-  });
-  return reads;
-}
 
 /**
  * Resolves once the live socket has upgraded to a WebSocket: socket.io
