@@ -9,8 +9,7 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import { topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import type { Me } from '../src/domain/me';
+import type { Me, TokenSet } from '@raly/contracts/bff-api';
 import {
   aCreatorAccount,
   anEnvelope,

@@ -10,7 +10,6 @@ import { messages } from '@raly/contracts/messages';
 import type { ImageStored } from '@raly/contracts/events';
 import type { BrandRecord } from '@raly/contracts/records';
 import type { RunningBff } from '../src/app';
-import type { Me } from '../src/domain/me';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import { eventually, multipartWithFile, testStack, uniqueToken } from '@raly/test-support';
 import { type BffBody, callBff, startTestBff } from '@raly/test-support/bff';
@@ -20,6 +19,7 @@ import {
   registeredCreator,
   startSystem,
 } from '@raly/test-support/system';
+import type { Me } from '@raly/contracts/bff-api';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0e1a10000000049454e44ae426082',

@@ -10,7 +10,6 @@
 import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
 import { testStack, uniqueToken } from '@raly/test-support';
 import { callBff, startTestBff } from '@raly/test-support/bff';
 import {
@@ -28,6 +27,7 @@ import {
   registeredCreator,
   startSystem,
 } from '@raly/test-support/system';
+import type { TokenSet } from '@raly/contracts/bff-api';
 
 const marker = `fz${uniqueToken(6)}`;
 

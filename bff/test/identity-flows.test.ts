@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
-import type { Me } from '../src/domain/me';
+import type { Me, TokenSet } from '@raly/contracts/bff-api';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import {
   eventually,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes, topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import {
   aBrandRecord,
@@ -145,6 +145,26 @@ describe('live pushes over socket.io', () => {
     );
     await sleep(SILENCE_WINDOW_MS);
     assert.deepEqual(creatorSocket.received, []);
+  });
+
+  test('when a socket joins after a change was stored, then it receives the current snapshot once as it connects', async () => {
+    // Arrange: a change stored while no socket of the user was open
+    const user = await keycloak.createUser();
+    const record = aUserRecord({ id: user.id, email: user.email, version: 4 });
+    const stored = await kafka.produce(
+      topics.identityUser,
+      user.id,
+      JSON.stringify(anEnvelope(record)),
+    );
+    await kafka.waitUntilCommitted(bff.config.KAFKA_GROUP_ID, topics.identityUser, stored);
+
+    // Act
+    const socket = await connectAs(user);
+
+    // Assert
+    await eventually('the catch-up snapshot', async () => socket.received[0]);
+    await sleep(500);
+    assert.deepEqual(socket.received, [['user.updated', record]]);
   });
 
   test('when a socket connects without a token, then it is refused as unauthenticated', async () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { RunningBff } from '../src/app';
-import type { TokenSet } from '../src/data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
 import { connectLive, type RecordingSocket } from './support/sockets';
 import {
   sleep,

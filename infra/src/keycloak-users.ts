@@ -3,21 +3,13 @@
  * created through the admin API, and user tokens through the password grant of
  * raly-web (what the BFF does on a user's behalf).
  */
+import type { KeycloakTokenAnswer } from '@raly/contracts/bff-api';
 import type { StackEndpoints } from './stack/endpoints';
-
-export interface TokenSet {
-  access_token: string;
-  refresh_token?: string;
-  /** Present when the grant asked for scope `openid` ({@link passwordGrant} does). */
-  id_token?: string;
-  expires_in: number;
-  token_type: string;
-}
 
 async function tokenRequest(
   stack: StackEndpoints,
   form: Record<string, string>,
-): Promise<TokenSet> {
+): Promise<KeycloakTokenAnswer> {
   const response = await fetch(
     `${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`,
     {
@@ -26,7 +18,10 @@ async function tokenRequest(
       body: new URLSearchParams(form),
     },
   );
-  const body = (await response.json()) as TokenSet & { error?: string; error_description?: string };
+  const body = (await response.json()) as KeycloakTokenAnswer & {
+    error?: string;
+    error_description?: string;
+  };
   if (!response.ok)
     throw new Error(
       `token request failed: HTTP ${response.status} ${body.error}: ${body.error_description}`,
@@ -71,12 +66,12 @@ export async function createKeycloakUser(
   return location.slice(location.lastIndexOf('/') + 1);
 }
 
-/** Logs a user in with the password grant of the public client raly-web. */
+/** Logs a user in with the password grant of the public client raly-web (scope `openid`, so `id_token` is present). */
 export async function passwordGrant(
   stack: StackEndpoints,
   email: string,
   password: string,
-): Promise<TokenSet> {
+): Promise<KeycloakTokenAnswer> {
   return tokenRequest(stack, {
     grant_type: 'password',
     client_id: 'raly-web',

@@ -73,5 +73,4 @@ export {
   decodeJwtClaims,
   identityServiceToken,
   passwordGrant,
-  type TokenSet,
 } from './keycloak-users';

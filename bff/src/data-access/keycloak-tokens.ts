@@ -3,25 +3,9 @@
  * grant of the public client `raly-web` (so the SPA's keycloak-js can refresh
  * the token set itself) and the logout that ends the session.
  */
+import type { KeycloakTokenAnswer, TokenSet } from '@raly/contracts/bff-api';
 import { backChannelRealmUrlOf, type Config } from '../config';
 import { callUpstream } from './upstream';
-
-/** docs/api.md `TokenSet`. Durations are in seconds. */
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string;
-  idToken: string;
-  expiresIn: number;
-  refreshExpiresIn: number;
-}
-
-interface KeycloakTokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  id_token?: string;
-  expires_in?: number;
-  refresh_expires_in?: number;
-}
 
 export interface KeycloakTokens {
   /**
@@ -55,7 +39,7 @@ export function createKeycloakTokens(config: Config): KeycloakTokens {
         },
         timeoutMs,
       });
-      const body = answer.body as KeycloakTokenAnswer | undefined;
+      const body = answer.body as Partial<KeycloakTokenAnswer> | undefined;
       if (answer.status !== 200 || !body?.access_token || !body.refresh_token) return null;
       return {
         accessToken: body.access_token,

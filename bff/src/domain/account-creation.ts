@@ -6,7 +6,8 @@
 import { createAccountSchema } from '@raly/contracts/validation';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
-import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
+import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 
 /**
  * @param command the CreateAccountCommand as the browser sent it (identity validates it)

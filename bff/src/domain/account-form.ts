@@ -14,7 +14,8 @@ import { messages } from '@raly/contracts/messages';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import type { SessionRevocations } from '../data-access/session-revocations';
 import { failures } from '../errors/failures';
-import { findMyUser, updateMe, type Me } from './me';
+import type { Me } from '@raly/contracts/bff-api';
+import { findMyUser, updateMe } from './me';
 import { assertCurrentPassword, type PasswordDependencies } from './password';
 
 export interface AccountDependencies extends PasswordDependencies {

@@ -55,7 +55,7 @@ export async function updateMyBrand(
 ): Promise<BrandRecord> {
   const brandId = await myBrandId(dependencies, user);
   const updated = await dependencies.brands.updateBrand(user.accessToken, brandId, form);
-  await dependencies.records.save('brand', updated);
+  await dependencies.records.applySnapshot('brand', updated);
   const newest = await dependencies.records.get('brand', brandId);
   return newest && newest.version >= updated.version ? newest : updated;
 }

@@ -4,17 +4,13 @@
  * comes from the verified token, never from the request, so no one can read
  * another user's record (privacy promise).
  */
+import type { Me } from '@raly/contracts/bff-api';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { BrandClient } from '../data-access/brand-client';
 import type { RecordStore } from './record-store';
-
-export interface Me {
-  user: UserRecord;
-  brand: BrandRecord | null;
-}
 
 export interface MeDependencies {
   identity: IdentityClient;
@@ -36,7 +32,7 @@ export async function findMyUser(
   if (cached) return cached;
   const fresh = await identity.getMyUser(user.accessToken);
   if (!fresh) return null;
-  await records.save('user', fresh);
+  await records.applySnapshot('user', fresh);
   return fresh;
 }
 
@@ -53,7 +49,7 @@ async function findBrandOf(
   const cached = await records.get('brand', record.brand.id);
   if (cached || !brands) return cached;
   const fresh = await brands.getBrand(accessToken, record.brand.id);
-  if (fresh) await records.save('brand', fresh);
+  if (fresh) await records.applySnapshot('brand', fresh);
   return fresh;
 }
 
@@ -120,15 +116,17 @@ export async function updateInterests(
 }
 
 /**
- * Identity's fresh snapshot is written into the read model (version-checked,
- * and pushed to the user's other tabs) and the newest known record is returned.
+ * The command answer: identity's fresh snapshot goes through `applySnapshot`
+ * (version-checked; pushed to the user's tabs when newer — at once, without
+ * waiting for its event to come round through Kafka, docs/adr/0007) and the
+ * newest known record is returned.
  */
 async function answerWith(
   dependencies: MeDependencies,
   user: AuthenticatedUser,
   updated: UserRecord,
 ): Promise<Me> {
-  await dependencies.records.save('user', updated);
+  await dependencies.records.applySnapshot('user', updated);
   // An event of a later change may already have landed: answer the newest.
   const newest = (await dependencies.records.get('user', user.id)) ?? updated;
   const record = newest.version >= updated.version ? newest : updated;

@@ -1,42 +1,64 @@
 /**
- * The BFF's knowledge of user and brand records: the read model plus the
- * live push. Whoever stores a newer snapshot (the Kafka projector, a PATCH
- * answer, a first read from identity) also pushes it to the owner's
- * socket.io room, so a snapshot reaches browsers exactly when it is newer
- * than what the BFF knew — never for a stale or duplicate one.
+ * The BFF's knowledge of user and brand records: the read model and the one
+ * function that writes it, `applySnapshot` (docs/adr/0007). Every snapshot
+ * the BFF learns — a command's answer (PATCH /api/me, onboarding, interests,
+ * PATCH /api/brand), the Kafka projector, a first read from a service — goes
+ * through it: it applies the version check and, only when the snapshot is
+ * newer than what the BFF knew, pushes it to the owner's socket.io room. So
+ * a version reaches browsers once, whichever path brought it first.
  */
+import { LRUCache } from 'lru-cache';
 import type { AggregateKind, ReadModel, RecordByKind } from '../data-access/read-model';
 
-/** Where applied snapshots are pushed (implemented by the socket.io server). */
+/** Where newer snapshots are pushed (implemented by the socket.io server). */
 export interface LivePush {
   /** Sends a snapshot to the room of the aggregate it belongs to. */
-  recordUpdated<K extends AggregateKind>(kind: K, record: RecordByKind[K]): void;
+  push<K extends AggregateKind>(kind: K, record: RecordByKind[K]): void;
 }
 
 export interface RecordStore {
   /** The stored snapshot, or null. */
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
   /**
-   * Stores the snapshot when it is newer and then pushes it live.
-   * @returns true when stored and pushed, false when ignored as stale or duplicate
+   * The one writer of the read model: stores the snapshot when its version is
+   * higher than the stored one and then pushes it live; an equal or lower
+   * version (the projector's copy of a command answer already applied, a
+   * redelivery, a replay) is neither stored nor pushed.
+   * @returns true when the snapshot was newer (stored and pushed), false when ignored
    */
-  save<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
+  applySnapshot<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
 }
 
 /**
- * @param readModel the versioned Redis snapshots
+ * How many aggregates' last applied versions this instance remembers, so the
+ * projector skips the Redis round trip for a snapshot this instance has
+ * already applied (most often the event of its own command answer).
+ */
+const REMEMBERED_AGGREGATES = 10_000;
+
+/**
+ * @param readModel the versioned Redis snapshots (the authority on "newer": an atomic check-and-set)
  * @param live the push; read lazily because the socket server is built after the store
  */
 export function createRecordStore(
   readModel: ReadModel,
   live: () => LivePush | undefined,
 ): RecordStore {
+  // A hint only: a remembered version v means Redis holds v or higher, so a
+  // snapshot at or below v cannot be newer. Anything else asks Redis.
+  const appliedVersions = new LRUCache<string, number>({ max: REMEMBERED_AGGREGATES });
   return {
     get: (kind, id) => readModel.get(kind, id),
-    async save(kind, record) {
-      const applied = await readModel.apply(kind, record);
-      if (applied) live()?.recordUpdated(kind, record);
-      return applied;
+    async applySnapshot(kind, record) {
+      const aggregate = `${kind}:${record.id}`;
+      if (record.version <= (appliedVersions.get(aggregate) ?? -1)) return false;
+      const newer = await readModel.apply(kind, record);
+      if (!newer) return false;
+      // Racing writes may finish out of order: remember the highest.
+      const remembered = appliedVersions.get(aggregate) ?? -1;
+      appliedVersions.set(aggregate, Math.max(remembered, record.version));
+      live()?.push(kind, record);
+      return true;
     },
   };
 }

@@ -8,7 +8,8 @@ import type { AuthenticatedUser } from '../auth/keycloak';
 import type { SessionRevocations } from '../data-access/session-revocations';
 import { failures } from '../errors/failures';
 import type { IdentityClient } from '../data-access/identity-client';
-import type { KeycloakTokens, TokenSet } from '../data-access/keycloak-tokens';
+import type { TokenSet } from '@raly/contracts/bff-api';
+import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 
 export interface SessionDependencies {
   keycloak: KeycloakTokens;

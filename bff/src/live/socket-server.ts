@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AuthenticatedUser, Authenticator } from '../auth/keycloak';
 import type { Config } from '../config';
+import { LIVE_PATH, liveEvents, type LiveServerToClientEvents } from '@raly/contracts/live';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
@@ -21,11 +22,9 @@ import { handshakeTokenOf } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
 
-export const LIVE_PATH = '/live';
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const brandRoom = (brandId: string): string => `brand:${brandId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
-export const liveEvents = { user: 'user.updated', brand: 'brand.updated' } as const;
 
 /** setTimeout's largest delay (~24.8 days), in milliseconds. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -45,15 +44,11 @@ export interface LiveServerOptions {
   logger: Logger;
 }
 
-/** Server → client events (docs/api.md); each record carries its `version`. */
-export interface ServerToClientEvents {
-  'user.updated': (record: RecordByKind['user']) => void;
-  'brand.updated': (record: RecordByKind['brand']) => void;
-}
-
 interface SocketData {
   user: AuthenticatedUser;
   rooms: string[];
+  /** The user's brand, when they are a brand user. */
+  brandId?: string;
 }
 
 /** The rooms a user's sockets belong in: their own, their session's, plus their brand's. */
@@ -61,18 +56,19 @@ async function roomsOf(
   me: MeDependencies,
   user: AuthenticatedUser,
   logger: Logger,
-): Promise<string[]> {
+): Promise<{ rooms: string[]; brandId?: string }> {
   const rooms = [userRoom(user.id)];
   if (user.sessionId) rooms.push(sessionRoom(user.sessionId));
   try {
     const record = await findMyUser(me, user);
-    if (record?.brand?.id) rooms.push(brandRoom(record.brand.id));
+    const brandId = record?.brand?.id;
+    if (brandId) return { rooms: [...rooms, brandRoom(brandId)], brandId };
   } catch (error) {
     // Identity down: the socket still gets its own pushes; the brand room
-    // is joined when the next user snapshot arrives (recordUpdated).
+    // is joined when the next user snapshot is pushed (push).
     handleError(error, logger, { socket: 'brand room lookup', userId: user.id });
   }
-  return rooms;
+  return { rooms };
 }
 
 /** Attaches socket.io to the HTTP server. */
@@ -80,7 +76,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   const { config, authenticator, me, logger } = options;
   const io = new Server<
     Record<string, never>,
-    ServerToClientEvents,
+    LiveServerToClientEvents,
     Record<string, never>,
     SocketData
   >(options.httpServer, {
@@ -94,7 +90,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       .verify(handshakeTokenOf(socket.handshake))
       .then(async (user) => {
         socket.data.user = user;
-        socket.data.rooms = await roomsOf(me, user, logger);
+        Object.assign(socket.data, await roomsOf(me, user, logger));
         next();
       })
       .catch((error: unknown) => {
@@ -104,8 +100,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   });
 
   io.on('connection', (socket) => {
-    const { user, rooms } = socket.data;
+    const { user, rooms, brandId } = socket.data;
     void socket.join(rooms);
+    // Catch-up (docs/adr/0007): a change stored between the client's GET
+    // /api/me and this join was pushed before the socket was in its rooms, so
+    // the socket gets the current snapshots once; the client keeps the higher version.
+    Promise.all([me.records.get('user', user.id), brandId && me.records.get('brand', brandId)])
+      .then(([userRecord, brandRecord]) => {
+        if (userRecord) socket.emit(liveEvents.user, userRecord);
+        if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
+      })
+      .catch((error: unknown) =>
+        handleError(error, logger, { socket: 'catch-up', userId: user.id }),
+      );
     // A socket lives no longer than its token; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => socket.disconnect(true),
@@ -128,7 +135,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   });
 
   return {
-    recordUpdated<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
+    push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       if (kind === 'user') {
         const user = record as RecordByKind['user'];
         // A user who just became a brand user starts receiving their brand's pushes.

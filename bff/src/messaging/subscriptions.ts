@@ -1,8 +1,9 @@
 /**
  * Everything the BFF subscribes to, one line per event type and handler.
- * Each handler projects the record snapshot into the read model (and so to
- * the owner's socket room). The kit's consumer runner dead-letters poison
- * messages to `<topic>.dlq`.
+ * Each handler is the projector of one event: it hands the record snapshot
+ * to `applySnapshot` (docs/adr/0007), which stores and pushes it only when
+ * it is newer — a snapshot a command answer already applied is ignored. The
+ * kit's consumer runner dead-letters poison messages to `<topic>.dlq`.
  */
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
@@ -11,24 +12,24 @@ import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
 
 /**
- * Stores an event's snapshot, version-checked.
+ * Projects an event's snapshot through `applySnapshot`.
  * @throws Error when the envelope and its record disagree (subject/version): such a message is poison
  */
-const saveSnapshot =
+const projectSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
     if (event.data.id !== event.subject) throw new Error('envelope subject and record id differ');
     if (event.data.version !== event.version)
       throw new Error('envelope version and record version differ');
-    await records.save(kind, event.data);
+    await records.applySnapshot(kind, event.data);
   };
 
-/** @param records where snapshots are stored and pushed from */
+/** @param records the read model and its one writer, `applySnapshot` */
 export function subscriptions(records: RecordStore): Subscription[] {
   return [
-    on<UserRecord>(topics.identityUser, eventTypes.userCreated, saveSnapshot(records, 'user')),
-    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, saveSnapshot(records, 'user')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, saveSnapshot(records, 'brand')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, saveSnapshot(records, 'brand')),
+    on<UserRecord>(topics.identityUser, eventTypes.userCreated, projectSnapshot(records, 'user')),
+    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, projectSnapshot(records, 'user')),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, projectSnapshot(records, 'brand')),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, projectSnapshot(records, 'brand')),
   ];
 }

@@ -1,10 +1,12 @@
 /** socket.io clients of the BFF's `/live` endpoint, recording what they receive. */
 import { io, type Socket } from 'socket.io-client';
+import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { RunningBff } from '../../src/app';
 
 /** What the BFF pushes on `/live` (docs/api.md): the changed record, by event name. */
-export type LivePush = ['user.updated', UserRecord] | ['brand.updated', BrandRecord];
+export type LivePush =
+  [typeof liveEvents.user, UserRecord] | [typeof liveEvents.brand, BrandRecord];
 
 export interface RecordingSocket {
   socket: Socket;
@@ -18,7 +20,7 @@ export interface RecordingSocket {
  */
 export function connectLive(bff: RunningBff, token: string | undefined): Promise<RecordingSocket> {
   const socket = io(bff.url, {
-    path: '/live',
+    path: LIVE_PATH,
     auth: token === undefined ? {} : { token },
     transports: ['websocket'],
     reconnection: false,

@@ -17,7 +17,6 @@ export {
   resolveTestStack,
   waitForMail,
   type CaughtMail,
-  type TokenSet,
 } from '@raly/infra/test-env';
 
 /** The stack's endpoints and Keycloak's front-channel address. */

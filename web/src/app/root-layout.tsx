@@ -2,16 +2,15 @@
  * The frame of every page and the route guard of spec §2:
  * - the page title is the matched route's title plus ' - Raly' (home: 'Raly');
  * - a signed-out visitor of a protected route is sent to '/';
- * - the user store is reset on each navigation (see useUserStoreReset);
+ * - the user store is reset on each navigation without a network call (see
+ *   below);
  * - the header, the lazily loaded page (spinner while its code loads) and
  *   the global toast.
  */
-import { Suspense, useEffect, useRef } from 'react';
-import { useDispatch } from 'react-redux';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import type { RouteMeta } from '@/config/paths';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
 import { pageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/use-session';
 import { Header } from '@/components/layout/header';
@@ -30,35 +29,24 @@ function useRouteMeta(): RouteMeta | undefined {
   return undefined;
 }
 
-/**
- * Spec §2 "the user store is reset on each navigation". Our user store is
- * the RTK Query `me` cache (kept live by socket pushes) plus per-page UI
- * state. On every change of path, while signed in, the `Me` cache entry is
- * invalidated, so whatever screen shows the user reads the record again
- * from the BFF (it keeps showing the cached record until the answer comes,
- * so nothing flashes); per-page state (open menus, the mobile slide-over,
- * form state) is dropped because those components close on a path change
- * or unmount with their page. The toast is not touched: a toast raised just
- * before a navigation (e.g. after saving) stays for its 5 s. On sign-out
- * the whole cache is emptied (app/store.ts).
+/*
+ * Spec §2 "the user store is reset on each navigation" (docs/adr/0007). Our
+ * user store is the RTK Query `me` cache plus per-page UI state. The cache is
+ * never stale, so a navigation needs no GET /api/me: it is read once per page
+ * load and then kept current by the answers of the user's commands, the live
+ * pushes and one read after a socket reconnect. What a page held is reset
+ * because it lives in the page: forms are filled afresh from the current
+ * record when the next page mounts, and the open avatar menu and the mobile
+ * slide-over close on a path change. The toast is not touched: a toast
+ * raised just before a navigation (e.g. after saving) stays for its 5 s. On
+ * sign-out the whole cache is emptied (app/store.ts).
  */
-function useUserStoreReset(signedIn: boolean): void {
-  const { pathname } = useLocation();
-  const dispatch = useDispatch();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    if (signedIn) dispatch(api.util.invalidateTags(['Me']));
-  }, [pathname, signedIn, dispatch]);
-}
 
 export function RootLayout() {
   const route = useRouteMeta();
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const blocked = route?.access === 'protected' && !signedIn;
-  useUserStoreReset(signedIn);
 
   useEffect(() => {
     if (!blocked) document.title = pageTitle(route);

@@ -4,6 +4,7 @@
  * checks are hand-written rather than zod: the four values need no more,
  * and zod's core would add ~25 kB (gzip) to the first page.
  */
+import { LIVE_PATH } from '@raly/contracts/live';
 
 /** Which backend the build talks to; `staging` makes the app log a notice at start (spec §1). */
 export const backendEnvironments = ['local', 'staging', 'production'] as const;
@@ -44,7 +45,7 @@ export function parseEnv(raw: Partial<Record<keyof ImportMetaEnv, string | undef
     /** Same-origin prefix of the BFF's REST API (proxied by Vite in development). */
     apiBaseUrl: '/api',
     /** socket.io path of the BFF's live updates (same origin). */
-    livePath: '/live',
+    livePath: LIVE_PATH,
   } as const;
 }
 

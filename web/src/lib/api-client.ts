@@ -5,6 +5,7 @@
  * `updateToken(30)`) and sends it as the bearer.
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { DataEnvelope } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/session';
 
@@ -22,10 +23,5 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** `{ data }`, the success envelope of every BFF answer (docs/api.md). */
-export interface DataEnvelope<T> {
-  data: T;
-}
-
-/** Unwraps the `{ data }` envelope of a BFF answer. */
+/** Unwraps the `{ data }` envelope of a BFF answer (docs/api.md). */
 export const unwrapData = <T>(body: DataEnvelope<T>): T => body.data;

@@ -5,14 +5,18 @@
  * closes on sign-out. The server decides the rooms; we only listen.
  */
 import { io, type Socket } from 'socket.io-client';
+import type { LiveServerToClientEvents } from '@raly/contracts/live';
 import { env } from '@/config/env';
 import { getAccessToken, onAccessTokenChanged } from '@/lib/session';
 
-let socket: Socket | null = null;
+/** The socket of the BFF's live updates: it only listens. */
+export type LiveSocket = Socket<LiveServerToClientEvents, Record<string, never>>;
+
+let socket: LiveSocket | null = null;
 let lastToken: string | null = null;
 
-function createSocket(): Socket {
-  const created = io({
+function createSocket(): LiveSocket {
+  const created: LiveSocket = io({
     path: env.livePath,
     autoConnect: false,
     // Called on every (re)connect, so a reconnect always carries a fresh token.
@@ -36,7 +40,7 @@ function createSocket(): Socket {
 /**
  * @returns the shared, connecting (or connected) socket; call only while signed in
  */
-export function liveSocket(): Socket {
+export function liveSocket(): LiveSocket {
   socket ??= createSocket();
   if (!socket.active) socket.connect();
   return socket;

@@ -3,13 +3,8 @@
  * record carries a monotonically increasing `version`, and we keep the higher
  * one, so a late or replayed push never overwrites newer data.
  */
+import type { Me } from '@raly/contracts/bff-api';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-
-/** GET /api/me answer: the signed-in user and, for a brand user, their brand. */
-export interface Me {
-  user: UserRecord;
-  brand: BrandRecord | null;
-}
 
 /**
  * Spec §4 profile loading: the profile is loaded once the user record is and,

@@ -1,32 +1,18 @@
 /**
  * The signed-in user's own records (GET/PATCH /api/me), shared by every
- * screen that shows the user or their brand. The cache entry follows the
- * live `user.updated` / `brand.updated` pushes, keeping the higher version.
+ * screen that shows the user or their brand. One freshness path
+ * (docs/adr/0007): GET /api/me once per page load, then the answers of the
+ * user's own commands and the live `user.updated` / `brand.updated` pushes
+ * are merged in (higher version wins); only a socket reconnect, which may
+ * have missed pushes while the socket was down, reads GET /api/me again.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { UserRecord } from '@raly/contracts/records';
+import type { Me, MeUpdate } from '@raly/contracts/bff-api';
+import { liveEvents } from '@raly/contracts/live';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { api, unwrapData } from '@/lib/api-client';
-import {
-  applyBrandUpdated,
-  applyUserUpdated,
-  isProfileLoaded,
-  mergeMe,
-  type Me,
-} from '@/lib/live-updates';
+import { applyBrandUpdated, applyUserUpdated, isProfileLoaded, mergeMe } from '@/lib/live-updates';
 import { liveSocket } from '@/lib/live-socket';
-import type { BrandRecord } from '@raly/contracts/records';
-
-/**
- * Body of PATCH /api/me (docs/api.md): the fields the account form edits
- * (a brand user's notifications carry `marketing` only), plus the current
- * password, which the BFF requires when the e-mail changes.
- */
-export type MeUpdate = Partial<
-  Pick<UserRecord, 'username' | 'email' | 'phoneNumber' | 'interests' | 'firstName' | 'lastName'>
-> & {
-  notifications?: { offers?: boolean; marketing: boolean };
-  currentPassword?: string;
-};
 
 /** The dispatch RTK Query hands to lifecycle handlers (its state type is the api's own root state). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,14 +53,20 @@ export const meApi = api.injectEndpoints({
         const onUser = (user: UserRecord) => updateCachedData((me) => applyUserUpdated(me, user));
         const onBrand = (brand: BrandRecord) =>
           updateCachedData((me) => applyBrandUpdated(me, brand));
-        // A (re)connect may have missed pushes while the socket was down: read again.
-        const onConnect = () => dispatch(api.util.invalidateTags(['Me']));
-        socket.on('user.updated', onUser);
-        socket.on('brand.updated', onBrand);
+        // The first connect follows the GET /api/me just answered, and the BFF
+        // sends the current snapshots as the socket joins its rooms; a later
+        // connect is a reconnect, which may have missed pushes: read once again.
+        let connects = socket.connected ? 1 : 0;
+        const onConnect = () => {
+          connects += 1;
+          if (connects > 1) dispatch(api.util.invalidateTags(['Me']));
+        };
+        socket.on(liveEvents.user, onUser);
+        socket.on(liveEvents.brand, onBrand);
         socket.on('connect', onConnect);
         await cacheEntryRemoved;
-        socket.off('user.updated', onUser);
-        socket.off('brand.updated', onBrand);
+        socket.off(liveEvents.user, onUser);
+        socket.off(liveEvents.brand, onBrand);
         socket.off('connect', onConnect);
       },
     }),

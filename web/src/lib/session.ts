@@ -6,13 +6,13 @@
  * refresh and sign-out of other tabs through the `storage` event.
  */
 import type Keycloak from 'keycloak-js';
+import type { TokenSet } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import {
   SESSION_STORAGE_KEY,
   decodeJwtPayload,
   readUsableTokenSet,
   tokenExpirySeconds,
-  type TokenSet,
 } from '@/lib/token-set';
 
 export type SessionState = { status: 'signed-out' } | { status: 'signed-in'; userId: string };

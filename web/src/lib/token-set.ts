@@ -1,16 +1,8 @@
 /**
- * The token set the BFF answers on login and registration (docs/api.md
- * `TokenSet`), and the pure rules for keeping it in browser storage.
+ * The pure rules for keeping the token set the BFF answers on login and
+ * registration (`@raly/contracts/bff-api` `TokenSet`) in browser storage.
  */
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string;
-  idToken: string;
-  /** Seconds. */
-  expiresIn: number;
-  /** Seconds. */
-  refreshExpiresIn: number;
-}
+import type { TokenSet } from '@raly/contracts/bff-api';
 
 /**
  * Checks a parsed value's shape by hand (not zod: this runs on the first

@@ -135,6 +135,23 @@ describe('profile state of spec §4 and §8', () => {
         json: { data: { ...body.data, brand: null } },
       });
     });
+    // …and so is the brand snapshot the BFF sends as the socket joins (docs/adr/0007),
+    // over socket.io's long-polling or, once upgraded, its WebSocket.
+    let holdBrand = true;
+    await page.route('**/live/**', async (route: Route) => {
+      if (!holdBrand || route.request().method() !== 'GET') return route.fallback();
+      const answer = await route.fetch();
+      const packets = (await answer.text()).split('\x1e');
+      const kept = packets.filter((packet) => !packet.includes('"brand.updated"'));
+      // An engine.io poll answer is never empty: a noop packet ('6') stands in.
+      return route.fulfill({ response: answer, body: kept.join('\x1e') || '6' });
+    });
+    await page.routeWebSocket(/\/live\//, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!(holdBrand && String(message).includes('"brand.updated"'))) socket.send(message);
+      });
+    });
 
     // Act
     await page.goto(url('/settings/brand'));
@@ -145,6 +162,7 @@ describe('profile state of spec §4 and §8', () => {
 
     // Act: the brand record arrives (the live brand.updated push of a change made elsewhere)
     const company = `Arrived ${randomUUID().slice(0, 8)}`;
+    holdBrand = false;
     await renameBrand(
       suite.product.bffUrl,
       await accessTokenOf(suite.product.bffUrl, contact),

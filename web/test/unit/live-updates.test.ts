@@ -6,9 +6,9 @@ import {
   isNewer,
   isProfileLoaded,
   mergeMe,
-  type Me,
 } from '../../src/lib/live-updates.ts';
 import { aBrandRecord, aUserRecord } from '@raly/test-support/records';
+import type { Me } from '@raly/contracts/bff-api';
 
 test('when a push carries a higher version, then it is newer', () => {
   assert.equal(isNewer({ version: 3 }, { version: 4 }), true);

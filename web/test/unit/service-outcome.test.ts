@@ -12,7 +12,7 @@ import {
 } from '../../src/features/auth/services/auth-service.ts';
 import { createImageService } from '../../src/features/images/services/image-service.ts';
 import type { UploadImageArgs } from '../../src/features/images/api/images-api.ts';
-import type { TokenSet } from '../../src/lib/token-set.ts';
+import type { TokenSet } from '@raly/contracts/bff-api';
 
 /** A failure log that records what it was given. */
 function recordingLog() {

@@ -1,7 +1,8 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readUsableTokenSet, tokenExpirySeconds, type TokenSet } from '../../src/lib/token-set.ts';
+import type { TokenSet } from '@raly/contracts/bff-api';
+import { readUsableTokenSet, tokenExpirySeconds } from '../../src/lib/token-set.ts';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: object) => `${base64url({ alg: 'none' })}.${base64url(claims)}.signature`;

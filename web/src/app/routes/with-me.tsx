@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '@raly/contracts/messages';
 import { useProfile } from '@/lib/me-api';
-import type { Me } from '@/lib/live-updates';
+import type { Me } from '@raly/contracts/bff-api';
 import { Notification } from '@/components/ui/notification';
 import { PageSpinner } from '@/components/ui/spinner';
 

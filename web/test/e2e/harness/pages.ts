@@ -102,3 +102,13 @@ export const fieldHas = (page: Page, label: string, expected: string, timeout = 
     { label, expected },
     { timeout },
   );
+
+/** Counts the GET /api/me requests the page sends from now on (docs/adr/0007: one per page load). */
+export function countMeReads(page: Page): { count: number } {
+  const reads = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/me')
+      reads.count += 1;
+  });
+  return reads;
+}

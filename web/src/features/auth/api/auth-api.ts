@@ -9,14 +9,7 @@ import type {
   LoginForm,
 } from '@raly/contracts/validation';
 import { api, unwrapData } from '@/lib/api-client';
-import type { TokenSet } from '@/lib/token-set';
-
-/** Body of POST /api/auth/reset-password (spec §3 "Password reset action"). */
-export interface ResetPasswordCommand {
-  /** The oobCode query value of the e-mailed link. */
-  actionCode: string;
-  password: string;
-}
+import type { ResetPasswordRequest, TokenSet } from '@raly/contracts/bff-api';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -34,7 +27,7 @@ export const authApi = api.injectEndpoints({
       transformResponse: unwrapData<boolean>,
     }),
     /** resetPassword (spec §7): spends the code and sets the new password. */
-    resetPassword: build.mutation<boolean, ResetPasswordCommand>({
+    resetPassword: build.mutation<boolean, ResetPasswordRequest>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
       transformResponse: unwrapData<boolean>,
     }),

@@ -6,8 +6,7 @@
  * has no React or store in it (hooks/use-auth-service.ts binds the real ones).
  */
 import type { LoginForm } from '@raly/contracts/validation';
-import type { ResetPasswordCommand } from '@/features/auth/api/auth-api';
-import type { TokenSet } from '@/lib/token-set';
+import type { ResetPasswordRequest, TokenSet } from '@raly/contracts/bff-api';
 import { logFailure, succeeded, type FailureLog } from '@/lib/service-outcome';
 
 export interface AuthCalls {
@@ -16,14 +15,14 @@ export interface AuthCalls {
   /** Starts the browser session from a token set. */
   startSession(tokens: TokenSet): Promise<void>;
   /** POST /api/auth/reset-password: true once the password is set, or throws. */
-  resetPassword(command: ResetPasswordCommand): Promise<boolean>;
+  resetPassword(command: ResetPasswordRequest): Promise<boolean>;
 }
 
 export interface AuthService {
   /** @returns true once signed in; false when the sign-in failed (logged, no message) */
   login(credentials: LoginForm): Promise<boolean>;
   /** @returns true once the new password is set; false when the reset failed (logged, no message) */
-  resetPassword(command: ResetPasswordCommand): Promise<boolean>;
+  resetPassword(command: ResetPasswordRequest): Promise<boolean>;
 }
 
 /** @param log where failures are written (default: console.error) */

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { isBrandUser } from '@raly/contracts/records';
 import { paths } from '@/config/paths';
-import type { Me } from '@/lib/live-updates';
+import type { Me } from '@raly/contracts/bff-api';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { displayNameOf } from '@/components/layout/current-user';

@@ -6,20 +6,28 @@
 import type { Interest } from '@raly/contracts/constants';
 import type { OnboardingStep } from '@raly/contracts/validation';
 import { api, unwrapData } from '@/lib/api-client';
-import type { Me } from '@/lib/live-updates';
+import type { InterestsRequest, Me, OnboardingStepRequest } from '@raly/contracts/bff-api';
 import { mergeAnswerIntoMe } from '@/lib/me-api';
 
 export const onboardingApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** updateOnboardingStatus(step, true): POST /api/me/onboarding. */
     completeOnboardingStep: build.mutation<Me, OnboardingStep>({
-      query: (step) => ({ url: '/me/onboarding', method: 'POST', body: { step } }),
+      query: (step) => ({
+        url: '/me/onboarding',
+        method: 'POST',
+        body: { step } satisfies OnboardingStepRequest,
+      }),
       transformResponse: unwrapData<Me>,
       onQueryStarted: mergeAnswerIntoMe,
     }),
     /** updateInterests(list): PUT /api/me/interests; also sets the interests flag. */
     updateInterests: build.mutation<Me, Interest[]>({
-      query: (interests) => ({ url: '/me/interests', method: 'PUT', body: { interests } }),
+      query: (interests) => ({
+        url: '/me/interests',
+        method: 'PUT',
+        body: { interests } satisfies InterestsRequest,
+      }),
       transformResponse: unwrapData<Me>,
       onQueryStarted: mergeAnswerIntoMe,
     }),

@@ -6,7 +6,7 @@
  */
 import type { Interest } from '@raly/contracts/constants';
 import type { UserRecord } from '@raly/contracts/records';
-import type { MeUpdate } from '@/lib/me-api';
+import type { MeUpdate } from '@raly/contracts/bff-api';
 
 /** Every field the form can show; which ones apply depends on the user's kind. */
 export interface AccountValues {

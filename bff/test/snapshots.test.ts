@@ -1,0 +1,131 @@
+/**
+ * The one freshness path of the read model (docs/adr/0007): the command
+ * answer and the Kafka projector both write through `applySnapshot`, which
+ * stores a snapshot in the real Redis only when it is newer and pushes it
+ * exactly then. The push is recorded here; that a push reaches the right
+ * sockets is live.test.ts's.
+ */
+import assert from 'node:assert/strict';
+import { describe, test, beforeAll, afterAll } from 'vitest';
+import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
+import type { UserRecord } from '@raly/contracts/records';
+import { Redis } from 'ioredis';
+import {
+  createReadModel,
+  type AggregateKind,
+  type ReadModel,
+  type RecordByKind,
+} from '../src/data-access/read-model';
+import { createRecordStore, type LivePush, type RecordStore } from '../src/domain/record-store';
+import { subscriptions } from '../src/messaging/subscriptions';
+import { aUserRecord, anEnvelope, testStack } from '@raly/test-support';
+
+/** A push that records `[kind, id, version]` of every snapshot it is handed. */
+function recordingPush(): LivePush & { pushed: [AggregateKind, string, number][] } {
+  const pushed: [AggregateKind, string, number][] = [];
+  return {
+    pushed,
+    push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
+      pushed.push([kind, record.id, record.version]);
+    },
+  };
+}
+
+/** The projector's handler of `identity.user.updated`, as the consumer runner calls it. */
+function userUpdatedProjector(records: RecordStore) {
+  const subscription = subscriptions(records).find(
+    (line) => line.topic === topics.identityUser && line.eventType === eventTypes.userUpdated,
+  );
+  assert.ok(subscription, 'the BFF subscribes to identity.user.updated');
+  return (record: UserRecord) =>
+    subscription.handle(anEnvelope(record, eventTypes.userUpdated) as Envelope<unknown>);
+}
+
+describe('applySnapshot, the one writer of the read model', () => {
+  let redis: Redis;
+
+  beforeAll(async () => {
+    redis = new Redis((await testStack()).redisUrl);
+  });
+
+  afterAll(() => {
+    redis?.disconnect();
+  });
+
+  /** A record store on the real Redis read model, counting the read model's writes. */
+  const aStore = () => {
+    const live = recordingPush();
+    const readModel = createReadModel(redis);
+    const writes = { count: 0 };
+    const counted: ReadModel = {
+      get: (kind, id) => readModel.get(kind, id),
+      apply: (kind, record) => {
+        writes.count += 1;
+        return readModel.apply(kind, record);
+      },
+    };
+    return { live, writes, records: createRecordStore(counted, () => live) };
+  };
+
+  test('when the projector receives the snapshot the command answer already applied, then it is ignored without a Redis write and pushed no second time', async () => {
+    // Arrange
+    const { live, writes, records } = aStore();
+    const answered = aUserRecord({ version: 2, firstName: 'Answered' });
+    const project = userUpdatedProjector(records);
+
+    // Act
+    const appliedByAnswer = await records.applySnapshot('user', answered);
+    await project(answered);
+
+    // Assert
+    assert.equal(appliedByAnswer, true);
+    assert.deepEqual(live.pushed, [['user', answered.id, 2]]);
+    assert.equal(writes.count, 1, 'only the command answer wrote to Redis');
+    assert.equal((await records.get('user', answered.id))?.firstName, 'Answered');
+  });
+
+  test('when versions arrive out of order from both writers, then each newer version is pushed exactly once', async () => {
+    // Arrange
+    const { live, records } = aStore();
+    const record = aUserRecord({ version: 1 });
+    const project = userUpdatedProjector(records);
+    const at = (version: number) => ({ ...record, version });
+
+    // Act: answer v1, event v1, answer v3, event v2 (late), event v3, event v4
+    const outcomes = [
+      await records.applySnapshot('user', at(1)),
+      await project(at(1)).then(() => 'projected'),
+      await records.applySnapshot('user', at(3)),
+      await project(at(2)).then(() => 'projected'),
+      await project(at(3)).then(() => 'projected'),
+      await project(at(4)).then(() => 'projected'),
+    ];
+
+    // Assert
+    assert.deepEqual(outcomes, [true, 'projected', true, 'projected', 'projected', 'projected']);
+    assert.deepEqual(
+      live.pushed.map(([, , version]) => version),
+      [1, 3, 4],
+    );
+    assert.equal((await records.get('user', record.id))?.version, 4);
+  });
+
+  test('when another BFF instance already stored a version, then this instance neither stores nor pushes it again', async () => {
+    // Arrange: two instances on the same Redis
+    const first = aStore();
+    const second = aStore();
+    const record = aUserRecord({ version: 5, firstName: 'First' });
+    await first.records.applySnapshot('user', record);
+
+    // Act
+    const appliedBySecond = await second.records.applySnapshot('user', {
+      ...record,
+      firstName: 'Second',
+    });
+
+    // Assert
+    assert.equal(appliedBySecond, false);
+    assert.deepEqual(second.live.pushed, []);
+    assert.equal((await second.records.get('user', record.id))?.firstName, 'First');
+  });
+});

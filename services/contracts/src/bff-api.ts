@@ -1,0 +1,132 @@
+/**
+ * The BFF's HTTP API (docs/api.md "bff"): the bodies the browser sends to
+ * `/api` and the answers it gets back, plus the token answer of Keycloak's
+ * token endpoint that the BFF (and the test helpers) read. Types only, with
+ * no code at run time, so the web app can import this module from any chunk
+ * without pulling in zod; the zod schemas that check these bodies live in
+ * `./validation` and are referred to here by their inferred types.
+ */
+import type { Interest } from './constants';
+import type { ImageStored } from './events';
+import type { BrandRecord, UserRecord } from './records';
+import type {
+  BrandProfileForm,
+  BrandUserAccountUpdate,
+  CreateAccountCommand,
+  CreatorAccountUpdate,
+  ForgotPasswordForm,
+  LoginForm,
+  OnboardingStep,
+} from './validation';
+
+/** `{ data }`, the success envelope of every answer. */
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+/** The error envelope of every refusal; `message` is the spec's text where it has one. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * The signed-in user's view of themself (GET /api/me and the answer of
+ * every command on it): their user record and, for a brand user, their brand.
+ */
+export interface Me {
+  user: UserRecord;
+  brand: BrandRecord | null;
+}
+
+/**
+ * The session the BFF answers on sign-in and registration (password grant of
+ * the public client `raly-web`), so the SPA's keycloak-js refreshes it itself.
+ */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  /** Lifetime of the access token, in seconds. */
+  expiresIn: number;
+  /** Lifetime of the refresh token, in seconds. */
+  refreshExpiresIn: number;
+}
+
+/** Keycloak's token endpoint answer (OAuth 2.0 RFC 6749 §5.1, OpenID Connect Core §3.1.3.3). */
+export interface KeycloakTokenAnswer {
+  access_token: string;
+  token_type: string;
+  /** Seconds. */
+  expires_in: number;
+  refresh_token?: string;
+  /** Seconds (Keycloak's own field). */
+  refresh_expires_in?: number;
+  /** Present when the grant asked for scope `openid`. */
+  id_token?: string;
+}
+
+/** POST /api/auth/logout. */
+export interface LogoutRequest {
+  refreshToken: string;
+}
+
+/** POST /api/auth/reset-password (spec §3 "Password reset action"). */
+export interface ResetPasswordRequest {
+  /** The oobCode query value of the e-mailed link. */
+  actionCode: string;
+  password: string;
+}
+
+/** POST /api/auth/verify-password (validateUserCredientials, spec §7). */
+export interface VerifyPasswordRequest {
+  password: string;
+}
+
+/**
+ * PATCH /api/me: a partial account update, plus the current password,
+ * required when the e-mail changes. Checked by identity-profile with the
+ * schema of the user's kind (`creatorAccountUpdateSchema` or
+ * `brandUserAccountUpdateSchema`; a brand user's notifications carry
+ * `marketing` only), so this type is the union of their fields.
+ */
+export type MeUpdate = Omit<CreatorAccountUpdate, 'notifications'> &
+  Omit<BrandUserAccountUpdate, 'notifications'> & {
+    notifications?: { offers?: boolean; marketing: boolean };
+    currentPassword?: string;
+  };
+
+/** POST /api/me/onboarding (updateOnboardingStatus(step, true), spec §7). */
+export interface OnboardingStepRequest {
+  step: OnboardingStep;
+}
+
+/** PUT /api/me/interests (updateInterests, spec §7). */
+export interface InterestsRequest {
+  interests: Interest[];
+}
+
+/**
+ * Every `/api` route with its request body and the `data` of its answer
+ * (docs/api.md). Callables and uploads have their own protocols
+ * (`./callable`, multipart) and only their answers are listed.
+ */
+export interface BffRoutes {
+  'POST /api/auth/login': { body: LoginForm; answer: TokenSet };
+  'POST /api/auth/logout': { body: LogoutRequest; answer: true };
+  'POST /api/auth/forgot-password': { body: ForgotPasswordForm; answer: true };
+  'POST /api/auth/reset-password': { body: ResetPasswordRequest; answer: true };
+  'POST /api/auth/verify-password': { body: VerifyPasswordRequest; answer: true };
+  'POST /api/accounts': { body: CreateAccountCommand; answer: TokenSet };
+  'GET /api/me': { body: never; answer: Me };
+  'PATCH /api/me': { body: MeUpdate; answer: Me };
+  'POST /api/me/onboarding': { body: OnboardingStepRequest; answer: Me };
+  'PUT /api/me/interests': { body: InterestsRequest; answer: Me };
+  'GET /api/brands/:username': { body: never; answer: BrandRecord };
+  'PATCH /api/brand': { body: BrandProfileForm; answer: BrandRecord };
+  'POST /api/images/:ownerType/:kind': { body: FormData; answer: ImageStored };
+}
+
+/** The request body of a route of {@link BffRoutes}. */
+export type BffRequest<Route extends keyof BffRoutes> = BffRoutes[Route]['body'];
+/** The `data` of a route's answer. */
+export type BffAnswer<Route extends keyof BffRoutes> = BffRoutes[Route]['answer'];

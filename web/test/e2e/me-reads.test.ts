@@ -1,0 +1,88 @@
+/**
+ * One freshness path in a real browser (docs/adr/0007): a page load reads
+ * GET /api/me once — the socket's first connect does not read it again —
+ * and a socket reconnect, which may have missed pushes, reads it once more.
+ *
+ * Needs the native stack (`npm run stack -- up`).
+ */
+import { describe, test } from 'vitest';
+import assert from 'node:assert/strict';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { browserSuite } from './harness/suite.ts';
+import { registerCreator } from './harness/bff-client.ts';
+import { creatorRegistration } from '@raly/test-support';
+import { countMeReads, logIn, openPage, waitUntilSignedIn } from './harness/pages.ts';
+
+/** How long the page is watched for a further GET /api/me once it settled (ms). */
+const SETTLE_MS = 2000;
+
+const isLive = (address: URL) => address.pathname.startsWith('/live');
+
+/**
+ * Resolves once the live socket has upgraded to a WebSocket: socket.io
+ * connects over HTTP long-polling first, so by then it has connected.
+ */
+const liveSocketUpgraded = (page: Page) =>
+  page.waitForEvent('websocket', (socket) => isLive(new URL(socket.url())));
+
+describe('reads of GET /api/me', () => {
+  const suite = browserSuite();
+
+  /** A signed-in creator's page, its live WebSockets passed through routes the test can close. */
+  async function signedInCreator() {
+    const creator = creatorRegistration();
+    await registerCreator(suite.product.bffUrl, creator);
+    const context = await suite.browser.newContext();
+    const { page, problems } = await openPage(context);
+    const liveRoutes: WebSocketRoute[] = [];
+    await page.routeWebSocket(isLive, (route) => {
+      route.connectToServer();
+      liveRoutes.push(route);
+    });
+    await logIn(page, suite.product.webUrl, creator.email, creator.password);
+    await waitUntilSignedIn(page);
+    return { context, page, problems, liveRoutes };
+  }
+
+  /** Loads `/settings/account` afresh and waits until the form shows and the socket has joined. */
+  async function loadAccountPage(page: Page): Promise<{ count: number }> {
+    const joined = liveSocketUpgraded(page);
+    const reads = countMeReads(page);
+    await page.goto(suite.url('/settings/account'));
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await joined;
+    await page.waitForTimeout(SETTLE_MS);
+    return reads;
+  }
+
+  test('when a signed-in page loads, then GET /api/me is read once, also after the live socket connects', async () => {
+    // Arrange
+    const { context, page, problems } = await signedInCreator();
+
+    // Act
+    const reads = await loadAccountPage(page);
+
+    // Assert
+    assert.equal(reads.count, 1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('when the live socket reconnects, then GET /api/me is read once more', async () => {
+    // Arrange
+    const { context, page, problems, liveRoutes } = await signedInCreator();
+    const reads = await loadAccountPage(page);
+    assert.equal(reads.count, 1);
+
+    // Act: the connection drops; socket.io reconnects on its own
+    const rejoined = liveSocketUpgraded(page);
+    await liveRoutes.at(-1)?.close({ code: 1001 });
+    await rejoined;
+    await page.waitForTimeout(SETTLE_MS);
+
+    // Assert
+    assert.equal(reads.count, 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
