@@ -1,7 +1,21 @@
 // One lint setup for every workspace (flat config).
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Every workspace directory: a relative import never names one (the package name is the only door). */
+const workspaceDirectories = [
+  'contracts',
+  'kit',
+  'test-support',
+  'identity-profile',
+  'brand',
+  'media',
+  'bff',
+  'web',
+  'infra',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.stack/**', '**/src/generated/**'] },
@@ -15,6 +29,125 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Boundaries (docs/conventions.md "Boundaries"). eslint-plugin-boundaries classifies the
+    // importing and the imported file by folder; imports are resolved by
+    // eslint-import-resolver-typescript (tsconfig paths such as web's `@/`, package exports,
+    // workspace symlinks to their real folders), so `@raly/brand/app`, `../../brand/src/app`
+    // and `@/features/auth/...` are all seen as the folder they land in.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['tsconfig.base.json', '*/tsconfig.json', 'services/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+      'boundaries/elements': [
+        // web/src/features/<feature>: one feature each; the rest of web/src is shared web code.
+        {
+          type: 'feature',
+          pattern: 'web/src/features/*',
+          capture: ['feature'],
+          partialMatch: false,
+        },
+        { type: 'web', pattern: 'web/src', partialMatch: false },
+        // Shared packages, then the apps (each service and the BFF, named by `app`).
+        { type: 'contracts', pattern: 'services/contracts/src', partialMatch: false },
+        { type: 'kit', pattern: 'services/kit/src', partialMatch: false },
+        { type: 'test-support', pattern: 'services/test-support/src', partialMatch: false },
+        { type: 'app', pattern: 'services/*/src', capture: ['app'], partialMatch: false },
+        { type: 'app', pattern: '(bff)/src', capture: ['app'], partialMatch: false },
+        // The local stack and CLIs (infra/src, infra/bin, infra/test…).
+        { type: 'infra', pattern: 'infra', partialMatch: false },
+        // Developer tooling run by hand (benchmarks, screenshots), never shipped.
+        { type: 'tooling', pattern: '*/scripts', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/test/**' },
+        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          // Later policies win over earlier ones.
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '!{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+              message:
+                'A web feature does not import another feature ({{ to.element.captured.feature }}): move what both need to web/src/components, lib or config.',
+            },
+            {
+              from: { element: { type: 'app' } },
+              disallow: {
+                to: {
+                  element: { type: 'app', captured: { app: '!{{ from.element.captured.app }}' } },
+                },
+              },
+              message:
+                'An app ({{ from.element.captured.app }}) never imports another app ({{ to.element.captured.app }}): call it over HTTP or share through @raly/contracts.',
+            },
+            {
+              from: { element: { types: ['app', 'kit', 'contracts', 'web', 'feature'] } },
+              disallow: { to: { element: { types: ['infra', 'tooling'] } } },
+              message: 'Shipped code never imports infra/ or scripts.',
+            },
+            {
+              from: { element: { type: 'kit' } },
+              disallow: { to: { element: { types: ['app', 'web', 'feature'] } } },
+              message: 'The service kit imports only @raly/contracts of ours.',
+            },
+            {
+              from: { element: { type: 'contracts' } },
+              disallow: { to: { element: { types: ['kit', 'app', 'web', 'feature'] } } },
+              message: 'Contracts import nothing of ours.',
+            },
+            {
+              from: { element: { types: ['web', 'feature'] } },
+              disallow: { to: { element: { types: ['kit', 'app'] } } },
+              message: 'web/src runs in the browser: it imports only @raly/contracts of ours.',
+            },
+            {
+              disallow: { to: { element: { type: 'test-support' } } },
+              message:
+                'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support.',
+            },
+            {
+              from: [
+                { file: { categories: 'test' } },
+                { element: { types: ['test-support', 'tooling'] } },
+              ],
+              allow: { to: { element: { type: 'test-support' } } },
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(services/)?(${workspaceDirectories.join('|')})(/|$)`,
+              message:
+                'A relative path never reaches into another workspace: import its package (@raly/…) instead.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

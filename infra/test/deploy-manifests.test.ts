@@ -1,7 +1,8 @@
 /**
- * The deployment rules (STYLE.md "Operations", docs/adr/0004-container-images-and-deploy.md)
- * checked on the real files: every manifest under k8s/ and every app's Dockerfile. Nothing is
- * applied to a cluster; the files are parsed and their objects compared with each other.
+ * The deployment rules (docs/architecture.md "Running and operating",
+ * docs/adr/0004-container-images-and-deploy.md) checked on the real files: every manifest under
+ * k8s/ and every app's Dockerfile. Nothing is applied to a cluster; the files are parsed and their
+ * objects compared with each other.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

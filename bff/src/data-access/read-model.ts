@@ -4,7 +4,7 @@
  * with fields `version` and `snapshot` (JSON). A write applies only when its
  * version is higher than the stored one, atomically in one Lua script, so
  * redelivered, replayed or out-of-order events and racing HTTP writes never
- * move a record backwards (ARCHITECTURE.md "Events").
+ * move a record backwards (docs/architecture.md "Events").
  */
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { Redis } from 'ioredis';

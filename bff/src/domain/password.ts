@@ -30,11 +30,11 @@ export async function forgotPassword(identity: IdentityClient, body: unknown): P
 
 /**
  * resetPassword (POST /api/auth/reset-password). identity-profile changes
- * the password and ends every Keycloak session of the user (ARCHITECTURE
- * "Identity and sessions"; the visitor resetting is signed out, so no
- * session is kept); the BFF then records that every session of that user
- * begun before the command was sent has ended, so their access tokens and
- * open sockets stop at once (../data-access/session-revocations.ts). The
+ * the password and ends every Keycloak session of the user
+ * (docs/architecture.md "Identity and sessions"; the visitor resetting is
+ * signed out, so no session is kept); the BFF then records that every
+ * session of that user begun before the command was sent has ended, so their
+ * access tokens and open sockets stop at once (../data-access/session-revocations.ts). The
  * BFF records it itself because it is on the path of the command's answer.
  * @param body `{ actionCode, password }`
  * @returns true when the password was changed (and the user's sessions ended)

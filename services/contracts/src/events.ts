@@ -1,5 +1,5 @@
 /**
- * Integration events (ARCHITECTURE.md "Events"): topics, the CloudEvents-style
+ * Integration events (docs/architecture.md "Events"): topics, the CloudEvents-style
  * envelope and the payload schema of each event type. Producers and consumers
  * both validate with these. Events are immutable facts named
  * `<context>.<aggregate>.<past-tense fact>`; the topic carries the version.

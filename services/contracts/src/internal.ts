@@ -35,7 +35,8 @@ export type CreateBrandCommand = z.infer<typeof createBrandCommandSchema>;
 /**
  * `POST /usernames/claim` and `POST /usernames/release` on
  * identity-profile, which owns the one registry of usernames shared by
- * creators and brands (spec §5: unique across both). Creators' usernames
+ * creators and brands (spec §5 requires uniqueness; across creators and
+ * brands is our reading). Creators' usernames
  * are claimed by identity-profile itself; other services claim for brands.
  */
 export const usernameClaimSchema = z.object({

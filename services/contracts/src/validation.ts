@@ -39,8 +39,9 @@ export function normalizeUsernameInput(raw: string): string {
 
 /**
  * The stored form of a username, used by every service before it looks a
- * username up, compares it or claims it: trimmed and lowercased (spec §5:
- * usernames are unique case-insensitively across creators and brands).
+ * username up, compares it or claims it: trimmed and lowercased (spec §5
+ * requires uniqueness; case-insensitive and across creators and brands is
+ * our reading).
  * @param username a username as sent
  * @returns the form the username registry and the records hold
  */

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (ARCHITECTURE.md "Events"). A service writes its
+ * The transactional outbox (docs/architecture.md "Events"). A service writes its
  * change and an outbox row (built with {@link newOutboxMessage}) in one
  * database transaction; the relay here publishes pending rows to Kafka with
  * an idempotent producer and moves each row `pending → published`, or to

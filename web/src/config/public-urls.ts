@@ -1,7 +1,8 @@
 /**
- * Public URL prefixes of spec §1/§5: forms show them next to a username,
- * host omitted, so the user sees where their public page lives. One for
- * brands, one for users (creators); spelled only here.
+ * Public URL prefixes of spec §1 (§1.3): shown next to a username, host
+ * omitted, so the user sees where their public page lives; one for brands,
+ * one for users (creators); spelled only here. Showing them in the forms
+ * that have a username field is our choice.
  *
  * - brand profile form (/settings/brand): `/brand/<username>`
  * - account form (/settings/account, creators): `/user/<username>`

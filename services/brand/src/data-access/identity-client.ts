@@ -1,8 +1,9 @@
 /**
  * identity-profile as the brand service calls it (docs/api.md "Internal
  * endpoints"): the one API of the username registry, which identity-profile
- * owns and which keeps usernames unique across creators and brands (spec
- * §5). The registry's key decides races: of two claims, one wins.
+ * owns and which keeps usernames unique (spec §5 requires uniqueness; across
+ * creators and brands is our reading). The registry's key decides races: of
+ * two claims, one wins.
  */
 import { callInternal, errorCodeOf } from '@raly/service-kit/internal';
 

@@ -8,7 +8,7 @@ import { AppError } from '@raly/service-kit/errors';
 export const brandErrors = {
   /** No brand with this id or username. */
   brandNotFound: () => new AppError('not-found', messages.pageNotFound),
-  /** Only members of the brand may read its private view or change it (spec §3, §6). */
+  /** Only members of the brand may read its private view or change it (our rule; the spec leaves access rules open, §6). */
   notAMember: () => new AppError('permission-denied', messages.updateAccountFailed),
   /** Spec §8: duplicate username on update (or on creation, raced). */
   usernameTaken: (cause?: unknown) =>

@@ -1,6 +1,7 @@
 /**
  * The username registry (table `usernames`): one row per username in use,
- * by a creator or a brand (spec §5: unique across both). Its primary key is
+ * by a creator or a brand (spec §5 requires uniqueness; across creators and
+ * brands is our reading). Its primary key is
  * the final arbiter of races. Every claim and release is made here: for
  * services/brand through `POST /usernames/claim|release` (`../domain/usernames`),
  * and for a creator or a new brand inside the transaction that writes the

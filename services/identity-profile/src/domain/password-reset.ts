@@ -1,6 +1,6 @@
 /**
  * Password reset (spec §4 "/forgot-password" and "/auth/action", §7
- * sendResetPasswordLink and resetPassword; ARCHITECTURE "Identity and
+ * sendResetPasswordLink and resetPassword; docs/architecture.md "Identity and
  * sessions"):
  *
  *   sendResetPasswordLink(email): the e-mail must have an account → a random

@@ -1,6 +1,6 @@
 /**
- * The one registry of usernames (spec §5: unique across creators and
- * brands), owned here. Every username change, a creator's or a brand's, is
+ * The one registry of usernames (spec §5 requires uniqueness; across
+ * creators and brands is our reading), owned here. Every username change, a creator's or a brand's, is
  * the same operation on it: claim the new username → save the record →
  * release the old one. A creator's (and a new brand's, at registration) runs
  * in the transaction that writes the user (the repository applies the

@@ -24,7 +24,7 @@ export const mediaErrors = {
     new AppError('invalid-argument', messages.genericProblem, {
       fields: { ownerId: 'Name the brand with ?ownerId=' },
     }),
-  /** Only the owner, or a member of the brand, may replace an image (spec §6). */
+  /** Only the owner, or a member of the brand, may replace an image (our rule; the spec leaves access rules open, §6). */
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */
   uploadFailed: (cause: unknown) =>

@@ -24,7 +24,7 @@ export interface UploadTarget {
 
 /**
  * Only the user themself replaces a user's image; only a member of the
- * brand replaces a brand's (spec §6).
+ * brand replaces a brand's (our rule; the spec leaves access rules open, §6).
  * @throws AppError permission-denied; internal when services/brand cannot answer
  */
 export async function assertMayReplace(

@@ -13,7 +13,10 @@ export function Spinner({ label, className = 'size-4' }: { label?: string; class
   );
 }
 
-/** The centred spinner a page shows while its data loads (spec §2: onboarding, dashboard). */
+/**
+ * The centred spinner a page shows while its data loads. Spec §2.1 asks for one on /onboarding;
+ * we show the same one on every page that waits for its data (/dashboard included).
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-[40vh] items-center justify-center text-indigo-600">
