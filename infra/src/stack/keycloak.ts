@@ -22,7 +22,7 @@ import {
   startBackgroundProcess,
   stopRecorded,
 } from './processes';
-import { httpAnswers, waitUntilHealthy } from './probes';
+import { httpAnswers, tcpAnswers, waitUntilHealthy } from './probes';
 import { say, withProgress } from './progress';
 import {
   host,
@@ -144,9 +144,23 @@ async function startServer(): Promise<void> {
   );
 }
 
+/** True while anything listens on Keycloak's HTTP or management port (a Keycloak running or starting). */
+async function portsInUse(): Promise<boolean> {
+  return (
+    (await tcpAnswers(ports.keycloak, host)) || (await tcpAnswers(ports.keycloakManagement, host))
+  );
+}
+
 async function ensure(): Promise<'reused' | 'started'> {
   const currentHash = realmFileHash();
   const realmChanged = importedRealmHash() !== currentHash;
+  // A Keycloak this stack did not start (another checkout's, or one still
+  // starting or slow under load) answers on its ports but not yet as healthy:
+  // wait for it rather than recreate the database under it.
+  if (!recordedLiveProcess(name) && !(await isHealthy()) && (await portsInUse())) {
+    say(name, 'another Keycloak is listening on its ports: waiting until it is healthy');
+    await waitUntilHealthy(isHealthy, { component: name, timeoutMs: 300_000, intervalMs: 1000 });
+  }
   if (await isHealthy()) {
     if (!realmChanged) return 'reused';
     if (!recordedLiveProcess(name)) {
@@ -159,6 +173,10 @@ async function ensure(): Promise<'reused' | 'started'> {
     say(name, 'realm file changed: restarting Keycloak to re-import it');
   }
   if (recordedLiveProcess(name)) await stopRecorded(name);
+  if (await portsInUse())
+    throw new Error(
+      `${name}: ports ${ports.keycloak}/${ports.keycloakManagement} are taken by a process this stack did not start; stop it first`,
+    );
   await ensureServerFiles();
   if (realmChanged) {
     say(
