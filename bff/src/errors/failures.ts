@@ -4,7 +4,7 @@
  * `handleError` logs them for express, the Kafka consumer and socket.io.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError, type ErrorCode } from '@raly/service-kit/errors';
+import { AppError } from '@raly/service-kit/errors';
 
 export const failures = {
   incorrectLogin: (cause?: unknown) =>
@@ -40,15 +40,4 @@ export const failures = {
   /** Spec §8 image upload failure. */
   uploadFailed: (cause?: unknown) =>
     new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
-  upstreamUnavailable: (what: string, cause?: unknown) =>
-    new AppError('unavailable', messages.genericProblem, {
-      isTrusted: false,
-      cause: cause ?? new Error(`${what} unavailable`),
-    }),
-  /**
-   * An owning service's error answer, forwarded unchanged (docs/api.md):
-   * its code (even one the kit's table lacks), message, fields and status.
-   */
-  forwarded: (code: string, message: string, httpStatus: number, fields?: Record<string, string>) =>
-    new AppError(code as ErrorCode, message, { httpStatus, isTrusted: httpStatus < 500, fields }),
 } as const;
