@@ -11,7 +11,7 @@ import {
   type PasswordDependencies,
 } from '../domain/password';
 import { login, logout, type SessionDependencies } from '../domain/session';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 import type { RateLimits } from './rate-limit';
 
 export function authRouter(
@@ -26,7 +26,7 @@ export function authRouter(
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
       const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
+      if (!user) throw bffErrors.unauthenticated();
       const { keycloak } = dependencies;
       const { revocations } = authenticator;
       response.json({ data: await logout({ keycloak, revocations }, user, request.body) });
@@ -45,7 +45,7 @@ export function authRouter(
       limits.verifyPassword,
       async (request, response) => {
         const user = userOf(response);
-        if (!user) throw failures.unauthenticated();
+        if (!user) throw bffErrors.unauthenticated();
         response.json({ data: await verifyPassword(dependencies, user, request.body) });
       },
     );

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { userOf, type Authenticator } from '../auth/keycloak';
 import { getPublicBrand, updateMyBrand, type BrandDependencies } from '../domain/brands';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 
 /** Mounted at `/brands`: anyone, signed in or not. */
 export function publicBrandsRouter(dependencies: Pick<BrandDependencies, 'brands'>): Router {
@@ -20,7 +20,7 @@ export function myBrandRouter(
     .use(authenticator.requireUser)
     .patch('/', async (_request, response) => {
       const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
+      if (!user) throw bffErrors.unauthenticated();
       response.json({ data: await updateMyBrand(dependencies, user, _request.body) });
     });
 }

@@ -12,7 +12,7 @@ import { userOf, type Authenticator } from '../auth/keycloak';
 import type { MediaUpload } from '../data-access/media-upload';
 import { myBrandId } from '../domain/brands';
 import type { MeDependencies } from '../domain/me';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 
 const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKindSchema });
 
@@ -25,11 +25,11 @@ export function imagesRouter(
     .use(authenticator.requireUser)
     .post('/:ownerType/:kind', async (request, response) => {
       const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
+      if (!user) throw bffErrors.unauthenticated();
       // Media reads only multipart/form-data: anything else is refused here, never forwarded.
-      if (!request.is('multipart/form-data')) throw failures.notMultipart();
+      if (!request.is('multipart/form-data')) throw bffErrors.notMultipart();
       const params = paramsSchema.safeParse(request.params);
-      if (!params.success) throw failures.notFound();
+      if (!params.success) throw bffErrors.notFound();
       const { ownerType, kind } = params.data;
       const path =
         ownerType === 'user'

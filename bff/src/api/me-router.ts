@@ -7,7 +7,7 @@ import { userOf, type Authenticator } from '../auth/keycloak';
 import { updateAccount } from '../domain/account-form';
 import { completeOnboardingStep, getMe, updateInterests } from '../domain/me';
 import type { PasswordDependencies } from '../domain/password';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 import type { RateLimits } from './rate-limit';
 
 /**
@@ -21,7 +21,7 @@ export function meRouter(
 ): Router {
   const currentUser = (response: Response) => {
     const user = userOf(response);
-    if (!user) throw failures.unauthenticated();
+    if (!user) throw bffErrors.unauthenticated();
     return user;
   };
   return Router()

@@ -22,7 +22,7 @@ import { AppError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
 import { userOf } from '../auth/keycloak';
 import type { Config, RateLimitSetting } from '../config';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 import { createDeviceCookies } from './device-cookie';
 
 export interface RateLimits {
@@ -130,7 +130,7 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     await refund(taken, name);
     const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     response.setHeader('Retry-After', String(retryAfterSeconds));
-    throw failures.tooManyRequests(retryAfterSeconds);
+    throw bffErrors.tooManyRequests(retryAfterSeconds);
   };
 
   /** Middleware taking a point per bucket; a bucket whose key is undefined is skipped. */

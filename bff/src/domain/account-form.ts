@@ -13,7 +13,7 @@
 import { messages } from '@raly/contracts/messages';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import type { SessionRevocations } from '../data-access/session-revocations';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { Me } from '@raly/contracts/bff-api';
 import { findMyUser, updateMe } from './me';
 import { assertCurrentPassword, type PasswordDependencies } from './password';
@@ -49,7 +49,7 @@ export async function updateAccount(
     !sameEmail(changes.email, await currentEmailOf(dependencies, user));
   if (changesEmail) {
     if (typeof currentPassword !== 'string' || !currentPassword) {
-      throw failures.invalidArgument(messages.verifyPasswordRequired, {
+      throw bffErrors.invalidArgument(messages.verifyPasswordRequired, {
         currentPassword: messages.verifyPasswordRequired,
       });
     }

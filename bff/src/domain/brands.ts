@@ -7,7 +7,7 @@
 import type { BrandRecord } from '@raly/contracts/records';
 import type { AuthenticatedUser } from '../auth/keycloak';
 import type { BrandClient } from '../data-access/brand-client';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import { findMyUser, type MeDependencies } from './me';
 
 export interface BrandDependencies extends MeDependencies {
@@ -23,7 +23,7 @@ export async function getPublicBrand(
   username: string,
 ): Promise<BrandRecord> {
   const brand = await dependencies.brands.getPublicBrand(username);
-  if (!brand) throw failures.notFound();
+  if (!brand) throw bffErrors.notFound();
   return brand;
 }
 
@@ -37,8 +37,8 @@ export async function myBrandId(
   user: AuthenticatedUser,
 ): Promise<string> {
   const record = await findMyUser(dependencies, user);
-  if (!record) throw failures.updateAccountFailed(new Error('no user record'));
-  if (!record.brand?.id) throw failures.notABrandUser();
+  if (!record) throw bffErrors.updateAccountFailed(new Error('no user record'));
+  if (!record.brand?.id) throw bffErrors.notABrandUser();
   return record.brand.id;
 }
 

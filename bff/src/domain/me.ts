@@ -7,7 +7,7 @@
 import type { Me } from '@raly/contracts/bff-api';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { AuthenticatedUser } from '../auth/keycloak';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { BrandClient } from '../data-access/brand-client';
 import type { RecordStore } from './record-store';
@@ -59,7 +59,7 @@ async function findBrandOf(
  */
 export async function getMe(dependencies: MeDependencies, user: AuthenticatedUser): Promise<Me> {
   const record = await findMyUser(dependencies, user);
-  if (!record) throw failures.notFound('No user record');
+  if (!record) throw bffErrors.notFound('No user record');
   return { user: record, brand: await findBrandOf(dependencies, record, user.accessToken) };
 }
 

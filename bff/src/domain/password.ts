@@ -10,7 +10,7 @@ import type { AuthenticatedUser } from '../auth/keycloak';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { SessionRevocations } from '../data-access/session-revocations';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import { findMyUser, type MeDependencies } from './me';
 
 export interface PasswordDependencies extends MeDependencies {
@@ -66,7 +66,7 @@ export async function verifyPassword(
 ): Promise<true> {
   const parsed = verifyPasswordSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw failures.invalidArgument(messages.verifyPasswordRequired, {
+    throw bffErrors.invalidArgument(messages.verifyPasswordRequired, {
       password: messages.verifyPasswordRequired,
     });
   }
@@ -85,9 +85,9 @@ export async function assertCurrentPassword(
   password: string,
 ): Promise<void> {
   const email = (await findMyUser(dependencies, user))?.email ?? user.email;
-  if (!email) throw failures.incorrectPassword(new Error('no e-mail known for the user'));
+  if (!email) throw bffErrors.incorrectPassword(new Error('no e-mail known for the user'));
   const tokens = await dependencies.keycloak.passwordGrant(email, password);
-  if (!tokens) throw failures.incorrectPassword(new Error('Keycloak refused the password'));
+  if (!tokens) throw bffErrors.incorrectPassword(new Error('Keycloak refused the password'));
   // The check must not leave a session behind.
   await dependencies.keycloak.endSession(tokens.refreshToken);
 }

@@ -1,12 +1,13 @@
 /**
- * The expected failures of the BFF, each with its spec message (spec §8),
- * in one table. They are the kit's one AppError; the kit's central
- * `handleError` logs them for express, the Kafka consumer and socket.io.
+ * `bffErrors`: the expected failures of the BFF, each with its spec message
+ * (spec §8), in one table (docs/conventions.md "Names"). They are the kit's
+ * one AppError; the kit's central `handleError` logs them for express, the
+ * Kafka consumer and socket.io.
  */
 import { messages } from '@raly/contracts/messages';
 import { AppError } from '@raly/service-kit/errors';
 
-export const failures = {
+export const bffErrors = {
   incorrectLogin: (cause?: unknown) =>
     new AppError('unauthenticated', messages.incorrectLogin, { cause }),
   unauthenticated: (cause?: unknown) =>
