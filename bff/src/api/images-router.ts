@@ -8,7 +8,8 @@
 import { imageKindSchema, imageOwnerTypeSchema } from '@raly/contracts/images';
 import { Router } from 'express';
 import { z } from 'zod';
-import { userOf, type Authenticator } from '../auth/keycloak';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
 import type { MediaUpload } from '../data-access/media-upload';
 import { myBrandId } from '../domain/brands';
 import type { MeDependencies } from '../domain/me';
@@ -24,8 +25,7 @@ export function imagesRouter(
   return Router()
     .use(authenticator.requireUser)
     .post('/:ownerType/:kind', async (request, response) => {
-      const user = userOf(response);
-      if (!user) throw bffErrors.unauthenticated();
+      const caller = callerOf(request);
       // Media reads only multipart/form-data: anything else is refused here, never forwarded.
       if (!request.is('multipart/form-data')) throw bffErrors.notMultipart();
       const params = paramsSchema.safeParse(request.params);
@@ -34,7 +34,7 @@ export function imagesRouter(
       const path =
         ownerType === 'user'
           ? `/images/user/${kind}`
-          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, user))}`;
-      await media.forward(request, response, path, user.accessToken);
+          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, caller))}`;
+      await media.forward(request, response, path, caller.accessToken);
     });
 }

@@ -10,8 +10,6 @@ import { AppError } from '@raly/service-kit/errors';
 export const bffErrors = {
   incorrectLogin: (cause?: unknown) =>
     new AppError('unauthenticated', messages.incorrectLogin, { cause }),
-  unauthenticated: (cause?: unknown) =>
-    new AppError('unauthenticated', 'unauthenticated', { cause }),
   invalidArgument: (message: string, fields?: Record<string, string>) =>
     new AppError('invalid-argument', message, { fields }),
   notFound: (message: string = messages.pageNotFound) => new AppError('not-found', message),

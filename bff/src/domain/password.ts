@@ -6,7 +6,7 @@
  */
 import { verifyPasswordSchema } from '@raly/contracts/validation';
 import { messages } from '@raly/contracts/messages';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { SessionRevocations } from '../data-access/session-revocations';
@@ -61,7 +61,7 @@ export async function resetPassword(
  */
 export async function verifyPassword(
   dependencies: PasswordDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<true> {
   const parsed = verifyPasswordSchema.safeParse(body ?? {});
@@ -70,7 +70,7 @@ export async function verifyPassword(
       password: messages.verifyPasswordRequired,
     });
   }
-  await assertCurrentPassword(dependencies, user, parsed.data.password);
+  await assertCurrentPassword(dependencies, caller, parsed.data.password);
   return true;
 }
 
@@ -81,10 +81,10 @@ export async function verifyPassword(
  */
 export async function assertCurrentPassword(
   dependencies: PasswordDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   password: string,
 ): Promise<void> {
-  const email = (await findMyUser(dependencies, user))?.email ?? user.email;
+  const email = (await findMyUser(dependencies, caller))?.email ?? caller.email;
   if (!email) throw bffErrors.incorrectPassword(new Error('no e-mail known for the user'));
   const tokens = await dependencies.keycloak.passwordGrant(email, password);
   if (!tokens) throw bffErrors.incorrectPassword(new Error('Keycloak refused the password'));

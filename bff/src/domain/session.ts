@@ -4,7 +4,7 @@
  */
 import type { Logger } from '@raly/service-kit/logger';
 import { decodeJwt } from 'jose';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { SessionRevocations } from '../data-access/session-revocations';
 import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
@@ -58,13 +58,13 @@ export interface LogoutDependencies {
  * session (`sid`) is recorded as ended (../data-access/session-revocations.ts).
  * The BFF records it itself because it is on the path of the command's
  * answer; Keycloak tells nobody (no back-channel logout to a bearer-only client).
- * @param user the caller (its session is the one recorded if the refresh token names none)
+ * @param caller the signed-in user (its session is the one recorded if the refresh token names none)
  * @param body `{ refreshToken }`
  * @throws AppError `invalid-argument` when the token is missing or Keycloak refuses it
  */
 export async function logout(
   { keycloak, revocations }: LogoutDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<true> {
   const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
@@ -77,7 +77,7 @@ export async function logout(
     throw bffErrors.invalidArgument('Keycloak refused the refresh token');
   }
   // Keycloak has accepted the refresh token, so its claims are genuine.
-  const sessionId = sessionIdOf(refreshToken) ?? user.sessionId;
+  const sessionId = sessionIdOf(refreshToken) ?? caller.sessionId;
   if (sessionId) await revocations.endSession(sessionId);
   return true;
 }
