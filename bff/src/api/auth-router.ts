@@ -3,7 +3,8 @@
  * verify-password (docs/api.md).
  */
 import { Router } from 'express';
-import { userOf, type Authenticator } from '../auth/keycloak';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
 import {
   forgotPassword,
   resetPassword,
@@ -11,7 +12,6 @@ import {
   type PasswordDependencies,
 } from '../domain/password';
 import { login, logout, type SessionDependencies } from '../domain/session';
-import { failures } from '../errors/failures';
 import type { RateLimits } from './rate-limit';
 
 export function authRouter(
@@ -25,11 +25,10 @@ export function authRouter(
       response.json({ data: tokens });
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
-      const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
+      const caller = callerOf(request);
       const { keycloak } = dependencies;
       const { revocations } = authenticator;
-      response.json({ data: await logout({ keycloak, revocations }, user, request.body) });
+      response.json({ data: await logout({ keycloak, revocations }, caller, request.body) });
     })
     .post('/forgot-password', limits.forgotPassword, async (request, response) => {
       response.json({ data: await forgotPassword(dependencies.identity, request.body) });
@@ -44,9 +43,8 @@ export function authRouter(
       authenticator.requireUser,
       limits.verifyPassword,
       async (request, response) => {
-        const user = userOf(response);
-        if (!user) throw failures.unauthenticated();
-        response.json({ data: await verifyPassword(dependencies, user, request.body) });
+        const caller = callerOf(request);
+        response.json({ data: await verifyPassword(dependencies, caller, request.body) });
       },
     );
 }

@@ -1,8 +1,8 @@
 /** GET /api/brands/:username (public) and PATCH /api/brand (the signed-in brand user's brand); docs/api.md. */
 import { Router } from 'express';
-import { userOf, type Authenticator } from '../auth/keycloak';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
 import { getPublicBrand, updateMyBrand, type BrandDependencies } from '../domain/brands';
-import { failures } from '../errors/failures';
 
 /** Mounted at `/brands`: anyone, signed in or not. */
 export function publicBrandsRouter(dependencies: Pick<BrandDependencies, 'brands'>): Router {
@@ -18,9 +18,8 @@ export function myBrandRouter(
 ): Router {
   return Router()
     .use(authenticator.requireUser)
-    .patch('/', async (_request, response) => {
-      const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
-      response.json({ data: await updateMyBrand(dependencies, user, _request.body) });
+    .patch('/', async (request, response) => {
+      const caller = callerOf(request);
+      response.json({ data: await updateMyBrand(dependencies, caller, request.body) });
     });
 }

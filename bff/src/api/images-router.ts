@@ -8,11 +8,12 @@
 import { imageKindSchema, imageOwnerTypeSchema } from '@raly/contracts/images';
 import { Router } from 'express';
 import { z } from 'zod';
-import { userOf, type Authenticator } from '../auth/keycloak';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
 import type { MediaUpload } from '../data-access/media-upload';
 import { myBrandId } from '../domain/brands';
 import type { MeDependencies } from '../domain/me';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 
 const paramsSchema = z.object({ ownerType: imageOwnerTypeSchema, kind: imageKindSchema });
 
@@ -24,17 +25,16 @@ export function imagesRouter(
   return Router()
     .use(authenticator.requireUser)
     .post('/:ownerType/:kind', async (request, response) => {
-      const user = userOf(response);
-      if (!user) throw failures.unauthenticated();
+      const caller = callerOf(request);
       // Media reads only multipart/form-data: anything else is refused here, never forwarded.
-      if (!request.is('multipart/form-data')) throw failures.notMultipart();
+      if (!request.is('multipart/form-data')) throw bffErrors.notMultipart();
       const params = paramsSchema.safeParse(request.params);
-      if (!params.success) throw failures.notFound();
+      if (!params.success) throw bffErrors.notFound();
       const { ownerType, kind } = params.data;
       const path =
         ownerType === 'user'
           ? `/images/user/${kind}`
-          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, user))}`;
-      await media.forward(request, response, path, user.accessToken);
+          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, caller))}`;
+      await media.forward(request, response, path, caller.accessToken);
     });
 }

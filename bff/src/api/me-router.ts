@@ -2,12 +2,12 @@
  * The signed-in user's own record (docs/api.md): GET and PATCH /api/me,
  * POST /api/me/onboarding, PUT /api/me/interests.
  */
-import { Router, type Response } from 'express';
-import { userOf, type Authenticator } from '../auth/keycloak';
+import { Router } from 'express';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
 import { updateAccount } from '../domain/account-form';
 import { completeOnboardingStep, getMe, updateInterests } from '../domain/me';
 import type { PasswordDependencies } from '../domain/password';
-import { failures } from '../errors/failures';
 import type { RateLimits } from './rate-limit';
 
 /**
@@ -19,34 +19,29 @@ export function meRouter(
   dependencies: PasswordDependencies,
   limits: Pick<RateLimits, 'passwordCheck'>,
 ): Router {
-  const currentUser = (response: Response) => {
-    const user = userOf(response);
-    if (!user) throw failures.unauthenticated();
-    return user;
-  };
   return Router()
     .use(authenticator.requireUser)
-    .get('/', async (_request, response) => {
-      response.json({ data: await getMe(dependencies, currentUser(response)) });
+    .get('/', async (request, response) => {
+      response.json({ data: await getMe(dependencies, callerOf(request)) });
     })
     .patch('/', async (request, response) => {
       const account = {
         ...dependencies,
         revocations: authenticator.revocations,
-        chargePasswordCheck: () => limits.passwordCheck(response),
+        chargePasswordCheck: () => limits.passwordCheck(request, response),
       };
       response.json({
-        data: await updateAccount(account, currentUser(response), request.body),
+        data: await updateAccount(account, callerOf(request), request.body),
       });
     })
     .post('/onboarding', async (request, response) => {
       response.json({
-        data: await completeOnboardingStep(dependencies, currentUser(response), request.body),
+        data: await completeOnboardingStep(dependencies, callerOf(request), request.body),
       });
     })
     .put('/interests', async (request, response) => {
       response.json({
-        data: await updateInterests(dependencies, currentUser(response), request.body),
+        data: await updateInterests(dependencies, callerOf(request), request.body),
       });
     });
 }

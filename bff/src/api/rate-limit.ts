@@ -20,9 +20,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
-import { userOf } from '../auth/keycloak';
 import type { Config, RateLimitSetting } from '../config';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 import { createDeviceCookies } from './device-cookie';
 
 export interface RateLimits {
@@ -48,13 +47,13 @@ export interface RateLimits {
    */
   verifyPassword: RequestHandler;
   /**
-   * One password check of the signed-in user (`userOf(response)`): takes a
+   * One password check of the signed-in user (`request.caller`): takes a
    * point from the per-user budget RATE_LIMIT_VERIFY_PASSWORD_PER_USER, the
    * one bucket that POST /api/auth/verify-password and PATCH /api/me (e-mail
    * change with `currentPassword`) share. No user: nothing is taken.
    * @throws AppError `resource-exhausted` (and sets Retry-After) when the budget is spent
    */
-  passwordCheck(response: Response): Promise<void>;
+  passwordCheck(request: Request, response: Response): Promise<void>;
 }
 
 /** One point taken from one bucket. */
@@ -130,7 +129,7 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     await refund(taken, name);
     const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     response.setHeader('Retry-After', String(retryAfterSeconds));
-    throw failures.tooManyRequests(retryAfterSeconds);
+    throw bffErrors.tooManyRequests(retryAfterSeconds);
   };
 
   /** Middleware taking a point per bucket; a bucket whose key is undefined is skipped. */
@@ -166,8 +165,8 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     'verify-password:user',
     config.RATE_LIMIT_VERIFY_PASSWORD_PER_USER,
   );
-  const passwordCheck = async (response: Response): Promise<void> => {
-    const userId = userOf(response)?.id;
+  const passwordCheck = async (request: Request, response: Response): Promise<void> => {
+    const userId = request.caller?.userId;
     if (userId === undefined) return;
     await take('verify-password', [{ limiter: passwordChecksPerUser, key: userId }], response);
   };
@@ -213,8 +212,8 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
       [bucket('create-account:ip', config.RATE_LIMIT_CREATE_ACCOUNT_PER_IP), byAddress],
       [bucket('create-account:email', config.RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL), byEmail],
     ]),
-    verifyPassword: (_request, response, next) => {
-      passwordCheck(response).then(() => next(), next);
+    verifyPassword: (request, response, next) => {
+      passwordCheck(request, response).then(() => next(), next);
     },
     passwordCheck,
   };

@@ -9,7 +9,7 @@
  * (`protect('realm:…')`) work on it, and no token is verified twice.
  */
 import { createRequire } from 'node:module';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
 import KeycloakConnect from 'keycloak-connect';
 import {
   bearerOf,
@@ -24,36 +24,21 @@ import type { SessionRevocations } from '../data-access/session-revocations';
 
 export { bearerOf };
 
-/** Who a verified access token belongs to. */
-export interface AuthenticatedUser {
-  /** Keycloak user id (`sub`): the user id across Raly. */
-  id: string;
-  /** The raw access token, forwarded unchanged to services. */
-  accessToken: string;
-  /** Expiry of the token, in epoch milliseconds. */
-  expiresAtMs: number;
-  /** Issue time of the token (`iat`), in epoch seconds. */
-  issuedAtSec: number;
-  /** The Keycloak session (`sid`) the token belongs to, when it names one. */
-  sessionId?: string;
-  /** The token's `email` claim (the login), when present; the user record's e-mail is the newer truth. */
-  email?: string;
-}
-
 export interface Authenticator {
   /**
    * Guard of protected routes: the kit's verifier, then keycloak-connect's
-   * `protect()`; sets `res.locals.user`. Refusals: 401, or 503 when Redis cannot say whether the session ended.
+   * `protect()`; puts the {@link Caller} on `req.caller` (read it with the
+   * kit's `callerOf`). Refusals: 401, or 503 when Redis cannot say whether the session ended.
    */
   requireUser: RequestHandler;
   /**
    * Verifies a raw access token.
-   * @returns the user it belongs to
+   * @returns the caller it belongs to
    * @throws AppError `unauthenticated` when the token is missing, forged, expired, from another
    *   issuer, not an access token for the BFF issued to the web client, or its session has ended;
    *   `unavailable` when Redis cannot be read
    */
-  verify(accessToken: string | undefined): Promise<AuthenticatedUser>;
+  verify(accessToken: string | undefined): Promise<Caller>;
   /** Where ended sessions are recorded (logout, password reset, e-mail change). */
   revocations: SessionRevocations;
 }
@@ -63,15 +48,6 @@ type TokenConstructor = new (token: string, clientId: string) => KeycloakConnect
 const KeycloakToken = createRequire(import.meta.url)(
   'keycloak-connect/middleware/auth-utils/token.js',
 ) as TokenConstructor;
-
-const toUser = (caller: Caller): AuthenticatedUser => ({
-  id: caller.userId,
-  accessToken: caller.accessToken,
-  expiresAtMs: caller.expiresAtMs,
-  issuedAtSec: caller.issuedAtSec,
-  ...(caller.sessionId ? { sessionId: caller.sessionId } : {}),
-  ...(caller.email ? { email: caller.email } : {}),
-});
 
 /**
  * Builds the authenticator.
@@ -107,22 +83,17 @@ export function createAuthenticator(
     next(new AppError('permission-denied', 'Permission denied'));
 
   /** Hands the verified token to keycloak-connect as `req.kauth.grant`, as its own middleware would. */
-  const grantOfCaller: RequestHandler = (request, response, next) => {
+  const grantOfCaller: RequestHandler = (request, _response, next) => {
     const caller = request.caller!;
     (request as unknown as { kauth: { grant: KeycloakConnect.GrantProperties } }).kauth = {
       grant: { access_token: new KeycloakToken(caller.accessToken, config.KEYCLOAK_BFF_CLIENT_ID) },
     };
-    response.locals.user = toUser(caller);
     next();
   };
 
   return {
     requireUser: Router().use(requireAccessToken(verifyToken), grantOfCaller, keycloak.protect()),
-    verify: async (accessToken) => toUser(await verifyToken(accessToken)),
+    verify: verifyToken,
     revocations,
   };
 }
-
-/** The user `requireUser` attached, if any. */
-export const userOf = (response: Response): AuthenticatedUser | undefined =>
-  response.locals.user as AuthenticatedUser | undefined;

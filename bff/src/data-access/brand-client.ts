@@ -1,12 +1,12 @@
 /**
  * HTTP client of services/brand (docs/api.md): the public profile read and
  * the members' read and update, with the user's bearer token forwarded
- * unchanged. The brand service's errors come back unchanged.
+ * unchanged, on the kit's HTTP client. The brand service's errors come back
+ * unchanged; no answer is 503 `unavailable`.
  */
 import type { BrandRecord } from '@raly/contracts/records';
+import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
 import type { Config } from '../config';
-import { forwardedError } from './identity-client';
-import { callUpstream, dataOf, type UpstreamAnswer } from './upstream';
 
 export interface BrandClient {
   /** GET /public/brands/:username → the public profile, or null on 404. */
@@ -20,37 +20,26 @@ export interface BrandClient {
 /** @param config BRAND_URL and the upstream timeout */
 export function createBrandClient(config: Config): BrandClient {
   const base = config.BRAND_URL.replace(/\/$/, '');
-  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-  const expectData = <T>(answer: UpstreamAnswer, fallbackMessage: string): T => {
-    if (answer.status < 200 || answer.status >= 300) throw forwardedError(answer, fallbackMessage);
-    return dataOf<T>(answer);
+  const call = (path: string, request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
+    callHttp(`${base}${path}`, {
+      ...request,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      unreachable: 'unavailable',
+    });
+  /** A read: the 2xx answer's `data`, or null on 404. */
+  const read = async (path: string, bearer?: string): Promise<BrandRecord | null> => {
+    const answer = await call(path, { method: 'GET', bearer });
+    if (answer.status === 404) return null;
+    return dataOf<BrandRecord>(answer, 'brand service refused the read');
   };
+  const brandPath = (brandId: string) => `/brands/${encodeURIComponent(brandId)}`;
   return {
-    async getPublicBrand(username) {
-      const answer = await callUpstream(`${base}/public/brands/${encodeURIComponent(username)}`, {
-        method: 'GET',
-        timeoutMs,
-      });
-      if (answer.status === 404) return null;
-      return expectData(answer, 'brand service refused the read');
-    },
-    async getBrand(accessToken, brandId) {
-      const answer = await callUpstream(`${base}/brands/${encodeURIComponent(brandId)}`, {
-        method: 'GET',
-        bearer: accessToken,
-        timeoutMs,
-      });
-      if (answer.status === 404) return null;
-      return expectData(answer, 'brand service refused the read');
-    },
-    async updateBrand(accessToken, brandId, form) {
-      const answer = await callUpstream(`${base}/brands/${encodeURIComponent(brandId)}`, {
-        method: 'PATCH',
-        json: form,
-        bearer: accessToken,
-        timeoutMs,
-      });
-      return expectData(answer, 'brand service refused the update');
-    },
+    getPublicBrand: (username) => read(`/public/brands/${encodeURIComponent(username)}`),
+    getBrand: (accessToken, brandId) => read(brandPath(brandId), accessToken),
+    updateBrand: async (accessToken, brandId, form) =>
+      dataOf<BrandRecord>(
+        await call(brandPath(brandId), { method: 'PATCH', json: form, bearer: accessToken }),
+        'brand service refused the update',
+      ),
   };
 }

@@ -3,14 +3,12 @@
  * the service token (`INTERNAL_SERVICE_TOKEN` in `x-raly-service-token`):
  * registration, reset links and the queries are internal endpoints there.
  * The user's bearer token is forwarded unchanged; identity's errors come
- * back as AppErrors with identity's own code, message, fields and status.
+ * back as AppErrors with identity's own code, message, fields and status
+ * (the kit's `dataOf`); no answer is 503 `unavailable`.
  */
-import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import type { UserRecord } from '@raly/contracts/records';
+import { callInternal, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
 import type { Config } from '../config';
-import type { AppError } from '@raly/service-kit/errors';
-import { failures } from '../errors/failures';
-import { callUpstream, dataOf, type UpstreamAnswer, type UpstreamRequest } from './upstream';
 
 export interface IdentityClient {
   /** POST /accounts → the new user's id. @throws AppError as identity answered */
@@ -35,58 +33,28 @@ export interface IdentityClient {
   checkUsernameExists(username: string): Promise<boolean>;
 }
 
-/**
- * Rebuilds identity's error answer as an AppError, unchanged.
- * @param answer a non-2xx answer
- * @param fallbackMessage used when the body lacks `error.message`
- */
-export function forwardedError(answer: UpstreamAnswer, fallbackMessage: string): AppError {
-  const error = (
-    answer.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined
-  )?.error;
-  const code = typeof error?.code === 'string' ? error.code : 'internal';
-  const message = typeof error?.message === 'string' ? error.message : fallbackMessage;
-  const fields =
-    error?.fields && typeof error.fields === 'object'
-      ? (error.fields as Record<string, string>)
-      : undefined;
-  return failures.forwarded(code, message, answer.status, fields);
-}
-
-const isSuccess = (answer: UpstreamAnswer) => answer.status >= 200 && answer.status < 300;
-
 /** @param config IDENTITY_URL, INTERNAL_SERVICE_TOKEN and the upstream timeout */
 export function createIdentityClient(config: Config): IdentityClient {
-  const base = config.IDENTITY_URL.replace(/\/$/, '');
-  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-  const headers = { [INTERNAL_TOKEN_HEADER]: config.INTERNAL_SERVICE_TOKEN };
-  const expectData = <T>(answer: UpstreamAnswer, fallbackMessage: string): T => {
-    if (!isSuccess(answer)) throw forwardedError(answer, fallbackMessage);
-    return dataOf<T>(answer);
-  };
+  const call = (path: string, request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
+    callInternal(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN, path, {
+      ...request,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      unreachable: 'unavailable',
+    });
   /** One call to identity whose 2xx answer's `data` is the result. */
   const send = async <T>(
-    method: UpstreamRequest['method'],
+    method: HttpCallOptions['method'],
     path: string,
-    request: Pick<UpstreamRequest, 'json' | 'bearer'>,
+    request: Pick<HttpCallOptions, 'json' | 'bearer'>,
     fallbackMessage: string,
-  ): Promise<T> =>
-    expectData<T>(
-      await callUpstream(`${base}${path}`, { method, ...request, headers, timeoutMs }),
-      fallbackMessage,
-    );
+  ): Promise<T> => dataOf<T>(await call(path, { method, ...request }), fallbackMessage);
   return {
     createAccount: (command) =>
       send('POST', '/accounts', { json: command }, 'identity-profile refused the account'),
     async getMyUser(accessToken) {
-      const answer = await callUpstream(`${base}/users/me`, {
-        method: 'GET',
-        bearer: accessToken,
-        headers,
-        timeoutMs,
-      });
+      const answer = await call('/users/me', { method: 'GET', bearer: accessToken });
       if (answer.status === 404) return null;
-      return expectData(answer, 'identity-profile refused the read');
+      return dataOf<UserRecord>(answer, 'identity-profile refused the read');
     },
     updateMyUser: (accessToken, changes) =>
       send(

@@ -1,11 +1,12 @@
 /**
  * Keycloak's OpenID Connect endpoints used on a user's behalf: the password
  * grant of the public client `raly-web` (so the SPA's keycloak-js can refresh
- * the token set itself) and the logout that ends the session.
+ * the token set itself) and the logout that ends the session, on the kit's
+ * HTTP client (form-encoded bodies, no service token).
  */
 import type { KeycloakTokenAnswer, TokenSet } from '@raly/contracts/bff-api';
+import { callHttp } from '@raly/service-kit/internal';
 import { backChannelRealmUrlOf, type Config } from '../config';
-import { callUpstream } from './upstream';
 
 export interface KeycloakTokens {
   /**
@@ -17,6 +18,7 @@ export interface KeycloakTokens {
   /**
    * Ends the Keycloak session the refresh token belongs to.
    * @returns true when Keycloak ended it, false when it refused the token
+   * @throws AppError `unavailable` when Keycloak cannot be reached
    */
   endSession(refreshToken: string): Promise<boolean>;
 }
@@ -25,19 +27,21 @@ export interface KeycloakTokens {
 export function createKeycloakTokens(config: Config): KeycloakTokens {
   const endpoint = `${backChannelRealmUrlOf(config)}/protocol/openid-connect`;
   const clientId = config.KEYCLOAK_WEB_CLIENT_ID;
-  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const post = (path: string, form: Record<string, string>) =>
+    callHttp(`${endpoint}${path}`, {
+      method: 'POST',
+      form,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      unreachable: 'unavailable',
+    });
   return {
     async passwordGrant(email, password) {
-      const answer = await callUpstream(`${endpoint}/token`, {
-        method: 'POST',
-        form: {
-          grant_type: 'password',
-          client_id: clientId,
-          username: email,
-          password,
-          scope: 'openid',
-        },
-        timeoutMs,
+      const answer = await post('/token', {
+        grant_type: 'password',
+        client_id: clientId,
+        username: email,
+        password,
+        scope: 'openid',
       });
       const body = answer.body as Partial<KeycloakTokenAnswer> | undefined;
       if (answer.status !== 200 || !body?.access_token || !body.refresh_token) return null;
@@ -50,11 +54,7 @@ export function createKeycloakTokens(config: Config): KeycloakTokens {
       };
     },
     async endSession(refreshToken) {
-      const answer = await callUpstream(`${endpoint}/logout`, {
-        method: 'POST',
-        form: { client_id: clientId, refresh_token: refreshToken },
-        timeoutMs,
-      });
+      const answer = await post('/logout', { client_id: clientId, refresh_token: refreshToken });
       return answer.status >= 200 && answer.status < 300;
     },
   };

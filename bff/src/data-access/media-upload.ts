@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Config } from '../config';
-import { failures } from '../errors/failures';
+import { bffErrors } from '../domain/errors';
 
 export interface MediaUpload {
   /**
@@ -52,7 +52,7 @@ export function createMediaUpload(config: Config): MediaUpload {
           // Media may close its side after answering early (413) while the browser still sends: discard the rest.
           req.unpipe(upstream);
           req.resume();
-          if (!res.headersSent) reject(failures.uploadFailed(error));
+          if (!res.headersSent) reject(bffErrors.uploadFailed(error));
           else if (!res.writableFinished) res.destroy();
         });
         req.pipe(upstream);

@@ -4,7 +4,7 @@
  * user in so the browser gets a session straight away.
  */
 import { createAccountSchema } from '@raly/contracts/validation';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { TokenSet } from '@raly/contracts/bff-api';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
@@ -24,9 +24,9 @@ export async function createAccountAndSignIn(
   // Identity accepted the command, so it is a valid CreateAccountCommand.
   const { email, password } = createAccountSchema.parse(command).registration;
   const tokens = await keycloak.passwordGrant(email, password).catch((error: unknown) => {
-    throw failures.createAccountFailed(error);
+    throw bffErrors.createAccountFailed(error);
   });
   if (!tokens)
-    throw failures.createAccountFailed(new Error('sign-in after account creation refused'));
+    throw bffErrors.createAccountFailed(new Error('sign-in after account creation refused'));
   return tokens;
 }

@@ -11,9 +11,9 @@
  * the session that made the change keeps working.
  */
 import { messages } from '@raly/contracts/messages';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { SessionRevocations } from '../data-access/session-revocations';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { Me } from '@raly/contracts/bff-api';
 import { findMyUser, updateMe } from './me';
 import { assertCurrentPassword, type PasswordDependencies } from './password';
@@ -37,7 +37,7 @@ export interface AccountDependencies extends PasswordDependencies {
  */
 export async function updateAccount(
   dependencies: AccountDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<Me> {
   const { currentPassword, ...changes } = (body && typeof body === 'object' ? body : {}) as Record<
@@ -46,23 +46,23 @@ export async function updateAccount(
   >;
   const changesEmail =
     typeof changes.email === 'string' &&
-    !sameEmail(changes.email, await currentEmailOf(dependencies, user));
+    !sameEmail(changes.email, await currentEmailOf(dependencies, caller));
   if (changesEmail) {
     if (typeof currentPassword !== 'string' || !currentPassword) {
-      throw failures.invalidArgument(messages.verifyPasswordRequired, {
+      throw bffErrors.invalidArgument(messages.verifyPasswordRequired, {
         currentPassword: messages.verifyPasswordRequired,
       });
     }
     await dependencies.chargePasswordCheck();
-    await assertCurrentPassword(dependencies, user, currentPassword);
+    await assertCurrentPassword(dependencies, caller, currentPassword);
   }
   // Before identity ends the other sessions (as for a password reset, ./password.ts).
   const notBeforeSec = Math.floor(Date.now() / 1000);
-  const updated = await updateMe(dependencies, user, changes);
+  const updated = await updateMe(dependencies, caller, changes);
   if (changesEmail) {
-    await dependencies.revocations.endUserSessions(user.id, {
+    await dependencies.revocations.endUserSessions(caller.userId, {
       notBeforeSec,
-      ...(user.sessionId ? { keepSessionId: user.sessionId } : {}),
+      ...(caller.sessionId ? { keepSessionId: caller.sessionId } : {}),
     });
   }
   return updated;
@@ -70,9 +70,9 @@ export async function updateAccount(
 
 async function currentEmailOf(
   dependencies: PasswordDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
 ): Promise<string | undefined> {
-  return (await findMyUser(dependencies, user))?.email ?? user.email;
+  return (await findMyUser(dependencies, caller))?.email ?? caller.email;
 }
 
 const sameEmail = (email: string, other: string | undefined): boolean =>

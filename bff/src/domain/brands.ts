@@ -5,9 +5,9 @@
  * comes from the user's record, never from the request.
  */
 import type { BrandRecord } from '@raly/contracts/records';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { BrandClient } from '../data-access/brand-client';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import { findMyUser, type MeDependencies } from './me';
 
 export interface BrandDependencies extends MeDependencies {
@@ -23,7 +23,7 @@ export async function getPublicBrand(
   username: string,
 ): Promise<BrandRecord> {
   const brand = await dependencies.brands.getPublicBrand(username);
-  if (!brand) throw failures.notFound();
+  if (!brand) throw bffErrors.notFound();
   return brand;
 }
 
@@ -32,13 +32,10 @@ export async function getPublicBrand(
  * @throws AppError internal 'There was a problem updating your account. Try again.' without a user
  *   record (spec §8); permission-denied for a user without a brand
  */
-export async function myBrandId(
-  dependencies: MeDependencies,
-  user: AuthenticatedUser,
-): Promise<string> {
-  const record = await findMyUser(dependencies, user);
-  if (!record) throw failures.updateAccountFailed(new Error('no user record'));
-  if (!record.brand?.id) throw failures.notABrandUser();
+export async function myBrandId(dependencies: MeDependencies, caller: Caller): Promise<string> {
+  const record = await findMyUser(dependencies, caller);
+  if (!record) throw bffErrors.updateAccountFailed(new Error('no user record'));
+  if (!record.brand?.id) throw bffErrors.notABrandUser();
   return record.brand.id;
 }
 
@@ -50,11 +47,11 @@ export async function myBrandId(
  */
 export async function updateMyBrand(
   dependencies: BrandDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   form: unknown,
 ): Promise<BrandRecord> {
-  const brandId = await myBrandId(dependencies, user);
-  const updated = await dependencies.brands.updateBrand(user.accessToken, brandId, form);
+  const brandId = await myBrandId(dependencies, caller);
+  const updated = await dependencies.brands.updateBrand(caller.accessToken, brandId, form);
   await dependencies.records.applySnapshot('brand', updated);
   const newest = await dependencies.records.get('brand', brandId);
   return newest && newest.version >= updated.version ? newest : updated;

@@ -4,7 +4,7 @@
  */
 import { callables, type CallableName } from '@raly/contracts/callable';
 import { firstErrorByField } from '@raly/contracts/validation';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 
 type Handlers = {
@@ -32,13 +32,13 @@ export async function runCallable(
   name: string,
   body: unknown,
 ): Promise<unknown> {
-  if (!isCallableName(name)) throw failures.notFound(`No callable named ${name}`);
+  if (!isCallableName(name)) throw bffErrors.notFound(`No callable named ${name}`);
   if (!body || typeof body !== 'object' || !('data' in body)) {
-    throw failures.invalidArgument('Request body is missing data.');
+    throw bffErrors.invalidArgument('Request body is missing data.');
   }
   const parsed = callables[name].safeParse((body as { data: unknown }).data);
   if (!parsed.success) {
-    throw failures.invalidArgument('Invalid data for ' + name, firstErrorByField(parsed.error));
+    throw bffErrors.invalidArgument('Invalid data for ' + name, firstErrorByField(parsed.error));
   }
   return handlers[name](identity, parsed.data as never);
 }

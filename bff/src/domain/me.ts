@@ -6,8 +6,8 @@
  */
 import type { Me } from '@raly/contracts/bff-api';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import type { AuthenticatedUser } from '../auth/keycloak';
-import { failures } from '../errors/failures';
+import type { Caller } from '@raly/service-kit/auth';
+import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { BrandClient } from '../data-access/brand-client';
 import type { RecordStore } from './record-store';
@@ -26,11 +26,11 @@ export interface MeDependencies {
  */
 export async function findMyUser(
   { identity, records }: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
 ): Promise<UserRecord | null> {
-  const cached = await records.get('user', user.id);
+  const cached = await records.get('user', caller.userId);
   if (cached) return cached;
-  const fresh = await identity.getMyUser(user.accessToken);
+  const fresh = await identity.getMyUser(caller.accessToken);
   if (!fresh) return null;
   await records.applySnapshot('user', fresh);
   return fresh;
@@ -57,10 +57,10 @@ async function findBrandOf(
  * GET /api/me.
  * @throws AppError `not-found` when the user has no record
  */
-export async function getMe(dependencies: MeDependencies, user: AuthenticatedUser): Promise<Me> {
-  const record = await findMyUser(dependencies, user);
-  if (!record) throw failures.notFound('No user record');
-  return { user: record, brand: await findBrandOf(dependencies, record, user.accessToken) };
+export async function getMe(dependencies: MeDependencies, caller: Caller): Promise<Me> {
+  const record = await findMyUser(dependencies, caller);
+  if (!record) throw bffErrors.notFound('No user record');
+  return { user: record, brand: await findBrandOf(dependencies, record, caller.accessToken) };
 }
 
 /**
@@ -70,13 +70,13 @@ export async function getMe(dependencies: MeDependencies, user: AuthenticatedUse
  */
 export async function updateMe(
   dependencies: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   changes: unknown,
 ): Promise<Me> {
   return answerWith(
     dependencies,
-    user,
-    await dependencies.identity.updateMyUser(user.accessToken, changes),
+    caller,
+    await dependencies.identity.updateMyUser(caller.accessToken, changes),
   );
 }
 
@@ -87,14 +87,14 @@ export async function updateMe(
  */
 export async function completeOnboardingStep(
   dependencies: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<Me> {
   const step = (body as { step?: unknown } | undefined)?.step;
   return answerWith(
     dependencies,
-    user,
-    await dependencies.identity.completeOnboardingStep(user.accessToken, step),
+    caller,
+    await dependencies.identity.completeOnboardingStep(caller.accessToken, step),
   );
 }
 
@@ -105,13 +105,13 @@ export async function completeOnboardingStep(
  */
 export async function updateInterests(
   dependencies: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<Me> {
   return answerWith(
     dependencies,
-    user,
-    await dependencies.identity.updateInterests(user.accessToken, body),
+    caller,
+    await dependencies.identity.updateInterests(caller.accessToken, body),
   );
 }
 
@@ -123,12 +123,12 @@ export async function updateInterests(
  */
 async function answerWith(
   dependencies: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   updated: UserRecord,
 ): Promise<Me> {
   await dependencies.records.applySnapshot('user', updated);
   // An event of a later change may already have landed: answer the newest.
-  const newest = (await dependencies.records.get('user', user.id)) ?? updated;
+  const newest = (await dependencies.records.get('user', caller.userId)) ?? updated;
   const record = newest.version >= updated.version ? newest : updated;
-  return { user: record, brand: await findBrandOf(dependencies, record, user.accessToken) };
+  return { user: record, brand: await findBrandOf(dependencies, record, caller.accessToken) };
 }

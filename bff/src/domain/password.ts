@@ -6,11 +6,11 @@
  */
 import { verifyPasswordSchema } from '@raly/contracts/validation';
 import { messages } from '@raly/contracts/messages';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { SessionRevocations } from '../data-access/session-revocations';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import { findMyUser, type MeDependencies } from './me';
 
 export interface PasswordDependencies extends MeDependencies {
@@ -61,16 +61,16 @@ export async function resetPassword(
  */
 export async function verifyPassword(
   dependencies: PasswordDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<true> {
   const parsed = verifyPasswordSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw failures.invalidArgument(messages.verifyPasswordRequired, {
+    throw bffErrors.invalidArgument(messages.verifyPasswordRequired, {
       password: messages.verifyPasswordRequired,
     });
   }
-  await assertCurrentPassword(dependencies, user, parsed.data.password);
+  await assertCurrentPassword(dependencies, caller, parsed.data.password);
   return true;
 }
 
@@ -81,13 +81,13 @@ export async function verifyPassword(
  */
 export async function assertCurrentPassword(
   dependencies: PasswordDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   password: string,
 ): Promise<void> {
-  const email = (await findMyUser(dependencies, user))?.email ?? user.email;
-  if (!email) throw failures.incorrectPassword(new Error('no e-mail known for the user'));
+  const email = (await findMyUser(dependencies, caller))?.email ?? caller.email;
+  if (!email) throw bffErrors.incorrectPassword(new Error('no e-mail known for the user'));
   const tokens = await dependencies.keycloak.passwordGrant(email, password);
-  if (!tokens) throw failures.incorrectPassword(new Error('Keycloak refused the password'));
+  if (!tokens) throw bffErrors.incorrectPassword(new Error('Keycloak refused the password'));
   // The check must not leave a session behind.
   await dependencies.keycloak.endSession(tokens.refreshToken);
 }

@@ -4,9 +4,9 @@
  */
 import type { Logger } from '@raly/service-kit/logger';
 import { decodeJwt } from 'jose';
-import type { AuthenticatedUser } from '../auth/keycloak';
+import type { Caller } from '@raly/service-kit/auth';
 import type { SessionRevocations } from '../data-access/session-revocations';
-import { failures } from '../errors/failures';
+import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { TokenSet } from '@raly/contracts/bff-api';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
@@ -31,15 +31,15 @@ export async function login(
 ): Promise<TokenSet> {
   const { email, password } = (credentials ?? {}) as { email?: unknown; password?: unknown };
   if (typeof email !== 'string' || typeof password !== 'string' || !email || !password) {
-    throw failures.incorrectLogin(new Error('login without e-mail or password'));
+    throw bffErrors.incorrectLogin(new Error('login without e-mail or password'));
   }
   let tokens: TokenSet | null;
   try {
     tokens = await keycloak.passwordGrant(email, password);
   } catch (error) {
-    throw failures.incorrectLogin(error);
+    throw bffErrors.incorrectLogin(error);
   }
-  if (!tokens) throw failures.incorrectLogin(new Error('Keycloak refused the credentials'));
+  if (!tokens) throw bffErrors.incorrectLogin(new Error('Keycloak refused the credentials'));
   await identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
     // A user without a record yet (404) has nothing to record.
     logger.warn({ err: error }, 'recording the sign-in failed');
@@ -58,26 +58,26 @@ export interface LogoutDependencies {
  * session (`sid`) is recorded as ended (../data-access/session-revocations.ts).
  * The BFF records it itself because it is on the path of the command's
  * answer; Keycloak tells nobody (no back-channel logout to a bearer-only client).
- * @param user the caller (its session is the one recorded if the refresh token names none)
+ * @param caller the signed-in user (its session is the one recorded if the refresh token names none)
  * @param body `{ refreshToken }`
  * @throws AppError `invalid-argument` when the token is missing or Keycloak refuses it
  */
 export async function logout(
   { keycloak, revocations }: LogoutDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   body: unknown,
 ): Promise<true> {
   const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
   if (typeof refreshToken !== 'string' || !refreshToken) {
-    throw failures.invalidArgument('refreshToken is required', {
+    throw bffErrors.invalidArgument('refreshToken is required', {
       refreshToken: 'refreshToken is required',
     });
   }
   if (!(await keycloak.endSession(refreshToken))) {
-    throw failures.invalidArgument('Keycloak refused the refresh token');
+    throw bffErrors.invalidArgument('Keycloak refused the refresh token');
   }
   // Keycloak has accepted the refresh token, so its claims are genuine.
-  const sessionId = sessionIdOf(refreshToken) ?? user.sessionId;
+  const sessionId = sessionIdOf(refreshToken) ?? caller.sessionId;
   if (sessionId) await revocations.endSession(sessionId);
   return true;
 }

@@ -12,13 +12,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { AuthenticatedUser, Authenticator } from '../auth/keycloak';
+import type { Authenticator } from '../auth/keycloak';
 import type { Config } from '../config';
 import { LIVE_PATH, liveEvents, type LiveServerToClientEvents } from '@raly/contracts/live';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
-import { handshakeTokenOf } from '@raly/service-kit/auth';
+import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
 
@@ -45,7 +45,7 @@ export interface LiveServerOptions {
 }
 
 interface SocketData {
-  user: AuthenticatedUser;
+  caller: Caller;
   rooms: string[];
   /** The user's brand, when they are a brand user. */
   brandId?: string;
@@ -54,19 +54,19 @@ interface SocketData {
 /** The rooms a user's sockets belong in: their own, their session's, plus their brand's. */
 async function roomsOf(
   me: MeDependencies,
-  user: AuthenticatedUser,
+  caller: Caller,
   logger: Logger,
 ): Promise<{ rooms: string[]; brandId?: string }> {
-  const rooms = [userRoom(user.id)];
-  if (user.sessionId) rooms.push(sessionRoom(user.sessionId));
+  const rooms = [userRoom(caller.userId)];
+  if (caller.sessionId) rooms.push(sessionRoom(caller.sessionId));
   try {
-    const record = await findMyUser(me, user);
+    const record = await findMyUser(me, caller);
     const brandId = record?.brand?.id;
     if (brandId) return { rooms: [...rooms, brandRoom(brandId)], brandId };
   } catch (error) {
     // Identity down: the socket still gets its own pushes; the brand room
     // is joined when the next user snapshot is pushed (push).
-    handleError(error, logger, { socket: 'brand room lookup', userId: user.id });
+    handleError(error, logger, { socket: 'brand room lookup', userId: caller.userId });
   }
   return { rooms };
 }
@@ -88,9 +88,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   io.use((socket, next) => {
     authenticator
       .verify(handshakeTokenOf(socket.handshake))
-      .then(async (user) => {
-        socket.data.user = user;
-        Object.assign(socket.data, await roomsOf(me, user, logger));
+      .then(async (caller) => {
+        socket.data.caller = caller;
+        Object.assign(socket.data, await roomsOf(me, caller, logger));
         next();
       })
       .catch((error: unknown) => {
@@ -100,23 +100,26 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   });
 
   io.on('connection', (socket) => {
-    const { user, rooms, brandId } = socket.data;
+    const { caller, rooms, brandId } = socket.data;
     void socket.join(rooms);
     // Catch-up (docs/adr/0007): a change stored between the client's GET
     // /api/me and this join was pushed before the socket was in its rooms, so
     // the socket gets the current snapshots once; the client keeps the higher version.
-    Promise.all([me.records.get('user', user.id), brandId && me.records.get('brand', brandId)])
+    Promise.all([
+      me.records.get('user', caller.userId),
+      brandId && me.records.get('brand', brandId),
+    ])
       .then(([userRecord, brandRecord]) => {
         if (userRecord) socket.emit(liveEvents.user, userRecord);
         if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
       })
       .catch((error: unknown) =>
-        handleError(error, logger, { socket: 'catch-up', userId: user.id }),
+        handleError(error, logger, { socket: 'catch-up', userId: caller.userId }),
       );
     // A socket lives no longer than its token; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => socket.disconnect(true),
-      Math.min(Math.max(user.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
+      Math.min(Math.max(caller.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
     );
     socket.on('disconnect', () => clearTimeout(expiry));
   });

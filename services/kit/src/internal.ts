@@ -1,6 +1,8 @@
 /**
  * Internal (service-to-service) HTTP: the guard of internal endpoints and
- * the client that calls them. Both sides share `INTERNAL_SERVICE_TOKEN`,
+ * the one HTTP client of Raly's back ends — for internal endpoints (with the
+ * service token), and for other services' user endpoints and Keycloak's back
+ * channel (without it). Both sides share `INTERNAL_SERVICE_TOKEN`,
  * sent in the `x-raly-service-token` header (docs/api.md "Internal
  * endpoints"). The BFF never proxies these paths, and the token never
  * reaches a browser.
@@ -9,7 +11,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { messages } from '@raly/contracts/messages';
+import { AppError, type ErrorCode } from './errors';
 
 /** The config line every service with internal calls adds (local default for development only). */
 export const internalServiceTokenShape = {
@@ -30,58 +33,136 @@ export function requireServiceToken(token: string): RequestHandler {
   };
 }
 
-/** An answer of another service: status and parsed JSON body (undefined when empty or not JSON). */
-export interface InternalAnswer {
+/** An answer of another service or Keycloak: status and parsed JSON body (undefined when empty or not JSON). */
+export interface HttpAnswer {
   status: number;
   body: unknown;
 }
 
-export interface InternalCallOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export interface HttpCallOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body, sent as `application/json`. */
   json?: unknown;
-  /** A user's bearer token to forward, when the endpoint acts for a user. */
+  /** Form fields, sent `application/x-www-form-urlencoded` (OpenID Connect token and logout endpoints). */
+  form?: Record<string, string>;
+  /** A user's access token to forward as `Authorization: Bearer`, when the endpoint acts for a user. */
   bearer?: string;
   /** Default 10 000 ms. */
   timeoutMs?: number;
+  /**
+   * What a call that gets no answer (refused, reset, timed out) throws:
+   * `'fetch-error'` (default) fetch's own error; `'unavailable'` an untrusted
+   * AppError `unavailable` (503) with the spec's generic message, the host
+   * and fetch's error as its cause.
+   */
+  unreachable?: 'fetch-error' | 'unavailable';
+}
+
+/**
+ * Calls any HTTP endpoint (another service's public or member endpoints,
+ * Keycloak's back channel) without the service token.
+ * @param url absolute URL
+ * @returns status and body, whatever the status
+ * @throws what `options.unreachable` says when no answer comes
+ */
+export async function callHttp(url: string, options: HttpCallOptions): Promise<HttpAnswer> {
+  return send(url, {}, options);
 }
 
 /**
  * Calls another service's endpoint with the service token.
  * @param baseUrl e.g. `BRAND_URL`
  * @param token `INTERNAL_SERVICE_TOKEN`
+ * @param path e.g. `/brands`
  * @returns status and body, whatever the status
- * @throws whatever fetch throws when the service cannot be reached or times out
+ * @throws what `options.unreachable` says when the service cannot be reached or times out
+ *   (by default whatever fetch throws)
  */
 export async function callInternal(
   baseUrl: string,
   token: string,
   path: string,
-  options: InternalCallOptions,
-): Promise<InternalAnswer> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [INTERNAL_TOKEN_HEADER]: token,
-  };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-  const response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
-    method: options.method,
-    headers,
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
+  options: HttpCallOptions,
+): Promise<HttpAnswer> {
+  return send(`${baseUrl.replace(/\/$/, '')}${path}`, { [INTERNAL_TOKEN_HEADER]: token }, options);
+}
+
+async function send(
+  url: string,
+  extraHeaders: Record<string, string>,
+  options: HttpCallOptions,
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
   }
-  return { status: response.status, body };
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    if (options.unreachable !== 'unavailable') throw error;
+    throw new AppError('unavailable', messages.genericProblem, {
+      isTrusted: false,
+      cause: new Error(`${new URL(url).host} unavailable`, { cause: error }),
+    });
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed };
 }
 
 /** The `error.code` of a service's error answer, if any. */
-export function errorCodeOf(answer: InternalAnswer): string | undefined {
+export function errorCodeOf(answer: HttpAnswer): string | undefined {
   const code = (answer.body as { error?: { code?: unknown } } | undefined)?.error?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * A service's error answer as an AppError, passed through unchanged
+ * (docs/api.md): its code (even one the kit's table lacks), message, fields
+ * and status; trusted below 500.
+ * @param answer a non-2xx answer
+ * @param fallbackMessage used when the body lacks `error.message`
+ */
+export function forwardedErrorOf(answer: HttpAnswer, fallbackMessage: string): AppError {
+  const error = (
+    answer.body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined
+  )?.error;
+  const code = typeof error?.code === 'string' ? error.code : 'internal';
+  const message = typeof error?.message === 'string' ? error.message : fallbackMessage;
+  const fields =
+    error?.fields && typeof error.fields === 'object'
+      ? (error.fields as Record<string, string>)
+      : undefined;
+  return new AppError(code as ErrorCode, message, {
+    httpStatus: answer.status,
+    isTrusted: answer.status < 500,
+    fields,
+  });
+}
+
+/**
+ * The `data` of a 2xx `{ data }` answer.
+ * @param fallbackMessage the message of the forwarded error when the body has none
+ * @throws the service's error, passed through ({@link forwardedErrorOf}), on any other status
+ */
+export function dataOf<T>(answer: HttpAnswer, fallbackMessage: string): T {
+  if (answer.status < 200 || answer.status >= 300) throw forwardedErrorOf(answer, fallbackMessage);
+  return (answer.body as { data: T }).data;
 }

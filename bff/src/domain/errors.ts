@@ -1,16 +1,15 @@
 /**
- * The expected failures of the BFF, each with its spec message (spec §8),
- * in one table. They are the kit's one AppError; the kit's central
- * `handleError` logs them for express, the Kafka consumer and socket.io.
+ * `bffErrors`: the expected failures of the BFF, each with its spec message
+ * (spec §8), in one table (docs/conventions.md "Names"). They are the kit's
+ * one AppError; the kit's central `handleError` logs them for express, the
+ * Kafka consumer and socket.io.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError, type ErrorCode } from '@raly/service-kit/errors';
+import { AppError } from '@raly/service-kit/errors';
 
-export const failures = {
+export const bffErrors = {
   incorrectLogin: (cause?: unknown) =>
     new AppError('unauthenticated', messages.incorrectLogin, { cause }),
-  unauthenticated: (cause?: unknown) =>
-    new AppError('unauthenticated', 'unauthenticated', { cause }),
   invalidArgument: (message: string, fields?: Record<string, string>) =>
     new AppError('invalid-argument', message, { fields }),
   notFound: (message: string = messages.pageNotFound) => new AppError('not-found', message),
@@ -40,15 +39,4 @@ export const failures = {
   /** Spec §8 image upload failure. */
   uploadFailed: (cause?: unknown) =>
     new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
-  upstreamUnavailable: (what: string, cause?: unknown) =>
-    new AppError('unavailable', messages.genericProblem, {
-      isTrusted: false,
-      cause: cause ?? new Error(`${what} unavailable`),
-    }),
-  /**
-   * An owning service's error answer, forwarded unchanged (docs/api.md):
-   * its code (even one the kit's table lacks), message, fields and status.
-   */
-  forwarded: (code: string, message: string, httpStatus: number, fields?: Record<string, string>) =>
-    new AppError(code as ErrorCode, message, { httpStatus, isTrusted: httpStatus < 500, fields }),
 } as const;

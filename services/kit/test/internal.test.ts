@@ -1,0 +1,164 @@
+/**
+ * The kit's one HTTP client of Raly's back ends (src/internal.ts): what it
+ * sends (service token only on internal calls, JSON or form bodies, the
+ * forwarded access token), what it throws when no answer comes (fetch's
+ * error by default, as services rely on; 503 `unavailable` when asked), and
+ * how a service's error answer is passed through unchanged.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
+import { messages } from '@raly/contracts/messages';
+import { AppError } from '../src/errors';
+import { callHttp, callInternal, dataOf, forwardedErrorOf } from '../src/internal';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let server: Server;
+let base: string;
+let received: Received[] = [];
+
+/** Answers by path: `/slow` never answers in time, `/refused` is a service error, the rest 200 `{ data }`. */
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 2_000);
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/refused') {
+        response.statusCode = 409;
+        return void response.end(
+          JSON.stringify({
+            error: { code: 'username-taken', message: 'Taken', fields: { username: 'Taken' } },
+          }),
+        );
+      }
+      response.end(JSON.stringify({ data: { ok: true } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** An address nothing listens on: a port a server held and let go. */
+async function closedAddress(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('callInternal and callHttp', () => {
+  test('when a service calls an internal endpoint, then it sends the service token, the JSON body and the forwarded access token', async () => {
+    received = [];
+    const answer = await callInternal(`${base}/`, 'a-service-token-0123', '/things', {
+      method: 'PUT',
+      json: { name: 'x' },
+      bearer: 'user-token',
+    });
+    assert.deepEqual(answer, { status: 200, body: { data: { ok: true } } });
+    const [request] = received;
+    assert.equal(request?.method, 'PUT');
+    assert.equal(request?.url, '/things');
+    assert.equal(request?.headers[INTERNAL_TOKEN_HEADER], 'a-service-token-0123');
+    assert.equal(request?.headers['content-type'], 'application/json');
+    assert.equal(request?.headers.authorization, 'Bearer user-token');
+    assert.deepEqual(JSON.parse(request?.body ?? ''), { name: 'x' });
+  });
+
+  test('when a form is posted to an endpoint outside the services, then it is url-encoded and carries no service token', async () => {
+    received = [];
+    await callHttp(`${base}/token`, {
+      method: 'POST',
+      form: { grant_type: 'password', username: 'a@b.c', password: 'p&q=r' },
+    });
+    const [request] = received;
+    assert.equal(request?.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.equal(request?.headers[INTERNAL_TOKEN_HEADER], undefined);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(request?.body)), {
+      grant_type: 'password',
+      username: 'a@b.c',
+      password: 'p&q=r',
+    });
+  });
+
+  test('when the endpoint cannot be reached and the caller asks for it, then the call fails 503 unavailable with the generic message', async () => {
+    const target = await closedAddress();
+    const error = await callHttp(`${target}/x`, { method: 'GET', unreachable: 'unavailable' }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    assert.ok(error instanceof AppError);
+    assert.equal(error.code, 'unavailable');
+    assert.equal(error.httpStatus, 503);
+    assert.equal(error.isTrusted, false);
+    assert.equal(error.message, messages.genericProblem);
+  });
+
+  test('when the endpoint answers after the timeout and the caller asks for it, then the call fails 503 unavailable', async () => {
+    const error = await callInternal(base, 'a-service-token-0123', '/slow', {
+      method: 'GET',
+      timeoutMs: 100,
+      unreachable: 'unavailable',
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    assert.ok(error instanceof AppError);
+    assert.equal(error.code, 'unavailable');
+  });
+
+  test("when the endpoint cannot be reached by default, then fetch's own error is thrown, as services expect", async () => {
+    const target = await closedAddress();
+    const error = await callInternal(target, 'a-service-token-0123', '/x', { method: 'GET' }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    assert.ok(error instanceof Error);
+    assert.ok(!(error instanceof AppError));
+  });
+});
+
+describe('dataOf and forwardedErrorOf', () => {
+  test('when the answer is 2xx, then dataOf returns its data', async () => {
+    const answer = await callHttp(`${base}/ok`, { method: 'GET' });
+    assert.deepEqual(dataOf(answer, 'refused'), { ok: true });
+  });
+
+  test("when a service answers an error, then dataOf throws it unchanged: the service's code, message, fields and status", async () => {
+    const answer = await callHttp(`${base}/refused`, { method: 'GET' });
+    assert.throws(
+      () => dataOf(answer, 'refused'),
+      (error: unknown) =>
+        error instanceof AppError &&
+        error.code === 'username-taken' &&
+        error.message === 'Taken' &&
+        error.httpStatus === 409 &&
+        error.isTrusted &&
+        error.fields?.username === 'Taken',
+    );
+  });
+
+  test('when an error answer has no error body, then the forwarded error is internal with the fallback message and the status', () => {
+    const error = forwardedErrorOf({ status: 502, body: undefined }, 'brand refused');
+    assert.equal(error.code, 'internal');
+    assert.equal(error.message, 'brand refused');
+    assert.equal(error.httpStatus, 502);
+    assert.equal(error.isTrusted, false);
+  });
+});
