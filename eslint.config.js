@@ -40,9 +40,14 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { boundaries },
     settings: {
+      // Paths are relative to this file, not to the process's working directory
+      // (`npm test -w infra` runs ESLint from infra/).
+      'boundaries/root-path': import.meta.dirname,
       'import/resolver': {
         typescript: {
-          project: ['tsconfig.base.json', '*/tsconfig.json', 'services/*/tsconfig.json'],
+          project: ['tsconfig.base.json', '*/tsconfig.json', 'services/*/tsconfig.json'].map(
+            (pattern) => `${import.meta.dirname}/${pattern}`,
+          ),
           noWarnOnMultipleProjects: true,
         },
       },
