@@ -90,7 +90,7 @@ describe('profile state of spec §4 and §8', () => {
     await fieldHas(page, 'First name', contact.firstName);
     const returnedText = `Account not saved ${randomUUID()}`;
     await failRequests(page, 'PATCH', '/me', returnedText);
-    await page.getByLabel('First name', { exact: true }).fill('Ada');
+    await page.getByLabel('First name', { exact: true }).fill(`${contact.firstName}x`);
 
     // Act
     await page.getByRole('button', { name: 'Save' }).click();
