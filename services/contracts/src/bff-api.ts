@@ -8,6 +8,18 @@
  */
 import type { Interest } from './constants';
 import type { ImageStored } from './events';
+import type {
+  ApplicationForm,
+  ApplicationRecord,
+  BrandOffer,
+  CreateOffer,
+  OfferDetail,
+  OfferRecord,
+  Page,
+  PublicBrandProfile,
+  PublicCreatorProfile,
+  UpdateOffer,
+} from './offers';
 import type { BrandRecord, UserRecord } from './records';
 import type {
   BrandProfileForm,
@@ -124,6 +136,23 @@ export interface BffRoutes {
   'GET /api/brands/:username': { body: never; answer: BrandRecord };
   'PATCH /api/brand': { body: BrandProfileForm; answer: BrandRecord };
   'POST /api/images/:ownerType/:kind': { body: FormData; answer: ImageStored };
+  // Offers (issue 9). GET /api/offers takes `OffersQuery` in the query string.
+  'GET /api/offers': { body: never; answer: Page<OfferRecord> };
+  'GET /api/offers/:id': { body: never; answer: OfferDetail };
+  'POST /api/offers': { body: CreateOffer; answer: OfferRecord };
+  'PATCH /api/offers/:id': { body: UpdateOffer; answer: OfferRecord };
+  'POST /api/offers/:id/open': { body: never; answer: OfferRecord };
+  'POST /api/offers/:id/close': { body: never; answer: OfferRecord };
+  'GET /api/brand/offers': { body: never; answer: BrandOffer[] };
+  'GET /api/offers/:id/applications': { body: never; answer: ApplicationRecord[] };
+  'POST /api/offers/:id/applications': { body: ApplicationForm; answer: ApplicationRecord };
+  'GET /api/me/applications': { body: never; answer: ApplicationRecord[] };
+  'POST /api/applications/:id/withdraw': { body: never; answer: ApplicationRecord };
+  'POST /api/applications/:id/accept': { body: never; answer: ApplicationRecord };
+  'POST /api/applications/:id/decline': { body: never; answer: ApplicationRecord };
+  // Public profiles: anyone, signed in or not.
+  'GET /api/public/users/:username': { body: never; answer: PublicCreatorProfile };
+  'GET /api/public/brands/:username': { body: never; answer: PublicBrandProfile };
 }
 
 /** The request body of a route of {@link BffRoutes}. */

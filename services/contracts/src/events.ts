@@ -5,12 +5,15 @@
  * `<context>.<aggregate>.<past-tense fact>`; the topic carries the version.
  */
 import { z } from 'zod';
+import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
 
 export const topics = {
   identityUser: 'identity.user.v1',
   brandBrand: 'brand.brand.v1',
   mediaImage: 'media.image.v1',
+  offersOffer: 'offers.offer.v1',
+  offersApplication: 'offers.application.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -23,6 +26,10 @@ export const eventTypes = {
   brandCreated: 'brand.brand.created',
   brandUpdated: 'brand.brand.updated',
   imageStored: 'media.image.stored',
+  offerCreated: 'offers.offer.created',
+  offerUpdated: 'offers.offer.updated',
+  applicationCreated: 'offers.application.created',
+  applicationUpdated: 'offers.application.updated',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -49,6 +56,10 @@ export const payloadSchemas = {
   [eventTypes.brandCreated]: brandRecordSchema,
   [eventTypes.brandUpdated]: brandRecordSchema,
   [eventTypes.imageStored]: imageStoredSchema,
+  [eventTypes.offerCreated]: offerRecordSchema,
+  [eventTypes.offerUpdated]: offerRecordSchema,
+  [eventTypes.applicationCreated]: applicationRecordSchema,
+  [eventTypes.applicationUpdated]: applicationRecordSchema,
 } as const;
 
 export const envelopeSchema = z.object({

@@ -91,6 +91,14 @@ export const boundedText = (maxLength: number, tooLong: string) =>
   z.string().max(maxLength, tooLong).regex(WITHOUT_CONTROL_CHARACTERS, messages.controlCharacters);
 
 /**
+ * A multi-line text field (bio, an offer's brief): no control characters
+ * except tab, line feed and carriage return (else 'Remove the invisible
+ * control characters from this field'). Length rules are the caller's.
+ */
+export const multilineText = () =>
+  z.string().regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, messages.controlCharacters);
+
+/**
  * A value the server only looks up (a callable's argument, a reset code): a
  * string of at most 255 characters without control characters.
  */
@@ -278,9 +286,7 @@ export const brandProfileSchema = z.object({
   username: usernameSchema,
   company: requiredName(messages.companyRequired, messages.companyTooLong),
   websiteUrl: urlText().min(1, messages.urlHttpOrHttps).refine(isHttpUrl, messages.urlHttpOrHttps),
-  bio: z
-    .string()
-    .regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, messages.controlCharacters)
+  bio: multilineText()
     .trim()
     .refine((v) => v === '' || v.length >= BIO_MIN_LENGTH, messages.bioTooShort)
     .refine((v) => v.length <= BIO_MAX_LENGTH, messages.bioTooLong)
