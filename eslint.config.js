@@ -15,6 +15,7 @@ const workspaceDirectories = [
   'bff',
   'web',
   'infra',
+  'bench',
 ];
 
 export default tseslint.config(
@@ -70,6 +71,7 @@ export default tseslint.config(
         { type: 'infra', pattern: 'infra', partialMatch: false },
         // Developer tooling run by hand (benchmarks, screenshots), never shipped.
         { type: 'tooling', pattern: '*/scripts', partialMatch: false },
+        { type: 'tooling', pattern: 'bench', partialMatch: false },
       ],
       'boundaries/files': [
         { category: 'test', pattern: '**/test/**' },

@@ -1,0 +1,184 @@
+/**
+ * The apps under benchmark, in production mode: each service and the BFF
+ * built to its esbuild bundle (`npm run build -w <workspace>`) and run as its
+ * own child process with NODE_ENV=production, on fresh migrated databases
+ * (@raly/test-support createTestDatabase), fresh consumer groups and free
+ * loopback ports, against the running local stack. So a benchmark can read
+ * each process's CPU and memory alone (./process-usage).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  createTestDatabase,
+  eventually,
+  freePort,
+  serviceEnvironment,
+  testStack,
+  uniqueToken,
+  type TestDatabase,
+  type TestStack,
+} from '@raly/test-support';
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** A service of services/ with a database, as test-support names them. */
+export type BenchService = 'identity-profile' | 'brand' | 'offers';
+
+/** One app running as a child process. */
+export interface BenchProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+}
+
+export interface BenchSystem {
+  stack: TestStack;
+  serviceToken: string;
+  identityUrl: string;
+  brandUrl: string;
+  offersUrl: string;
+  bff: BenchProcess;
+  /** The BFF's Kafka consumer group. */
+  bffGroupId: string;
+  processes: Record<BenchService, BenchProcess>;
+  /** SQL on identity-profile's database (looking up a brand user's brand id). */
+  identitySql: pg.Pool;
+  /** Starts one more BFF process with the same settings and its own consumer group (stopped with the rest). */
+  startAnotherBff(groupId: string): Promise<BenchProcess>;
+  stop(): Promise<void>;
+}
+
+const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+/** Builds the bundles of the workspaces (quietly unless they fail). */
+export function buildBundles(workspaces: string[]): void {
+  for (const workspace of workspaces) {
+    log(`building ${workspace}`);
+    execFileSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+}
+
+/**
+ * Spawns `node <bundle>` with `env`; resolves once `<url>/health/ready` answers 200.
+ * @throws Error when the process exits first or is not ready within 60 s
+ */
+async function spawnApp(bundle: string, env: Record<string, string>): Promise<BenchProcess> {
+  const port = Number(env.PORT);
+  const child = spawn(process.execPath, [bundle], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    `${bundle} to answer /health/ready`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${bundle} exited with ${child.exitCode}`);
+      const answer = await fetch(`${url}/health/ready`).catch(() => undefined);
+      return answer?.ok;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+  return { url, pid: child.pid!, child };
+}
+
+/** Ends a child process: SIGTERM, then SIGKILL after 10 s. */
+export async function end(app: BenchProcess): Promise<void> {
+  if (app.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => app.child.once('exit', resolve));
+  app.child.kill('SIGTERM');
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Builds and starts identity-profile, brand, offers and the BFF as processes.
+ * @param bffEnv settings added to the BFF's environment (e.g. rate limits)
+ */
+export async function startBenchSystem(bffEnv: Record<string, string> = {}): Promise<BenchSystem> {
+  const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
+  buildBundles([...services.map((name) => `services/${name}`), 'bff']);
+  const stack = await testStack();
+  const serviceToken = `bench-service-token-${uniqueToken(12)}`;
+  const ports = Object.fromEntries(
+    await Promise.all(services.map(async (name) => [name, await freePort()] as const)),
+  ) as Record<BenchService, number>;
+  const peers = {
+    INTERNAL_SERVICE_TOKEN: serviceToken,
+    IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
+    BRAND_URL: `http://127.0.0.1:${ports.brand}`,
+    OFFERS_URL: `http://127.0.0.1:${ports.offers}`,
+  };
+  const databases: TestDatabase[] = [];
+  const started: BenchProcess[] = [];
+  const stop = async () => {
+    for (const app of started.reverse()) await end(app);
+    await identitySql?.end();
+    for (const database of databases) await database.drop();
+  };
+  let identitySql: pg.Pool | undefined;
+  try {
+    const processes = {} as Record<BenchService, BenchProcess>;
+    for (const name of services) {
+      const database = await createTestDatabase(name);
+      databases.push(database);
+      if (name === 'identity-profile') identitySql = new pg.Pool({ connectionString: database.url });
+      const app = await spawnApp(`services/${name}/dist/main.js`, {
+        ...serviceEnvironment(stack),
+        ...peers,
+        LOG_LEVEL: 'warn',
+        PORT: String(ports[name]),
+        DATABASE_URL: database.url,
+        KAFKA_GROUP_ID: `bench-${name}-${uniqueToken(8)}`,
+      });
+      started.push(app);
+      processes[name] = app;
+      log(`${name} running (pid ${app.pid})`);
+    }
+    const bffGroupId = `bench-bff-${uniqueToken(8)}`;
+    const bffEnvironment = {
+      ...peers,
+      HOST: '127.0.0.1',
+      KEYCLOAK_URL: stack.keycloakUrl,
+      KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
+      KEYCLOAK_REALM: stack.realm,
+      REDIS_URL: stack.redisUrl,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      // Counters of this run only.
+      RATE_LIMIT_KEY_PREFIX: `bench-rate-${uniqueToken(8)}`,
+      ...bffEnv,
+    };
+    const startBff = async (groupId: string) => {
+      const app = await spawnApp('bff/dist/main.js', {
+        ...bffEnvironment,
+        PORT: String(await freePort()),
+        KAFKA_GROUP_ID: groupId,
+      });
+      started.push(app);
+      return app;
+    };
+    const bff = await startBff(bffGroupId);
+    log(`bff running (pid ${bff.pid})`);
+    return {
+      stack,
+      serviceToken,
+      identityUrl: peers.IDENTITY_URL,
+      brandUrl: peers.BRAND_URL,
+      offersUrl: peers.OFFERS_URL,
+      bff,
+      bffGroupId,
+      processes,
+      identitySql: identitySql!,
+      startAnotherBff: startBff,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

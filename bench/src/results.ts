@@ -1,0 +1,35 @@
+/** Where benchmark results go: bench/results/<name>.json, with the machine and the commit. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repositoryRoot } from './bench-system';
+
+/** The machine and the commit a result was measured on. */
+export function provenance() {
+  return {
+    measuredAt: new Date().toISOString(),
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repositoryRoot })
+      .toString()
+      .trim(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+      node: process.version,
+    },
+  };
+}
+
+/**
+ * Writes `bench/results/<name>.json` (the result plus its provenance).
+ * @returns the file's path
+ */
+export function saveResults(name: string, result: object): string {
+  const directory = path.join(repositoryRoot, 'bench', 'results');
+  mkdirSync(directory, { recursive: true });
+  const file = path.join(directory, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...provenance(), ...result }, null, 2)}\n`);
+  process.stdout.write(`[bench] saved ${path.relative(repositoryRoot, file)}\n`);
+  return file;
+}
