@@ -26,20 +26,66 @@ export function loadConfig<Schema extends z.ZodType>(
   return result.data;
 }
 
+/** `'true'`/`'false'` (default `fallback`) as a boolean. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+
+/**
+ * How an app reaches Kafka beyond the broker list (issue 12), so Strimzi's
+ * TLS listeners and managed Kafka work without a code change. All optional:
+ * unset, the client speaks PLAINTEXT without authentication (the local stack).
+ * - KAFKA_SSL: `true` for TLS (default `false`);
+ * - KAFKA_SSL_CA_FILE: PEM file of the CA that signed the brokers'
+ *   certificates (e.g. Strimzi's cluster CA); unset, the system's CAs;
+ * - KAFKA_SSL_REJECT_UNAUTHORIZED: `false` accepts any broker certificate
+ *   (never in production; default `true`);
+ * - KAFKA_SASL_MECHANISM: `plain`, `scram-sha-256` or `scram-sha-512`, with
+ *   KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD (a secret).
+ * `./kafka`'s kafkaConnectionFromEnv checks how they combine.
+ */
+export const kafkaConnectionConfigShape = {
+  KAFKA_SSL: flag('false'),
+  KAFKA_SSL_CA_FILE: z.string().min(1).optional(),
+  KAFKA_SSL_REJECT_UNAUTHORIZED: flag('true'),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+};
+
+/** Connections a pod's pg pool opens at most when DATABASE_POOL_MAX is unset. */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
+
+/**
+ * DATABASE_POOL_MAX: the most Postgres connections one process's pg pool
+ * (shared by Prisma and the outbox relay) opens; default
+ * {@link DEFAULT_DATABASE_POOL_MAX}. Replicas × this must fit what the
+ * database or its pooler accepts (docs/operations.md "Postgres connections").
+ */
+export const databasePoolConfigShape = {
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_POOL_MAX),
+};
+
 /**
  * The variables every service reads, with its local defaults
- * (docs/conventions.md): PORT, DATABASE_URL, KAFKA_BROKERS (comma list →
- * array), LOG_LEVEL. Spread into the service's own `z.object({...})`.
+ * (docs/conventions.md): PORT, DATABASE_URL, DATABASE_POOL_MAX,
+ * KAFKA_BROKERS (comma list → array), the Kafka connection's TLS and SASL
+ * ({@link kafkaConnectionConfigShape}), LOG_LEVEL. Spread into the service's
+ * own `z.object({...})`.
  * @param defaults the service's port and database name, e.g. `{ port: 4002, database: 'raly_brand' }`
  */
 export function serviceConfigShape(defaults: { port: number; database: string }) {
   return {
     PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port),
     DATABASE_URL: z.url().default(`postgresql://postgres@127.0.0.1:5432/${defaults.database}`),
+    ...databasePoolConfigShape,
     KAFKA_BROKERS: z
       .string()
       .default('127.0.0.1:9092')
       .transform((value) => value.split(',').map((broker) => broker.trim())),
+    ...kafkaConnectionConfigShape,
     LOG_LEVEL: z.string().default('info'),
   };
 }
@@ -55,14 +101,8 @@ export function serviceConfigShape(defaults: { port: number; database: string })
  */
 export function consumerConfigShape(groupId: string) {
   return {
-    KAFKA_CONSUME: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
+    KAFKA_CONSUME: flag('true'),
     KAFKA_GROUP_ID: z.string().min(1).default(groupId),
-    KAFKA_FROM_BEGINNING: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
+    KAFKA_FROM_BEGINNING: flag('true'),
   };
 }

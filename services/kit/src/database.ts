@@ -7,6 +7,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { messages } from '@raly/contracts/messages';
 import pg from 'pg';
+import { z } from 'zod';
+import { databasePoolConfigShape, loadConfig } from './config';
 import { AppError, isDatabaseDataError } from './errors';
 import { createLogger, type Logger } from './logger';
 
@@ -21,18 +23,43 @@ export interface Database<Client> {
   close(): Promise<void>;
 }
 
+/** How {@link openDatabase} sizes and watches its pool. */
+export interface DatabaseOptions {
+  /**
+   * The most connections the pool opens (DATABASE_POOL_MAX); default that variable of
+   * `process.env`, else 10. docs/operations.md "Postgres connections": replicas × this must fit
+   * the database, or its pooler, of the deployment.
+   */
+  poolMax?: number;
+  /** Told when an idle pooled connection fails; default: a warning in the log. */
+  onIdleError?: (error: Error) => void;
+}
+
+/**
+ * DATABASE_POOL_MAX of `env` (config.ts {@link databasePoolConfigShape}).
+ * @returns the pool size, 10 when unset
+ * @throws Error naming DATABASE_POOL_MAX when it is not an integer from 1 to 1000
+ */
+export function databasePoolMaxFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): number {
+  return loadConfig(z.object(databasePoolConfigShape), env).DATABASE_POOL_MAX;
+}
+
 /**
  * Opens the pool (connections are made on first use).
  * @param databaseUrl `postgresql://…/<service database>`
  * @param createClient builds the service's generated PrismaClient: `(adapter) => new PrismaClient({ adapter })`
- * @param onIdleError told when an idle pooled connection fails; default: a warning in the log
+ * @param options pool size and idle-error handler (see {@link DatabaseOptions})
+ * @throws Error naming DATABASE_POOL_MAX when options.poolMax is not given and the variable is invalid
  */
 export function openDatabase<Client extends { $disconnect(): Promise<void> }>(
   databaseUrl: string,
   createClient: (adapter: PrismaPg) => Client,
-  onIdleError?: (error: Error) => void,
+  options: DatabaseOptions = {},
 ): Database<Client> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const { poolMax = databasePoolMaxFromEnv(), onIdleError } = options;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle pooled connection that Postgres ends (restart, failover, a forced
   // drop) emits 'error' on the pool; unheard, it would crash the process.
   // The pool drops that connection and opens a new one on the next query.

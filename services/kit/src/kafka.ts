@@ -1,14 +1,99 @@
 /** Kafka clients with the settings every service shares. */
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { readFileSync } from 'node:fs';
+import { Kafka, logLevel, Partitioners, type KafkaConfig, type Producer } from 'kafkajs';
+import { z } from 'zod';
+import { kafkaConnectionConfigShape, loadConfig } from './config';
 import type { Logger } from './logger';
+
+/** The security part of a kafkajs client's configuration: TLS and SASL, both optional. */
+export type KafkaConnection = Pick<KafkaConfig, 'ssl' | 'sasl'>;
+
+const kafkaConnectionSchema = z.object(kafkaConnectionConfigShape).superRefine((config, ctx) => {
+  const sasl = [config.KAFKA_SASL_USERNAME, config.KAFKA_SASL_PASSWORD];
+  if (config.KAFKA_SASL_MECHANISM) {
+    for (const [name, value] of [
+      ['KAFKA_SASL_USERNAME', config.KAFKA_SASL_USERNAME],
+      ['KAFKA_SASL_PASSWORD', config.KAFKA_SASL_PASSWORD],
+    ] as const)
+      if (!value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `required with KAFKA_SASL_MECHANISM=${config.KAFKA_SASL_MECHANISM}`,
+        });
+  } else if (sasl.some(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['KAFKA_SASL_MECHANISM'],
+      message: 'required with KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD',
+    });
+  }
+  if (!config.KAFKA_SSL && config.KAFKA_SSL_CA_FILE)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['KAFKA_SSL_CA_FILE'],
+      message: 'set, but KAFKA_SSL is not true',
+    });
+});
+
+/**
+ * Maps the Kafka connection variables (config.ts {@link kafkaConnectionConfigShape}) to kafkajs
+ * options (issue 12): `ssl` when KAFKA_SSL=true — `{ ca: [<PEM of KAFKA_SSL_CA_FILE>],
+ * rejectUnauthorized }`, or `true` for the system's CAs — and `sasl` `{ mechanism, username,
+ * password }` when KAFKA_SASL_MECHANISM is set. No variable set: `{}` (PLAINTEXT, no
+ * authentication, the local stack).
+ * @param env the environment; default `process.env`
+ * @returns the options to spread into `new Kafka({...})`
+ * @throws Error naming each invalid variable: an unknown mechanism, a mechanism without user name
+ *   or password (or those without a mechanism), a CA file without KAFKA_SSL=true, or a CA file
+ *   that cannot be read
+ */
+export function kafkaConnectionFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): KafkaConnection {
+  const config = loadConfig(kafkaConnectionSchema, env);
+  const connection: KafkaConnection = {};
+  if (config.KAFKA_SSL) {
+    const rejectUnauthorized = config.KAFKA_SSL_REJECT_UNAUTHORIZED;
+    if (config.KAFKA_SSL_CA_FILE) {
+      let ca: string;
+      try {
+        ca = readFileSync(config.KAFKA_SSL_CA_FILE, 'utf8');
+      } catch (error) {
+        throw new Error(
+          `Invalid configuration:\n  KAFKA_SSL_CA_FILE: cannot read ${config.KAFKA_SSL_CA_FILE} (${(error as Error).message})`,
+          { cause: error },
+        );
+      }
+      connection.ssl = { ca: [ca], rejectUnauthorized };
+    } else {
+      connection.ssl = rejectUnauthorized ? true : { rejectUnauthorized };
+    }
+  }
+  if (config.KAFKA_SASL_MECHANISM)
+    connection.sasl = {
+      mechanism: config.KAFKA_SASL_MECHANISM,
+      username: config.KAFKA_SASL_USERNAME!,
+      password: config.KAFKA_SASL_PASSWORD!,
+    } as KafkaConnection['sasl'];
+  return connection;
+}
 
 /**
  * A kafkajs client whose own log lines go to our pino logger.
  * @param brokers `host:port` list, e.g. from `KAFKA_BROKERS.split(',')`
  * @param clientId shown in broker logs, e.g. the service name
+ * @param connection TLS and SASL; default {@link kafkaConnectionFromEnv} of `process.env`
+ * @throws Error naming an invalid Kafka connection variable (see {@link kafkaConnectionFromEnv})
  */
-export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
+export function createKafka(
+  brokers: string[],
+  clientId: string,
+  logger: Logger,
+  connection: KafkaConnection = kafkaConnectionFromEnv(),
+): Kafka {
   return new Kafka({
+    ...connection,
     clientId,
     brokers,
     logLevel: logLevel.WARN,

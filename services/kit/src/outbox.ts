@@ -18,7 +18,7 @@ import type { Envelope, EventType } from '@raly/contracts/events';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { handleError } from './errors';
-import { createIdempotentProducer, createKafka } from './kafka';
+import { createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
 import type { Logger } from './logger';
 
 /** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
@@ -386,14 +386,16 @@ function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]>
  * The usual wiring: an idempotent producer on `brokers` relaying the
  * `outbox` table reached through `pool`, already started.
  * @param clientId Kafka client id, e.g. the service name
+ * @param connection TLS and SASL; default `kafkaConnectionFromEnv()` of `process.env` (./kafka)
  */
 export function startPostgresOutboxRelay(
   pool: Pool,
   brokers: string[],
   clientId: string,
   logger: Logger,
+  connection?: KafkaConnection,
 ): OutboxRelay {
-  const producer = createIdempotentProducer(createKafka(brokers, clientId, logger));
+  const producer = createIdempotentProducer(createKafka(brokers, clientId, logger, connection));
   const relay = createOutboxRelay({ store: postgresOutboxStore(pool), producer, logger });
   relay.start();
   return relay;

@@ -19,7 +19,7 @@ import {
 } from './http';
 import type { Database } from './database';
 import type { Logger } from './logger';
-import { createKafka } from './kafka';
+import { createKafka, type KafkaConnection } from './kafka';
 import { startPostgresOutboxRelay, type OutboxRelay } from './outbox';
 
 export interface ServiceParts<Client> {
@@ -28,6 +28,8 @@ export interface ServiceParts<Client> {
   logger: Logger;
   port: number;
   kafkaBrokers: string[];
+  /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
+  kafkaConnection?: KafkaConnection;
   database: Database<Client>;
   /** Probes besides the database's, e.g. an S3 bucket. */
   readiness?: Record<string, ReadinessProbe>;
@@ -65,6 +67,8 @@ export interface AppParts {
   /** Interface to listen on; default env `HOST`, else `127.0.0.1` (see {@link listen}). */
   host?: string;
   kafkaBrokers: string[];
+  /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
+  kafkaConnection?: KafkaConnection;
   /** Readiness probes by name; `kafka` (the consumer runs) is added when there is a consumer. */
   readiness?: Record<string, ReadinessProbe>;
   /** See {@link HttpAppOptions}. */
@@ -103,7 +107,7 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
     attached = parts.attach?.(server.server);
     if (parts.consumer) {
       consumer = await runConsumer({
-        kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger),
+        kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger, parts.kafkaConnection),
         groupId: parts.consumer.groupId,
         fromBeginning: parts.consumer.fromBeginning,
         subscriptions: parts.consumer.subscriptions,
@@ -137,12 +141,19 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
  */
 export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
   const { name, logger, database } = parts;
-  const relay = startPostgresOutboxRelay(database.pool, parts.kafkaBrokers, name, logger);
+  const relay = startPostgresOutboxRelay(
+    database.pool,
+    parts.kafkaBrokers,
+    name,
+    logger,
+    parts.kafkaConnection,
+  );
   return runApp({
     name,
     logger,
     port: parts.port,
     kafkaBrokers: parts.kafkaBrokers,
+    kafkaConnection: parts.kafkaConnection,
     readiness: { database: database.ping, ...parts.readiness },
     http: { routes: (express) => parts.routes(express, relay) },
     consumer: parts.consumer && {
