@@ -136,7 +136,15 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       brandId && me.records.get('brand', brandId),
     ])
       .then(([userRecord, brandRecord]) => {
-        if (userRecord) socket.emit(liveEvents.user, userRecord);
+        if (userRecord) {
+          // A newer record stored since the handshake read it may have moved the rooms
+          // before this socket was in them: its interest rooms follow the current record.
+          const wanted = interestRoomsOf(userRecord);
+          for (const room of ALL_INTEREST_ROOMS)
+            if (!wanted.includes(room)) void socket.leave(room);
+          void socket.join(wanted);
+          socket.emit(liveEvents.user, userRecord);
+        }
         if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
       })
       .catch((error: unknown) =>
