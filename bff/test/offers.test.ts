@@ -37,6 +37,8 @@ import {
 
 let system: RalySystem;
 let bff: RunningBff;
+/** A second replica of `bff`'s deployment: same read model, rooms and consumer group. */
+let replica: RunningBff;
 /** A BFF with tight apply and create-offer limits (2 per hour each). */
 let tightBff: RunningBff;
 const sockets: RecordingSocket[] = [];
@@ -55,7 +57,13 @@ beforeAll(async () => {
     INTERNAL_SERVICE_TOKEN: system.serviceToken,
   };
   const stack = await testStack();
-  bff = await startTestBff(stack, { ...services, ...isolatedLive() });
+  const deployment = isolatedLive();
+  bff = await startTestBff(stack, { ...services, ...deployment });
+  replica = await startTestBff(stack, {
+    ...services,
+    ...deployment,
+    KAFKA_GROUP_ID: bff.config.KAFKA_GROUP_ID,
+  });
   tightBff = await startTestBff(stack, {
     ...services,
     ...isolatedLive(),
@@ -68,6 +76,7 @@ afterAll(async () => {
   for (const { socket } of sockets) socket.close();
   await bff?.stop();
   await tightBff?.stop();
+  await replica?.stop();
   await system?.stop();
 });
 
@@ -85,8 +94,8 @@ async function api<Data>(
   return answer;
 }
 
-async function live(token: string): Promise<RecordingSocket> {
-  const socket = await connectLive(bff, token);
+async function live(token: string, on: RunningBff = bff): Promise<RecordingSocket> {
+  const socket = await connectLive(on, token);
   sockets.push(socket);
   return socket;
 }
@@ -287,6 +296,54 @@ describe('offers through the BFF, live', () => {
       () => offerPushes(socket, heard.id).length > 0,
     );
     assert.deepEqual(offerPushes(socket, muted.id), []);
+  });
+});
+
+describe('offer routing across replicas', () => {
+  test("when a creator's setting is saved on one replica, then their socket on another replica moves rooms: it gets the next offer opened there, and none after they turn offer notifications off", async () => {
+    // Arrange: the creator's socket is on the replica; every command goes to `bff`
+    const brand = await aBrand();
+    const creator = await onboardedCreator(['Business']);
+    const muted = await callBff<Me>(bff, 'PATCH', '/api/me', {
+      token: creator.accessToken,
+      body: { notifications: { offers: false, marketing: false } },
+    });
+    assert.equal(muted.status, 200, JSON.stringify(muted.body));
+    const socket = await live(creator.accessToken, replica);
+    const brandSocket = await live(brand.accessToken, replica);
+
+    // Act: on, through the other replica
+    const on = await callBff<Me>(bff, 'PATCH', '/api/me', {
+      token: creator.accessToken,
+      body: { notifications: { offers: true, marketing: false } },
+    });
+    assert.equal(on.status, 200, JSON.stringify(on.body));
+    creator.record = on.body.data.user;
+    const heard = await anOffer(brand, { interests: ['Business'] });
+
+    // Assert
+    await eventually(
+      'the offer on the other replica',
+      () => offerPushes(socket, heard.id).length > 0,
+    );
+
+    // Act: off, through the other replica
+    const off = await callBff<Me>(bff, 'PATCH', '/api/me', {
+      token: creator.accessToken,
+      body: { notifications: { offers: false, marketing: false } },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    creator.record = off.body.data.user;
+    const unheard = await anOffer(brand, { interests: ['Business'] });
+
+    // Assert
+    await eventually(
+      'the brand member gets it on the replica',
+      () => offerPushes(brandSocket, unheard.id).length > 0,
+    );
+    await settle(creator, socket);
+    assert.deepEqual(offerPushes(socket, unheard.id), []);
+    assert.deepEqual(offerPushes(socket, heard.id).length, 1);
   });
 });
 
