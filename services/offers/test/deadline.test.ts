@@ -5,40 +5,21 @@
  * skipped (`FOR UPDATE SKIP LOCKED`) and closed once, later.
  */
 import assert from 'node:assert/strict';
-import { describe, test, beforeAll, afterAll } from 'vitest';
-import { eventTypes, topics } from '@raly/contracts/events';
+import { describe, test, beforeAll } from 'vitest';
+import { eventTypes } from '@raly/contracts/events';
 import type { OfferRecord } from '@raly/contracts/offers';
-import {
-  envelopeOf,
-  eventually,
-  listenToTopic,
-  sleep,
-  testKeycloak,
-  type TestKeycloak,
-  type TopicListener,
-} from '@raly/test-support';
-import { type RalySystem, registeredBrand, startSystem } from '@raly/test-support/system';
-import { anOfferForm, asUser } from './support';
+import { envelopeOf, eventually, sleep, type TopicListener } from '@raly/test-support';
+import { type RalySystem, registeredBrand } from '@raly/test-support/system';
+import { anOfferForm, asUser, useOffersSystem } from './support';
 
+const harness = useOffersSystem({ OFFERS_DEADLINE_SWEEP_MS: '200' });
 let system: RalySystem;
-let keycloak: TestKeycloak;
 let offerEvents: TopicListener;
 let brand: Awaited<ReturnType<typeof registeredBrand>>;
 
 beforeAll(async () => {
-  system = await startSystem({
-    offers: true,
-    env: { offers: { OFFERS_DEADLINE_SWEEP_MS: '200' } },
-  });
-  keycloak = testKeycloak(system.stack);
-  offerEvents = await listenToTopic(system.stack.kafkaBrokers, topics.offersOffer);
+  ({ system, offerEvents } = harness);
   brand = await registeredBrand(system);
-});
-
-afterAll(async () => {
-  await offerEvents?.stop();
-  await system?.stop();
-  await keycloak?.cleanUp();
 });
 
 async function postedOffer(open: boolean, applyBy?: string) {

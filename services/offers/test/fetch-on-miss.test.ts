@@ -5,24 +5,23 @@
  * services/brand (`GET /brands/:id`), and saved version-checked.
  */
 import assert from 'node:assert/strict';
-import { describe, test, beforeAll, afterAll } from 'vitest';
+import { describe, test, beforeAll } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
-import { testKeycloak, type TestKeycloak } from '@raly/test-support';
-import { type RalySystem, registeredBrand, startSystem } from '@raly/test-support/system';
-import { anApplicationForm, anOfferForm, asUser, onboardedCreator } from './support';
+import { type RalySystem, registeredBrand } from '@raly/test-support/system';
+import {
+  anApplicationForm,
+  anOfferForm,
+  asUser,
+  onboardedCreator,
+  useOffersSystem,
+} from './support';
 
+const harness = useOffersSystem({ KAFKA_CONSUME: 'false' });
 let system: RalySystem;
-let keycloak: TestKeycloak;
 
-beforeAll(async () => {
-  system = await startSystem({ offers: true, env: { offers: { KAFKA_CONSUME: 'false' } } });
-  keycloak = testKeycloak(system.stack);
-});
-
-afterAll(async () => {
-  await system?.stop();
-  await keycloak?.cleanUp();
+beforeAll(() => {
+  system = harness.system;
 });
 
 const count = async (table: 'users' | 'brands', id: string) =>

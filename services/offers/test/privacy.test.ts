@@ -15,42 +15,32 @@ import {
   aUserRecord,
   connectTestKafka,
   eventually,
-  listenToTopic,
-  testKeycloak,
   type TestKafka,
-  type TestKeycloak,
   type TopicListener,
 } from '@raly/test-support';
-import { type RalySystem, startSystem } from '@raly/test-support/system';
+import type { RalySystem } from '@raly/test-support/system';
 import {
   anApplicationForm,
   anOfferForm,
   asUser,
   brandWithUniqueNames,
   onboardedCreator,
+  useOffersSystem,
 } from './support';
 
+const harness = useOffersSystem();
 let system: RalySystem;
-let keycloak: TestKeycloak;
 let kafka: TestKafka;
 let listeners: TopicListener[];
 
 beforeAll(async () => {
-  system = await startSystem({ offers: true });
-  keycloak = testKeycloak(system.stack);
+  system = harness.system;
   kafka = await connectTestKafka(system.stack.kafkaBrokers);
-  listeners = await Promise.all(
-    [topics.offersOffer, topics.offersApplication].map((topic) =>
-      listenToTopic(system.stack.kafkaBrokers, topic),
-    ),
-  );
+  listeners = [harness.offerEvents, harness.applicationEvents];
 });
 
 afterAll(async () => {
-  for (const listener of listeners ?? []) await listener.stop();
   await kafka?.close();
-  await system?.stop();
-  await keycloak?.cleanUp();
 });
 
 const userRow = async (id: string) =>
