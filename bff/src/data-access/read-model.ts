@@ -1,22 +1,28 @@
 /**
- * The Redis read model: the latest snapshot of each user and brand record
- * the BFF has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`)
+ * The Redis read model: the latest snapshot of each user, brand, offer and
+ * application record the BFF has seen, one hash per aggregate
+ * (`rm:user:<id>`, `rm:brand:<id>`, `rm:offer:<id>`, `rm:application:<id>`)
  * with fields `version` and `snapshot` (JSON). A write applies only when its
  * version is higher than the stored one, atomically in one Lua script, so
  * redelivered, replayed or out-of-order events and racing HTTP writes never
  * move a record backwards (docs/architecture.md "Events").
  */
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { Redis } from 'ioredis';
 
-export type AggregateKind = 'user' | 'brand';
+/** The aggregates the BFF keeps: identity's users, brand's brands, offers' offers and applications (issue 9). */
+export type AggregateKind = 'user' | 'brand' | 'offer' | 'application';
 export interface RecordByKind {
   user: UserRecord;
   brand: BrandRecord;
+  offer: OfferRecord;
+  application: ApplicationRecord;
 }
 
-/** The Redis key of one aggregate's snapshot. */
-export const readModelKey = (kind: AggregateKind, id: string): string => `rm:${kind}:${id}`;
+/** The Redis key of one aggregate's snapshot (`prefix`: READ_MODEL_KEY_PREFIX, default `rm`). */
+export const readModelKey = (kind: AggregateKind, id: string, prefix = 'rm'): string =>
+  `${prefix}:${kind}:${id}`;
 
 // KEYS[1] = aggregate key, ARGV[1] = version, ARGV[2] = snapshot JSON.
 // Returns 1 when stored, 0 when the stored version is equal or higher.
@@ -44,8 +50,11 @@ export interface ReadModel {
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
 }
 
-/** @param redis a connected ioredis client (the script is registered on it) */
-export function createReadModel(redis: Redis): ReadModel {
+/**
+ * @param redis a connected ioredis client (the script is registered on it)
+ * @param keyPrefix READ_MODEL_KEY_PREFIX (default `rm`)
+ */
+export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
   if (!('applyIfNewer' in redis)) {
     redis.defineCommand('applyIfNewer', { numberOfKeys: 1, lua: applyIfNewerScript });
   }
@@ -53,14 +62,14 @@ export function createReadModel(redis: Redis): ReadModel {
   return {
     async apply(kind, record) {
       const applied = await client.applyIfNewer(
-        readModelKey(kind, record.id),
+        readModelKey(kind, record.id, keyPrefix),
         String(record.version),
         JSON.stringify(record),
       );
       return applied === 1;
     },
     async get(kind, id) {
-      const snapshot = await client.hget(readModelKey(kind, id), 'snapshot');
+      const snapshot = await client.hget(readModelKey(kind, id, keyPrefix), 'snapshot');
       return snapshot ? JSON.parse(snapshot) : null;
     },
   };
