@@ -69,16 +69,6 @@ const podTemplateOwners = [...deployments, ...ofKind('StatefulSet')];
 /** A generated name (`raly-config-5f7h…`) back to the name in the manifests. */
 const baseName = (name: string) => name.replace(/-[a-z0-9]{10}$/, '');
 
-/**
- * Apps whose sources arrive with another branch: their Deployment is in k8s/ already, their
- * Dockerfile not yet. A test fails once the Dockerfile exists, so the entry is removed then.
- */
-const PENDING_APPS: Record<string, string> = {
-  offers: 'services/offers is built on the offers branch (issue 9)',
-};
-const builtApps = baseAppDeployments.filter(
-  (deployment) => !(deployment.metadata.name in PENDING_APPS),
-);
 
 const podSpecOf = (object: K8sObject) => object.spec.template.spec;
 const containersOf = (object: K8sObject): Container[] => [
@@ -385,7 +375,7 @@ describe('k8s manifests (both overlays, as built)', () => {
   });
 
   test('when a service has a migrate image, then a migration Job runs it as non-root on a read-only root before the rollout', () => {
-    for (const deployment of builtApps) {
+    for (const deployment of baseAppDeployments) {
       const app = deployment.metadata.name;
       if (!dockerfileStages(dockerfileOf(app)).some((stage) => stage.name === 'migrate')) continue;
       const job = ofKind('Job', deployment.overlay).find(
@@ -472,17 +462,7 @@ function dockerfileStages(file: string): Stage[] {
 }
 
 describe('Dockerfiles of the apps', () => {
-  test('when an app is listed as pending, then its Dockerfile is indeed not on this branch yet (remove the entry once it is)', () => {
-    for (const [app, reason] of Object.entries(PENDING_APPS)) {
-      assert.ok(appNames.includes(app), `${app} is an app of k8s/base/apps`);
-      assert.ok(
-        !existsSync(path.join(repository, 'services', app, 'Dockerfile')),
-        `${app} has its Dockerfile now: remove it from PENDING_APPS (${reason})`,
-      );
-    }
-  });
-
-  for (const deployment of builtApps) {
+  for (const deployment of baseAppDeployments) {
     const app = deployment.metadata.name;
     describe(app, () => {
       test('when its image is built without a target, then the final stage runs as a non-root user', () => {

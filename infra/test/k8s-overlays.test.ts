@@ -56,8 +56,7 @@ const servicesWithDatabase = ['identity-profile', 'brand', 'media', 'offers'];
 
 /**
  * Which topics each app writes (its outbox) and reads (its consumer group, named like the app).
- * The KafkaUsers' ACLs must grant exactly these; the code must use exactly these, except the
- * flows of PENDING_FLOWS.
+ * The KafkaUsers' ACLs must grant exactly these; the code must use exactly these.
  */
 const flows: Record<string, { writes: string[]; reads: string[] }> = {
   'identity-profile': { writes: [topics.identityUser], reads: [topics.mediaImage] },
@@ -70,23 +69,6 @@ const flows: Record<string, { writes: string[]; reads: string[] }> = {
   bff: {
     writes: [],
     reads: [topics.identityUser, topics.brandBrand, topics.offersOffer, topics.offersApplication],
-  },
-};
-
-/**
- * Flows the manifests already grant but the code on this branch does not have yet, with why.
- * Each entry must still be missing from the code (a test says so), so it is removed once the code
- * arrives.
- */
-const PENDING_FLOWS: Record<string, { reason: string; writes?: string[]; reads?: string[] }> = {
-  offers: {
-    reason: 'services/offers is built on the offers branch (issue 9)',
-    writes: flows.offers!.writes,
-    reads: flows.offers!.reads,
-  },
-  bff: {
-    reason: "the BFF's live routing of offers and applications (issue 9, contracts live.ts)",
-    reads: [topics.offersOffer, topics.offersApplication],
   },
 };
 
@@ -512,19 +494,11 @@ describe('k8s/overlays/production: Kafka (Strimzi)', () => {
     }
   });
 
-  test("when an app's code is read, then the topics it writes and subscribes to are the ones its KafkaUser is granted (flows not in the code yet are listed as pending)", () => {
+  test("when an app's code is read, then the topics it writes and subscribes to are the ones its KafkaUser is granted", () => {
     for (const [app, expected] of Object.entries(flows)) {
-      const pending = PENDING_FLOWS[app];
       const code = codeFlows(app);
-      const without = (list: string[], minus: string[] = []) =>
-        list.filter((topic) => !minus.includes(topic)).sort();
-      assert.deepEqual(code.writes, without(expected.writes, pending?.writes), `${app} writes`);
-      assert.deepEqual(code.reads, without(expected.reads, pending?.reads), `${app} reads`);
-      for (const topic of [...(pending?.writes ?? []), ...(pending?.reads ?? [])])
-        assert.ok(
-          !code.writes.includes(topic) && !code.reads.includes(topic),
-          `${app} now uses ${topic}: remove it from PENDING_FLOWS (${pending!.reason})`,
-        );
+      assert.deepEqual(code.writes, [...expected.writes].sort(), `${app} writes`);
+      assert.deepEqual(code.reads, [...expected.reads].sort(), `${app} reads`);
     }
   });
 
