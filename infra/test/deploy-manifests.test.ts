@@ -69,7 +69,6 @@ const podTemplateOwners = [...deployments, ...ofKind('StatefulSet')];
 /** A generated name (`raly-config-5f7h…`) back to the name in the manifests. */
 const baseName = (name: string) => name.replace(/-[a-z0-9]{10}$/, '');
 
-
 const podSpecOf = (object: K8sObject) => object.spec.template.spec;
 const containersOf = (object: K8sObject): Container[] => [
   ...(podSpecOf(object).initContainers ?? []),
