@@ -64,6 +64,7 @@ export default defineConfig({
         test: { ...integration('web-e2e', 'web').test, include: ['test/e2e/**/*.test.ts'] },
       },
       integration('infra', 'infra'),
+      integration('bench', 'bench'),
     ],
   },
 });

@@ -127,7 +127,8 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
     for (const name of services) {
       const database = await createTestDatabase(name);
       databases.push(database);
-      if (name === 'identity-profile') identitySql = new pg.Pool({ connectionString: database.url });
+      if (name === 'identity-profile')
+        identitySql = new pg.Pool({ connectionString: database.url });
       const app = await spawnApp(`services/${name}/dist/main.js`, {
         ...serviceEnvironment(stack),
         ...peers,

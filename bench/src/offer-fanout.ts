@@ -26,20 +26,29 @@ try {
   const rows: [string, string][] = [
     ['sockets that should get it (creators × tabs)', `${result.sockets.matching}`],
     ['sockets that got it', `${result.delivered}`],
-    ['control sockets (other interests) that got it', `${result.controlReceived} of ${result.sockets.control}`],
+    [
+      'control sockets (other interests) that got it',
+      `${result.controlReceived} of ${result.sockets.control}`,
+    ],
     ['POST /api/offers (open: true) answered after', `${result.commandAnswerMs.toFixed(1)} ms`],
     ['first socket had it after', `${result.deliveryMs.first.toFixed(1)} ms`],
     ['p50 / p99', `${result.deliveryMs.p50.toFixed(1)} / ${result.deliveryMs.p99.toFixed(1)} ms`],
     ['LAST socket had it after', `${result.deliveryMs.last.toFixed(1)} ms`],
     ['BFF CPU from open to last delivery', `${result.bff.cpuMsDuringFanout.toFixed(0)} ms`],
-    ['BFF RSS idle with the sockets / peak', `${result.bff.idleRssMiB} / ${result.bff.peakRssMiB} MiB`],
+    [
+      'BFF RSS idle with the sockets / peak',
+      `${result.bff.idleRssMiB} / ${result.bff.peakRssMiB} MiB`,
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   process.stdout.write(`\nOffer fan-out (${os.cpus().length} cores)\n`);
   for (const [name, value] of rows) process.stdout.write(`  ${name.padEnd(width)}  ${value}\n`);
   saveResults('offer-fanout', { settings, ...result });
-  if (result.delivered < result.sockets.matching || result.controlReceived > 0) process.exitCode = 1;
+  if (result.delivered < result.sockets.matching || result.controlReceived > 0)
+    process.exitCode = 1;
 } finally {
   await system.stop();
-  process.stdout.write(`[bench] deleted ${await deleteRunUsers(system.stack)} users from Keycloak\n`);
+  process.stdout.write(
+    `[bench] deleted ${await deleteRunUsers(system.stack)} users from Keycloak\n`,
+  );
 }

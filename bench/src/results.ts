@@ -22,11 +22,11 @@ export function provenance() {
 }
 
 /**
- * Writes `bench/results/<name>.json` (the result plus its provenance).
+ * Writes `<BENCH_RESULTS_DIR or bench/results>/<name>.json` (the result plus its provenance).
  * @returns the file's path
  */
 export function saveResults(name: string, result: object): string {
-  const directory = path.join(repositoryRoot, 'bench', 'results');
+  const directory = process.env.BENCH_RESULTS_DIR ?? path.join(repositoryRoot, 'bench', 'results');
   mkdirSync(directory, { recursive: true });
   const file = path.join(directory, `${name}.json`);
   writeFileSync(file, `${JSON.stringify({ ...provenance(), ...result }, null, 2)}\n`);

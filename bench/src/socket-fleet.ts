@@ -19,7 +19,8 @@ async function startWorker(): Promise<Worker> {
   });
   const request = <T>(message: object, answer: string) =>
     new Promise<T>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`socket worker exited with ${code}`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`socket worker exited with ${code}`));
       const onMessage = (reply: { type: string }) => {
         if (reply.type !== answer) return;
         child.off('message', onMessage);

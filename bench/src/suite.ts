@@ -58,7 +58,12 @@ async function main(): Promise<void> {
   });
   try {
     const creators = await registerCreators(system, settings.creators);
-    const login = await measureLogin(system.stack, system.bff.url, creators[0]!, settings.loginRounds);
+    const login = await measureLogin(
+      system.stack,
+      system.bff.url,
+      creators[0]!,
+      settings.loginRounds,
+    );
     log(`login ${JSON.stringify(login)}`);
     await refreshTokens(system.stack, creators);
     const http = await measureHttpThroughput(
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
     } finally {
       await fleet.close();
     }
-    const replay = await measureProjectorReplay(system);
+    const replay = await measureProjectorReplay(system, smoke ? 5 : 60);
     log(`projector replay ${JSON.stringify(replay)}`);
 
     await refreshTokens(system.stack, creators);
@@ -170,7 +175,9 @@ async function main(): Promise<void> {
     const table = [
       '| figure | measured | target | met |',
       '|---|---|---|---|',
-      ...rows.map((row) => `| ${row.figure} | ${row.measured} | ${row.target} | ${row.met ? 'yes' : 'no'} |`),
+      ...rows.map(
+        (row) => `| ${row.figure} | ${row.measured} | ${row.target} | ${row.met ? 'yes' : 'no'} |`,
+      ),
     ].join('\n');
     process.stdout.write(`\n${table}\n\n`);
     const results = { settings, smoke, rows, live, http, login, replay, idle, web };

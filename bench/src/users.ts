@@ -93,11 +93,14 @@ export async function refreshTokens(stack: TestStack, users: BenchUser[]): Promi
   });
 }
 
-/** Deletes this run's users from Keycloak (Keycloak's search answers 1000 at a time). */
+/**
+ * Deletes this run's users from Keycloak (its search is by prefix unless
+ * wrapped in `*`, and answers 1000 users at a time).
+ */
 export async function deleteRunUsers(stack: TestStack): Promise<number> {
   let deleted = 0;
   for (let round = 0; round < 50; round += 1) {
-    const count = await deleteFuzzUsers(stack, runMarker).catch(() => 0);
+    const count = await deleteFuzzUsers(stack, `*${runMarker}*`).catch(() => 0);
     deleted += count;
     if (count === 0) break;
   }

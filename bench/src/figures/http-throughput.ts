@@ -41,8 +41,9 @@ export async function measureHttpThroughput(
     stdio: 'inherit',
   });
   try {
-    await eventually('the bare express server', async () =>
-      (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.ok,
+    await eventually(
+      'the bare express server',
+      async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.ok,
     );
     // Warm both up, then measure each once.
     await requestsPerSecond(`${bffUrl}/api/me`, { authorization: `Bearer ${accessToken}` }, 2);

@@ -65,9 +65,7 @@ export async function measureLiveLatency(
     sequence += 1;
     const phoneNumber = `+1555${String(sequence).padStart(7, '0')}`;
     const [url, path] =
-      settings.via === 'bff'
-        ? [system.bff.url, '/api/me']
-        : [system.identityUrl, '/users/me'];
+      settings.via === 'bff' ? [system.bff.url, '/api/me'] : [system.identityUrl, '/users/me'];
     sentAt.set(phoneNumber, nowMs());
     inFlight.push(
       fetch(`${url}${path}`, {

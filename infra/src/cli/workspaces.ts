@@ -21,6 +21,7 @@ export const testedWorkspaces = [
   'bff',
   'web',
   'infra',
+  'bench',
 ] as const;
 
 /** What `npm start` runs, backend first so the BFF and the web app find them. */

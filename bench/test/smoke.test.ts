@@ -1,0 +1,48 @@
+/**
+ * The benchmark suite's smoke run (issue 10): `BENCH_SMOKE=1` runs every
+ * figure of `npm run bench` with tiny sizes against the test stack, to check
+ * that the suite works end to end. Nothing here is timed or compared with a
+ * target; it checks that every figure was measured.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, test } from 'vitest';
+
+const benchDir = path.resolve(import.meta.dirname, '..');
+const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'raly-bench-smoke-'));
+
+afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
+
+describe('npm run bench (smoke)', () => {
+  test('when the suite runs with tiny sizes, then it measures every figure of the table and saves them', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/suite.ts'], {
+      cwd: benchDir,
+      env: { ...process.env, BENCH_SMOKE: '1', BENCH_RESULTS_DIR: resultsDir, LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+      timeout: 8 * 60_000,
+    });
+    assert.equal(
+      run.status,
+      0,
+      `the suite failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`,
+    );
+    const results = JSON.parse(readFileSync(path.join(resultsDir, 'suite-smoke.json'), 'utf8')) as {
+      rows: { figure: string; measured: string; target: string }[];
+      live: { sent: number; failed: number; expected: number; arrived: number }[];
+      http: { bffRequestsPerSecond: number; bffErrors: number };
+      idle: { sockets: number; failed: number };
+    };
+    assert.equal(results.rows.length, 9, 'one row per figure of issue 10');
+    for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
+    for (const live of results.live) {
+      assert.equal(live.failed, 0, 'every update was accepted');
+      assert.equal(live.arrived, live.expected, 'every update reached every tab');
+    }
+    assert.ok(results.http.bffRequestsPerSecond > 0);
+    assert.equal(results.http.bffErrors, 0, 'GET /api/me answered 2xx under load');
+    assert.equal(results.idle.failed, 0, 'every idle socket was accepted');
+  });
+});
