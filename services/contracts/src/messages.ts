@@ -77,6 +77,8 @@ export const messages = {
   compensationProductRequired: 'Describe the product',
   compensationProductTooLong: 'Product description must not exceed 500 characters',
   creatorsWantedRange: 'Number of creators must be between 1 and 100',
+  creatorsWantedBelowPlacesFilled:
+    'Number of creators cannot be lower than the places already filled',
   applyByRequired: 'Apply-by date is required',
   applyByInFuture: 'Apply-by date must be in the future',
   pitchRequired: 'Pitch is required',

@@ -302,7 +302,9 @@ describe('editing, opening and closing an offer', () => {
 
     // Assert
     assert.equal(below.status, 400);
-    assert.deepEqual(below.body.error?.fields, { creatorsWanted: messages.creatorsWantedRange });
+    assert.deepEqual(below.body.error?.fields, {
+      creatorsWanted: messages.creatorsWantedBelowPlacesFilled,
+    });
     assert.equal(equal.status, 200);
     assert.equal(equal.body.data?.status, 'closed');
     assert.equal(equal.body.data?.closedReason, 'filled');

@@ -37,7 +37,7 @@ export const offersErrors = {
     }),
   /** Fewer creators wanted than places already filled. */
   creatorsWantedBelowPlacesFilled: () =>
-    new AppError('invalid-argument', messages.creatorsWantedRange, {
-      fields: { creatorsWanted: messages.creatorsWantedRange },
+    new AppError('invalid-argument', messages.creatorsWantedBelowPlacesFilled, {
+      fields: { creatorsWanted: messages.creatorsWantedBelowPlacesFilled },
     }),
 };
