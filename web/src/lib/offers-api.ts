@@ -28,7 +28,13 @@ import { liveSocket } from '@/lib/live-socket';
 import { applyOfferToFeed, upsertNewer, type FeedQuery } from '@/lib/offer-live';
 import { getSessionSnapshot } from '@/lib/session';
 
-const offerTags = ['Offers', 'Offer', 'BrandOffers', 'OfferApplications', 'MyApplications'] as const;
+const offerTags = [
+  'Offers',
+  'Offer',
+  'BrandOffers',
+  'OfferApplications',
+  'MyApplications',
+] as const;
 type OfferTag = (typeof offerTags)[number];
 
 /** The signed-in user's id (the token's subject), or null when signed out. */
@@ -62,7 +68,10 @@ interface LiveHandlers {
  * reconnect (pushes may have been missed) the entry's tag is read again.
  */
 async function followLive(
-  { cacheDataLoaded, cacheEntryRemoved }: { cacheDataLoaded: Promise<unknown>; cacheEntryRemoved: Promise<unknown> },
+  {
+    cacheDataLoaded,
+    cacheEntryRemoved,
+  }: { cacheDataLoaded: Promise<unknown>; cacheEntryRemoved: Promise<unknown> },
   dispatch: LifecycleDispatch,
   tag: OfferTag,
   handlers: LiveHandlers,
@@ -105,7 +114,9 @@ function applyApplication(dispatch: LifecycleDispatch, application: ApplicationR
   );
   if (application.creatorId === currentUserId())
     dispatch(
-      util.updateQueryData('getMyApplications', undefined, (list) => upsertNewer(list, application)),
+      util.updateQueryData('getMyApplications', undefined, (list) =>
+        upsertNewer(list, application),
+      ),
     );
 }
 
@@ -121,7 +132,10 @@ function applyOffer(dispatch: LifecycleDispatch, offer: OfferRecord): void {
 /** `onQueryStarted` of commands answered with an offer. */
 async function mergeOfferAnswer(
   _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: OfferRecord }> },
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: OfferRecord }> },
 ): Promise<void> {
   const { data } = await queryFulfilled.catch(() => ({ data: null }));
   if (data) applyOffer(dispatch, data);
@@ -285,7 +299,8 @@ export const offersApi = withTags.injectEndpoints({
         method: 'POST',
       }),
       transformResponse: unwrapData<ApplicationRecord>,
-      invalidatesTags: (_result, _error, { action }) => (action === 'withdraw' ? [] : ['BrandOffers']),
+      invalidatesTags: (_result, _error, { action }) =>
+        action === 'withdraw' ? [] : ['BrandOffers'],
       onQueryStarted: mergeApplicationAnswer,
     }),
   }),

@@ -8,7 +8,14 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function SelectField({ label, options, error, id, className = '', ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  error,
+  id,
+  className = '',
+  ...select
+}: SelectFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;

@@ -6,7 +6,10 @@
  */
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'maxLength'> {
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'maxLength'
+> {
   label: string;
   error?: string;
   /** Characters typed so far (shown with `maxLength`). */

@@ -27,11 +27,16 @@ export const emptyApplicationFormInput: ApplicationFormInput = {
 };
 
 /** @returns the form's input in the shape of `applicationFormSchema` (not yet checked) */
-export function applicationCandidateOf(input: ApplicationFormInput): Record<keyof ApplicationForm, unknown> {
+export function applicationCandidateOf(
+  input: ApplicationFormInput,
+): Record<keyof ApplicationForm, unknown> {
   return {
     pitch: input.pitch,
     proposedRate: input.rateAmount.trim()
-      ? { amountMinor: toMinorUnits(input.rateAmount, input.rateCurrency), currency: input.rateCurrency }
+      ? {
+          amountMinor: toMinorUnits(input.rateAmount, input.rateCurrency),
+          currency: input.rateCurrency,
+        }
       : null,
   };
 }

@@ -1,0 +1,124 @@
+/**
+ * /brand/offers/:id (issue 9): one of the brand's offers with Edit,
+ * Publish (a draft) and Close (an open offer, 'Offer closed.'), its
+ * details, and its applications, each with the applicant's public profile
+ * and Accept / Decline, all updating live.
+ */
+import { Link } from 'react-router-dom';
+import { useDispatch } from 'react-redux';
+import { messages } from '@raly/contracts/messages';
+import { paths, pathOf } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-error';
+import { offerStatusLabels } from '@/lib/offer-format';
+import {
+  useCloseOfferMutation,
+  useGetOfferApplicationsQuery,
+  useGetOfferQuery,
+  useOpenOfferMutation,
+} from '@/lib/offers-api';
+import { showToast } from '@/lib/toast';
+import { OfferDetails } from '@/components/offers/offer-details';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass, focusRing } from '@/components/ui/button';
+import { Notification } from '@/components/ui/notification';
+import { PageHeading } from '@/components/ui/page-heading';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ApplicantCard } from '@/features/brand-offers/components/applicant-card';
+
+function Applications({ offerId }: { offerId: string }) {
+  const { data, isLoading, isError } = useGetOfferApplicationsQuery(offerId);
+  if (isLoading) return <PageSpinner />;
+  if (isError || !data) return <Notification>{messages.genericProblem}</Notification>;
+  if (data.length === 0)
+    return <p className="text-sm text-slate-600">No applications yet. They show up here live.</p>;
+  return (
+    <ul aria-label="Applications" className="space-y-4">
+      {data.map((application) => (
+        <li key={application.id}>
+          <ApplicantCard application={application} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BrandOfferPage({ id }: { id: string }) {
+  const { data, isLoading, error } = useGetOfferQuery(id);
+  const [closeOffer, { isLoading: closing }] = useCloseOfferMutation();
+  const [openOffer, { isLoading: opening }] = useOpenOfferMutation();
+  const dispatch = useDispatch();
+  if (isLoading) return <PageSpinner />;
+  if (!data)
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <Notification>{apiErrorMessage(error, messages.offerNotFound)}</Notification>
+      </div>
+    );
+  const { offer } = data;
+
+  const act = async (action: 'close' | 'open') => {
+    try {
+      await (action === 'close' ? closeOffer(offer.id) : openOffer(offer.id)).unwrap();
+      dispatch(
+        showToast({
+          type: 'success',
+          message: action === 'close' ? messages.offerClosedNotice : messages.offerPublished,
+        }),
+      );
+    } catch (failure) {
+      dispatch(
+        showToast({ type: 'alert', message: apiErrorMessage(failure, messages.genericProblem) }),
+      );
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <Link
+        to={paths.brandOffers.path}
+        className={`rounded text-sm text-indigo-700 hover:underline ${focusRing}`}
+      >
+        ← Your offers
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <PageHeading>{offer.title}</PageHeading>
+          <Badge tone={offer.status === 'open' ? 'green' : 'neutral'}>
+            <span data-testid="offer-status">{offerStatusLabels[offer.status]}</span>
+          </Badge>
+        </div>
+        <div className="flex gap-3">
+          {offer.status !== 'closed' && (
+            <Link
+              to={pathOf(paths.brandOfferEdit, { id: offer.id })}
+              className={buttonClass('secondary')}
+            >
+              Edit
+            </Link>
+          )}
+          {offer.status === 'draft' && (
+            <Button busy={opening} onClick={() => void act('open')}>
+              Publish
+            </Button>
+          )}
+          {offer.status === 'open' && (
+            <Button variant="secondary" busy={closing} onClick={() => void act('close')}>
+              Close
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1fr]">
+        <OfferDetails offer={offer} />
+        <section aria-labelledby="applications-heading">
+          <h2 id="applications-heading" className="text-lg font-semibold text-slate-900">
+            Applications
+          </h2>
+          <div className="mt-4">
+            <Applications offerId={offer.id} />
+          </div>
+        </section>
+      </div>
+    </section>
+  );
+}

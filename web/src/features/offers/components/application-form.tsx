@@ -1,0 +1,94 @@
+/**
+ * The Apply form of /offers/:id (issue 9): a pitch (32 to 500 characters)
+ * and an optional proposed rate, checked by the shared
+ * `applicationFormSchema`. Success: 'Application sent!' (the page then
+ * shows the application's live status); failure: the returned error text.
+ */
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { messages } from '@raly/contracts/messages';
+import {
+  CURRENCIES,
+  PITCH_MAX_LENGTH,
+  type ApplicationForm as ApplicationFormValues,
+} from '@raly/contracts/offers';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useApplyToOfferMutation } from '@/lib/offers-api';
+import { showToast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import {
+  applicationFormResolver,
+  emptyApplicationFormInput,
+  type ApplicationFormInput,
+} from '@/features/offers/utils/application-form-values';
+
+export function ApplicationForm({ offerId }: { offerId: string }) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
+    resolver: applicationFormResolver,
+    defaultValues: emptyApplicationFormInput,
+  });
+  const [apply] = useApplyToOfferMutation();
+  const dispatch = useDispatch();
+
+  const onSubmit = async (form: ApplicationFormValues) => {
+    try {
+      await apply({ offerId, form }).unwrap();
+      dispatch(showToast({ type: 'success', message: messages.applicationSent }));
+    } catch (error) {
+      dispatch(
+        showToast({ type: 'alert', message: apiErrorMessage(error, messages.genericProblem) }),
+      );
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Apply"
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">Apply</h2>
+      <TextAreaField
+        label="Pitch"
+        rows={5}
+        placeholder="Why you, and what you would make for this brand"
+        length={(watch('pitch') ?? '').length}
+        maxLength={PITCH_MAX_LENGTH}
+        error={errors.pitch?.message}
+        {...register('pitch')}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Proposed rate (optional)</legend>
+        <div className="mt-1 grid grid-cols-[1fr_7rem] gap-3">
+          <TextField
+            label="Amount"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.rateAmount?.message}
+            {...register('rateAmount')}
+          />
+          <SelectField
+            label="Currency"
+            options={CURRENCIES}
+            error={errors.rateCurrency?.message}
+            {...register('rateCurrency')}
+          />
+        </div>
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" busy={isSubmitting}>
+          Apply
+        </Button>
+      </div>
+    </form>
+  );
+}

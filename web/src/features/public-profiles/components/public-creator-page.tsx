@@ -1,0 +1,51 @@
+/**
+ * /user/:username (issue 9; the public creator profile), for anyone,
+ * signed in or not: username, images, interests and socials. Public
+ * fields only: never a first name, last name or e-mail.
+ */
+import { messages } from '@raly/contracts/messages';
+import { publicUrlPrefixes } from '@/config/public-urls';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useGetPublicCreatorQuery } from '@/lib/offers-api';
+import { TagList } from '@/components/offers/offer-card';
+import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
+import { Notification } from '@/components/ui/notification';
+import { PageSpinner } from '@/components/ui/spinner';
+
+export function PublicCreatorPage({ username }: { username: string }) {
+  const { data: creator, isLoading, error } = useGetPublicCreatorQuery(username);
+  if (isLoading) return <PageSpinner />;
+  if (!creator)
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <Notification>{apiErrorMessage(error, messages.pageNotFound)}</Notification>
+      </div>
+    );
+  return (
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
+      <ProfileBanner
+        name={creator.username}
+        profileImg={creator.profileImg}
+        coverImg={creator.coverImg}
+      >
+        <p className="text-sm text-slate-500">
+          {publicUrlPrefixes.user}
+          {creator.username}
+        </p>
+      </ProfileBanner>
+      <div className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <section>
+          <h2 className="text-sm font-semibold text-slate-900">Interests</h2>
+          <div className="mt-2">
+            {creator.interests.length ? (
+              <TagList label="Interests" tags={creator.interests} />
+            ) : (
+              <p className="text-sm text-slate-600">No interests yet.</p>
+            )}
+          </div>
+        </section>
+        <SocialLinks socials={creator.socials} />
+      </div>
+    </section>
+  );
+}
