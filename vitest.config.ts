@@ -42,6 +42,7 @@ export default defineConfig({
       integration('identity-profile', 'services/identity-profile'),
       integration('brand', 'services/brand'),
       integration('media', 'services/media'),
+      integration('offers', 'services/offers'),
       integration('bff', 'bff'),
       {
         test: { name: 'web-unit', root: `${root}/web`, include: ['test/unit/**/*.test.ts'] },

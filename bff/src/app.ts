@@ -17,6 +17,7 @@ import { createBrandClient } from './data-access/brand-client';
 import { createIdentityClient } from './data-access/identity-client';
 import { createMediaUpload } from './data-access/media-upload';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
+import { createOffersClient } from './data-access/offers-client';
 import { createReadModel } from './data-access/read-model';
 import { createSessionRevocations } from './data-access/session-revocations';
 import { createRecordStore } from './domain/record-store';
@@ -67,6 +68,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const keycloak = createKeycloakTokens(config);
   const brands = createBrandClient(config);
   const media = createMediaUpload(config);
+  const offers = createOffersClient(config);
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(createReadModel(redis), () => live);
@@ -97,6 +99,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
             keycloak,
             records,
             brands,
+            offers,
             limits,
             logger: httpLogger,
           }),

@@ -65,6 +65,8 @@ export const configSchema = z.object({
   IDENTITY_URL: url.default('http://127.0.0.1:4001'),
   BRAND_URL: url.default('http://127.0.0.1:4002'),
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
+  /** services/offers (issue 9). */
+  OFFERS_URL: url.default('http://127.0.0.1:4004'),
   REDIS_URL: url.default('redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
   KAFKA_BROKERS: z
@@ -131,6 +133,10 @@ export const configSchema = z.object({
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('20/3600'),
   /** Account creations per e-mail of the registration. */
   RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: rateLimit('5/3600'),
+  /** Applications to offers per signed-in user (POST /api/offers/:id/applications; issue 9). */
+  RATE_LIMIT_APPLY_PER_USER: rateLimit('30/3600'),
+  /** Offers created per signed-in user (POST /api/offers; issue 9). */
+  RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Redis key prefix of the ended sessions (docs/api.md "Ending sessions"; tests use their own). */
   SESSION_REVOCATION_KEY_PREFIX: z.string().min(1).default('bff:revoked'),

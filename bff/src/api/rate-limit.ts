@@ -54,6 +54,10 @@ export interface RateLimits {
    * @throws AppError `resource-exhausted` (and sets Retry-After) when the budget is spent
    */
   passwordCheck(request: Request, response: Response): Promise<void>;
+  /** POST /api/offers/:id/applications, after `requireUser`: per signed-in user (issue 9). */
+  apply: RequestHandler;
+  /** POST /api/offers, after `requireUser`: per signed-in user (issue 9). */
+  createOffer: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -153,6 +157,8 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
 
   const byAddress = (request: Request) => clientAddressOf(request);
   const byEmail = (request: Request) => emailOf(request);
+  /** The signed-in user (`requireUser` ran before); no user, no charge. */
+  const byUser = (request: Request) => request.caller?.userId;
 
   const login = {
     perAddress: bucket('login:ip', config.RATE_LIMIT_LOGIN_PER_IP),
@@ -216,5 +222,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
       passwordCheck(request, response).then(() => next(), next);
     },
     passwordCheck,
+    apply: limit('apply', [[bucket('apply:user', config.RATE_LIMIT_APPLY_PER_USER), byUser]]),
+    createOffer: limit('create-offer', [
+      [bucket('create-offer:user', config.RATE_LIMIT_CREATE_OFFER_PER_USER), byUser],
+    ]),
   };
 }

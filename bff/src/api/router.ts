@@ -5,6 +5,7 @@ import type { BrandClient } from '../data-access/brand-client';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { MediaUpload } from '../data-access/media-upload';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
+import type { OffersClient } from '../data-access/offers-client';
 import type { RecordStore } from '../domain/record-store';
 import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
@@ -14,6 +15,13 @@ import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
+import {
+  applicationsRouter,
+  myApplicationsRouter,
+  myBrandOffersRouter,
+  offersRouter,
+} from './offers-router';
+import { publicProfilesRouter } from './public-router';
 import type { RateLimits } from './rate-limit';
 
 export interface ApiDependencies {
@@ -22,6 +30,7 @@ export interface ApiDependencies {
   keycloak: KeycloakTokens;
   records: RecordStore;
   brands: BrandClient;
+  offers: OffersClient;
   limits: RateLimits;
   logger: Logger;
 }
@@ -55,14 +64,21 @@ export function apiRouter({
   keycloak,
   records,
   brands,
+  offers,
   limits,
   logger,
 }: ApiDependencies): Router {
+  const offerDependencies = { identity, records, brands, offers };
   return Router()
     .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
     .use('/accounts', accountsRouter(identity, keycloak, limits))
+    .use('/me/applications', myApplicationsRouter(authenticator, offerDependencies))
     .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }, limits))
     .use('/brands', publicBrandsRouter({ brands }))
+    .use('/brand/offers', myBrandOffersRouter(authenticator, offerDependencies))
     .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
+    .use('/offers', offersRouter(authenticator, offerDependencies, limits))
+    .use('/applications', applicationsRouter(authenticator, offerDependencies))
+    .use('/public', publicProfilesRouter({ identity, brands, offers }))
     .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -6,6 +6,7 @@
  * back as AppErrors with identity's own code, message, fields and status
  * (the kit's `dataOf`); no answer is 503 `unavailable`.
  */
+import type { PublicCreatorProfile } from '@raly/contracts/offers';
 import type { UserRecord } from '@raly/contracts/records';
 import { callInternal, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
 import type { Config } from '../config';
@@ -27,6 +28,8 @@ export interface IdentityClient {
   sendResetPasswordLink(body: unknown): Promise<boolean>;
   /** POST /password-resets/confirm `{ actionCode, password }` → whose password changed. @throws AppError as identity answered (400) */
   resetPassword(body: unknown): Promise<{ userId: string }>;
+  /** GET /public/users/:username → a creator's public profile, or null on 404 (issue 9). @throws AppError as identity answered */
+  getPublicCreator(username: string): Promise<PublicCreatorProfile | null>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
   /** POST /queries/check-username-exists → true when the username is taken. */
@@ -98,6 +101,11 @@ export function createIdentityClient(config: Config): IdentityClient {
         { json: body ?? {} },
         'identity-profile refused the reset',
       ),
+    async getPublicCreator(username) {
+      const answer = await call(`/public/users/${encodeURIComponent(username)}`, { method: 'GET' });
+      if (answer.status === 404) return null;
+      return dataOf<PublicCreatorProfile>(answer, 'identity-profile refused the read');
+    },
     checkEmailExists: (email) =>
       send(
         'POST',

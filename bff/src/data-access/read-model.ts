@@ -1,18 +1,23 @@
 /**
- * The Redis read model: the latest snapshot of each user and brand record
- * the BFF has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`)
+ * The Redis read model: the latest snapshot of each user, brand, offer and
+ * application record the BFF has seen, one hash per aggregate
+ * (`rm:user:<id>`, `rm:brand:<id>`, `rm:offer:<id>`, `rm:application:<id>`)
  * with fields `version` and `snapshot` (JSON). A write applies only when its
  * version is higher than the stored one, atomically in one Lua script, so
  * redelivered, replayed or out-of-order events and racing HTTP writes never
  * move a record backwards (docs/architecture.md "Events").
  */
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { Redis } from 'ioredis';
 
-export type AggregateKind = 'user' | 'brand';
+/** The aggregates the BFF keeps: identity's users, brand's brands, offers' offers and applications (issue 9). */
+export type AggregateKind = 'user' | 'brand' | 'offer' | 'application';
 export interface RecordByKind {
   user: UserRecord;
   brand: BrandRecord;
+  offer: OfferRecord;
+  application: ApplicationRecord;
 }
 
 /** The Redis key of one aggregate's snapshot. */

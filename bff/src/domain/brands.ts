@@ -9,6 +9,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import type { BrandClient } from '../data-access/brand-client';
 import { bffErrors } from './errors';
 import { findMyUser, type MeDependencies } from './me';
+import { answerWithNewest } from './record-store';
 
 export interface BrandDependencies extends MeDependencies {
   brands: BrandClient;
@@ -52,7 +53,5 @@ export async function updateMyBrand(
 ): Promise<BrandRecord> {
   const brandId = await myBrandId(dependencies, caller);
   const updated = await dependencies.brands.updateBrand(caller.accessToken, brandId, form);
-  await dependencies.records.applySnapshot('brand', updated);
-  const newest = await dependencies.records.get('brand', brandId);
-  return newest && newest.version >= updated.version ? newest : updated;
+  return answerWithNewest(dependencies.records, 'brand', updated);
 }

@@ -1,9 +1,10 @@
 /**
- * The BFF's knowledge of user and brand records: the read model and the one
- * function that writes it, `applySnapshot` (docs/adr/0007). Every snapshot
- * the BFF learns — a command's answer (PATCH /api/me, onboarding, interests,
- * PATCH /api/brand), the Kafka projector, a first read from a service — goes
- * through it: it applies the version check and, only when the snapshot is
+ * The BFF's knowledge of user, brand, offer and application records: the
+ * read model and the one function that writes it, `applySnapshot`
+ * (docs/adr/0007). Every snapshot the BFF learns — a command's answer (PATCH
+ * /api/me, onboarding, interests, PATCH /api/brand, every offer and
+ * application command), the Kafka projector, a first read from a service —
+ * goes through it: it applies the version check and, only when the snapshot is
  * newer than what the BFF knew, pushes it to the owner's socket.io room. So
  * a version reaches browsers once, whichever path brought it first.
  */
@@ -61,4 +62,24 @@ export function createRecordStore(
       return true;
     },
   };
+}
+
+/**
+ * A command's answer: applies the service's fresh snapshot (stored and pushed
+ * live at once when newer, so the Kafka copy is ignored later, docs/adr/0007)
+ * and returns the newest version known — an event of a later change may
+ * already have landed.
+ * @param records the store
+ * @param kind the aggregate kind of `snapshot`
+ * @param snapshot the record the service answered
+ * @returns `snapshot`, or the stored record when its version is higher
+ */
+export async function answerWithNewest<K extends AggregateKind>(
+  records: RecordStore,
+  kind: K,
+  snapshot: RecordByKind[K],
+): Promise<RecordByKind[K]> {
+  await records.applySnapshot(kind, snapshot);
+  const newest = await records.get(kind, snapshot.id);
+  return newest && newest.version > snapshot.version ? newest : snapshot;
 }

@@ -1,9 +1,11 @@
 /**
- * socket.io on path `/live` (docs/api.md): live pushes of user and brand
- * records. The handshake must carry a valid access token; the server — never
- * the client — decides the rooms: `user:<sub>`, `session:<sid>` (the
- * token's Keycloak session) and, for a brand user, `brand:<brandId>`. There
- * is no join handler. Replicas share rooms through the Redis adapter, so a
+ * socket.io on path `/live` (docs/api.md): live pushes of user, brand, offer
+ * and application records. The handshake must carry a valid access token;
+ * the server — never the client — decides the rooms: `user:<sub>`,
+ * `session:<sid>` (the token's Keycloak session), for a brand user
+ * `brand:<brandId>`, and for an onboarded creator with offer notifications on
+ * `interest:<Interest>` per interest (issue 9; docs/architecture.md "Offer
+ * routing"). There is no join handler. Replicas share rooms through the Redis adapter, so a
  * push from any replica reaches every socket, and so does a disconnect: when
  * a session ends (logout, password reset, e-mail change), its sockets on
  * every replica are closed at once (docs/api.md "Ending sessions").
@@ -14,7 +16,9 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Authenticator } from '../auth/keycloak';
 import type { Config } from '../config';
+import { INTERESTS, type Interest } from '@raly/contracts/constants';
 import { LIVE_PATH, liveEvents, type LiveServerToClientEvents } from '@raly/contracts/live';
+import { isBrandUser, isOnboarded, type UserRecord } from '@raly/contracts/records';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
@@ -25,6 +29,22 @@ import type { Logger } from '@raly/service-kit/logger';
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const brandRoom = (brandId: string): string => `brand:${brandId}`;
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+/** The room of the creators who want live offers of one interest (issue 9). */
+export const interestRoom = (interest: Interest): string => `interest:${interest}`;
+
+/** Every interest room, so a user's sockets can leave those they no longer belong in. */
+const ALL_INTEREST_ROOMS: readonly string[] = INTERESTS.map(interestRoom);
+
+/**
+ * The interest rooms a user's sockets belong in: one per interest of an
+ * onboarded creator (no brand) whose offer notifications are on; none otherwise.
+ */
+export function interestRoomsOf(
+  user: Pick<UserRecord, 'brand' | 'onboarding' | 'notifications' | 'interests'>,
+): string[] {
+  if (isBrandUser(user) || !isOnboarded(user) || !user.notifications.offers) return [];
+  return user.interests.map(interestRoom);
+}
 
 /** setTimeout's largest delay (~24.8 days), in milliseconds. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -51,7 +71,10 @@ interface SocketData {
   brandId?: string;
 }
 
-/** The rooms a user's sockets belong in: their own, their session's, plus their brand's. */
+/**
+ * The rooms a user's sockets belong in: their own, their session's, plus
+ * their brand's (brand users) or their interests' (creators who want live offers).
+ */
 async function roomsOf(
   me: MeDependencies,
   caller: Caller,
@@ -63,9 +86,10 @@ async function roomsOf(
     const record = await findMyUser(me, caller);
     const brandId = record?.brand?.id;
     if (brandId) return { rooms: [...rooms, brandRoom(brandId)], brandId };
+    if (record) return { rooms: [...rooms, ...interestRoomsOf(record)] };
   } catch (error) {
-    // Identity down: the socket still gets its own pushes; the brand room
-    // is joined when the next user snapshot is pushed (push).
+    // Identity down: the socket still gets its own pushes; the brand and
+    // interest rooms are joined when the next user snapshot is pushed (push).
     handleError(error, logger, { socket: 'brand room lookup', userId: caller.userId });
   }
   return { rooms };
@@ -137,16 +161,45 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     }
   });
 
+  /**
+   * One emit per snapshot, to the rooms of whoever may see it: socket.io
+   * (and the Redis adapter, once per replica) sends it once to each socket
+   * in any of the rooms. Nothing here depends on how many users there are.
+   */
+  const pushers: { [K in AggregateKind]: (record: RecordByKind[K]) => void } = {
+    user(user) {
+      const sockets = io.in(userRoom(user.id));
+      // A user who just became a brand user starts receiving their brand's pushes.
+      if (user.brand?.id) sockets.socketsJoin(brandRoom(user.brand.id));
+      // Interest rooms follow the record (interests, notifications.offers, onboarding) on
+      // every replica: leave the ones no longer wanted, join the current ones.
+      const wanted = interestRoomsOf(user);
+      const unwanted = ALL_INTEREST_ROOMS.filter((room) => !wanted.includes(room));
+      if (unwanted.length > 0) sockets.socketsLeave(unwanted);
+      if (wanted.length > 0) sockets.socketsJoin(wanted);
+      io.to(userRoom(user.id)).emit(liveEvents.user, user);
+    },
+    brand(brand) {
+      io.to(brandRoom(brand.id)).emit(liveEvents.brand, brand);
+    },
+    offer(offer) {
+      // A draft is its brand's business only; an open or closed offer also reaches the
+      // creators of its interests (closed: so their feeds drop it live).
+      const rooms = [brandRoom(offer.brandId)];
+      if (offer.status !== 'draft') rooms.push(...offer.interests.map(interestRoom));
+      io.to(rooms).emit(liveEvents.offer, offer);
+    },
+    application(application) {
+      io.to([userRoom(application.creatorId), brandRoom(application.brandId)]).emit(
+        liveEvents.application,
+        application,
+      );
+    },
+  };
+
   return {
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
-      if (kind === 'user') {
-        const user = record as RecordByKind['user'];
-        // A user who just became a brand user starts receiving their brand's pushes.
-        if (user.brand?.id) io.in(userRoom(user.id)).socketsJoin(brandRoom(user.brand.id));
-        io.to(userRoom(user.id)).emit(liveEvents.user, user);
-      } else {
-        io.to(brandRoom(record.id)).emit(liveEvents.brand, record as RecordByKind['brand']);
-      }
+      pushers[kind](record);
     },
     async close() {
       await io.close();

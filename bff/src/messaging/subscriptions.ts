@@ -6,6 +6,7 @@
  * kit's consumer runner dead-letters poison messages to `<topic>.dlq`.
  */
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { on, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
@@ -31,5 +32,17 @@ export function subscriptions(records: RecordStore): Subscription[] {
     on<UserRecord>(topics.identityUser, eventTypes.userUpdated, projectSnapshot(records, 'user')),
     on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, projectSnapshot(records, 'brand')),
     on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, projectSnapshot(records, 'brand')),
+    on<OfferRecord>(topics.offersOffer, eventTypes.offerCreated, projectSnapshot(records, 'offer')),
+    on<OfferRecord>(topics.offersOffer, eventTypes.offerUpdated, projectSnapshot(records, 'offer')),
+    on<ApplicationRecord>(
+      topics.offersApplication,
+      eventTypes.applicationCreated,
+      projectSnapshot(records, 'application'),
+    ),
+    on<ApplicationRecord>(
+      topics.offersApplication,
+      eventTypes.applicationUpdated,
+      projectSnapshot(records, 'application'),
+    ),
   ];
 }

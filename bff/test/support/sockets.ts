@@ -1,12 +1,16 @@
 /** socket.io clients of the BFF's `/live` endpoint, recording what they receive. */
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { RunningBff } from '../../src/app';
 
 /** What the BFF pushes on `/live` (docs/api.md): the changed record, by event name. */
 export type LivePush =
-  [typeof liveEvents.user, UserRecord] | [typeof liveEvents.brand, BrandRecord];
+  | [typeof liveEvents.user, UserRecord]
+  | [typeof liveEvents.brand, BrandRecord]
+  | [typeof liveEvents.offer, OfferRecord]
+  | [typeof liveEvents.application, ApplicationRecord];
 
 export interface RecordingSocket {
   socket: Socket;
@@ -27,7 +31,7 @@ export function connectLive(bff: RunningBff, token: string | undefined): Promise
     forceNew: true,
   });
   const received: LivePush[] = [];
-  // The server emits only the two events of LivePush (live/socket-server.ts).
+  // The server emits only the events of LivePush (live/socket-server.ts).
   socket.onAny((event: string, payload: unknown) => received.push([event, payload] as LivePush));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve({ socket, received }));
@@ -36,4 +40,22 @@ export function connectLive(bff: RunningBff, token: string | undefined): Promise
       reject(error);
     });
   });
+}
+
+/** The payload of each live event. */
+interface PayloadByEvent {
+  [liveEvents.user]: UserRecord;
+  [liveEvents.brand]: BrandRecord;
+  [liveEvents.offer]: OfferRecord;
+  [liveEvents.application]: ApplicationRecord;
+}
+
+/** The payloads of one event name a socket received, in order. */
+export function receivedOf<E extends keyof PayloadByEvent>(
+  recording: RecordingSocket,
+  event: E,
+): PayloadByEvent[E][] {
+  return recording.received
+    .filter(([name]) => name === event)
+    .map(([, payload]) => payload as PayloadByEvent[E]);
 }

@@ -11,6 +11,7 @@ import { defineService, runService } from '@raly/service-kit/service';
 import { accountsRouter } from './api/accounts-router';
 import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
+import { publicUsersRouter } from './api/public-users-router';
 import { queriesRouter } from './api/queries-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
@@ -64,6 +65,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(accountsRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
       app.use(usernamesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
       app.use(usersRouter(dependencies, verifyAccessToken));
+      app.use(publicUsersRouter(dependencies));
       app.use(queriesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
       app.use(
         passwordResetsRouter(

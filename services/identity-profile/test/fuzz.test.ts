@@ -127,6 +127,13 @@ const routes: FuzzRoute[] = [
     body: 'json',
     base: { username: `${marker}${UNIQUE}`, ownerType: 'brand', ownerId: `brand-${UNIQUE}` },
   },
+  {
+    method: 'GET',
+    path: '/public/users/:username',
+    auth: 'none',
+    body: 'none',
+    params: { username: [`${marker}${UNIQUE}`, 'nosuchcreator'] },
+  },
   { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
   { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
 ];

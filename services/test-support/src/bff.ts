@@ -29,6 +29,8 @@ const generousRateLimits: Partial<BffConfig> = {
   RATE_LIMIT_CALLABLE_PER_IP: generousLimit,
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: generousLimit,
   RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: generousLimit,
+  RATE_LIMIT_APPLY_PER_USER: generousLimit,
+  RATE_LIMIT_CREATE_OFFER_PER_USER: generousLimit,
 };
 
 /**

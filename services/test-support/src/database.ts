@@ -16,6 +16,7 @@ export const serviceDatabases = {
   'identity-profile': 'raly_identity',
   brand: 'raly_brand',
   media: 'raly_media',
+  offers: 'raly_offers',
 } as const;
 
 export type ServiceWithDatabase = keyof typeof serviceDatabases;

@@ -2,7 +2,7 @@
  * The services started in-process for a test file, each on its own free port
  * against the real test stack, with a fresh migrated database, a fresh
  * consumer group (from the newest offset) and a test service token:
- * identity-profile, brand and (optionally) media, through each package's
+ * identity-profile, brand and (optionally) media and offers, through each package's
  * public `./app` entry (`start({ port, env })` / `stop()`). Also registers
  * creators and brands through identity-profile. Used by the services', the
  * BFF's and the browser tests.
@@ -19,7 +19,7 @@ import {
 } from './records';
 import { passwordGrant, serviceEnvironment, testStack, type TestStack } from './stack';
 
-export type ServiceName = 'identity-profile' | 'brand' | 'media';
+export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers';
 
 interface ServiceApp {
   start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
@@ -30,6 +30,7 @@ const apps: Record<ServiceName, () => Promise<ServiceApp>> = {
   'identity-profile': () => import('@raly/identity-profile/app'),
   brand: () => import('@raly/brand/app'),
   media: () => import('@raly/media/app'),
+  offers: () => import('@raly/offers/app'),
 };
 
 /** The web origin identity-profile puts into reset links in tests (unless WEB_URL is given). */
@@ -104,11 +105,23 @@ export interface RalySystem {
   brandUrl: string;
   /** Empty unless started with `media: true`. */
   mediaUrl: string;
+  /** Empty unless started with `offers: true`. */
+  offersUrl: string;
   /** The INTERNAL_SERVICE_TOKEN every service was started with. */
   serviceToken: string;
-  services: { identity: RunningService; brand: RunningService; media: RunningService | undefined };
+  services: {
+    identity: RunningService;
+    brand: RunningService;
+    media: RunningService | undefined;
+    offers: RunningService | undefined;
+  };
   /** Direct SQL on each service's test database (arranging failures, checking rows). */
-  sql: { identity: pg.Pool; brand: pg.Pool; media: pg.Pool | undefined };
+  sql: {
+    identity: pg.Pool;
+    brand: pg.Pool;
+    media: pg.Pool | undefined;
+    offers: pg.Pool | undefined;
+  };
   /** Stops every service and drops their databases. */
   stop(): Promise<void>;
 }
@@ -117,19 +130,22 @@ export interface RalySystem {
 export interface SystemOptions {
   /** Start media too (default false). */
   media?: boolean;
+  /** Start offers too (default false); it knows identity-profile's and brand's URLs. */
+  offers?: boolean;
   /** Host of media's public download URLs (default 127.0.0.1; `localhost` for a browser). */
   publicHost?: string;
   /** Environment added to every service's, then to one service's. */
   env?: Partial<Record<'common' | ServiceName, Record<string, string>>>;
 }
 
-/** Starts identity-profile and brand (and media when asked), each knowing the others' URLs. */
+/** Starts identity-profile and brand (and media and offers when asked), each knowing the others' URLs. */
 export async function startSystem(options: SystemOptions = {}): Promise<RalySystem> {
   const stack = await testStack();
   const ports = {
     identity: await freePort(),
     brand: await freePort(),
     media: options.media ? await freePort() : 0,
+    offers: options.offers ? await freePort() : 0,
   };
   const serviceToken = `test-service-token-${uniqueToken(12)}`;
   const common = {
@@ -159,14 +175,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
           MEDIA_PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${ports.media}`,
         })
       : undefined;
+    const offers = options.offers ? await start('offers', ports.offers) : undefined;
     return {
       stack,
       identityUrl: identity.url,
       brandUrl: brand.url,
       mediaUrl: media?.url ?? '',
+      offersUrl: offers?.url ?? '',
       serviceToken,
-      services: { identity, brand, media },
-      sql: { identity: identity.sql, brand: brand.sql, media: media?.sql },
+      services: { identity, brand, media, offers },
+      sql: { identity: identity.sql, brand: brand.sql, media: media?.sql, offers: offers?.sql },
       stop,
     };
   } catch (error) {

@@ -49,6 +49,8 @@ export type UserChanges = Partial<
 
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
+  /** The creator (a user without a brand) holding this stored-form username, or null (issue 9). */
+  findCreatorByUsername(username: string): Promise<UserRecord | null>;
   /** The id of the user with this (normalised) e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
   isEmailTaken(email: string): Promise<boolean>;
@@ -97,6 +99,10 @@ export function userRepository(prisma: PrismaClient): UserRepository {
   return {
     async findById(id) {
       const row = await prisma.user.findUnique({ where: { id } });
+      return row ? toUserRecord(row) : null;
+    },
+    async findCreatorByUsername(username) {
+      const row = await prisma.user.findFirst({ where: { username, brandId: null } });
       return row ? toUserRecord(row) : null;
     },
     async findIdByEmail(email) {

@@ -1,0 +1,10 @@
+/** `GET /public/users/:username` (anyone, no token; issue 9): a creator's public profile. */
+import { Router } from 'express';
+import type { IdentityDependencies } from '../domain/dependencies';
+import { getPublicCreator } from '../domain/public-profiles';
+
+export function publicUsersRouter(dependencies: Pick<IdentityDependencies, 'users'>): Router {
+  return Router().get('/public/users/:username', async (req, res) => {
+    res.json({ data: await getPublicCreator(dependencies, req.params.username) });
+  });
+}

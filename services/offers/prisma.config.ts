@@ -1,0 +1,13 @@
+/**
+ * Prisma CLI configuration. The URL falls back to the local default so that
+ * `prisma generate` (which needs no database) works without any env.
+ */
+import { defineConfig } from 'prisma/config';
+
+export default defineConfig({
+  schema: 'prisma/schema.prisma',
+  migrations: { path: 'prisma/migrations' },
+  datasource: {
+    url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/raly_offers',
+  },
+});

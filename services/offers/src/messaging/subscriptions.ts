@@ -1,0 +1,20 @@
+/** Everything the offers service consumes, one line per event type and handler: the public copies of users and brands. */
+import { eventTypes, topics } from '@raly/contracts/events';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { on, type Subscription } from '@raly/service-kit/consumer';
+import { applyBrandSnapshot } from '../domain/brands';
+import type { OffersDependencies } from '../domain/dependencies';
+import { applyUserSnapshot } from '../domain/users';
+
+export function subscriptions(dependencies: OffersDependencies): Subscription[] {
+  const saveUser = (event: Parameters<typeof applyUserSnapshot>[1]) =>
+    applyUserSnapshot(dependencies, event);
+  const saveBrand = (event: Parameters<typeof applyBrandSnapshot>[1]) =>
+    applyBrandSnapshot(dependencies, event);
+  return [
+    on<UserRecord>(topics.identityUser, eventTypes.userCreated, saveUser),
+    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, saveUser),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, saveBrand),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, saveBrand),
+  ];
+}
