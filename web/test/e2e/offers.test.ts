@@ -65,42 +65,66 @@ const anOffer = (interests: CreateOffer['interests']): CreateOffer => ({
 });
 
 /**
- * Records the socket.io frames `page` receives from now on, and tells when
+ * Records the socket.io packets `page` receives from now on, over polling
+ * (the transport socket.io starts on) and WebSocket frames, and tells when
  * the live socket has joined its rooms: the BFF sends the user's record as
  * it joins them (docs/api.md socket.io).
  */
-function watchLive(page: Page): { frames: string[]; joined: Promise<void> } {
-  const frames: string[] = [];
+function watchLive(page: Page): { packets: string[]; joined: Promise<void> } {
+  const packets: string[] = [];
   let resolveJoined: () => void = () => {};
   const joined = new Promise<void>((resolve) => {
     resolveJoined = resolve;
   });
+  const received = (text: string) => {
+    // A polling answer may carry several packets, separated by the record separator.
+    for (const packet of text.split('\x1e')) {
+      packets.push(packet);
+      if (packet.startsWith('42["user.updated"')) resolveJoined();
+    }
+  };
   page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => {
-      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      frames.push(text);
-      if (text.startsWith('42["user.updated"')) resolveJoined();
-    });
+    socket.on('framereceived', ({ payload }) =>
+      received(typeof payload === 'string' ? payload : payload.toString('utf8')),
+    );
   });
-  return { frames, joined };
+  page.on('response', (response) => {
+    const address = new URL(response.url());
+    if (address.pathname.startsWith('/live/') && response.request().method() === 'GET')
+      void response.text().then(received, () => {});
+  });
+  return { packets, joined };
 }
 
-/** The `offer.updated` pushes among `frames` naming the offer titled `title`. */
-const offerPushes = (frames: readonly string[], title: string) =>
-  frames.filter((frame) => frame.startsWith('42["offer.updated"') && frame.includes(title));
+/** Resolves with `promise`, or fails naming `what` after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The `offer.updated` pushes among `packets` naming the offer titled `title`. */
+const offerPushes = (packets: readonly string[], title: string) =>
+  packets.filter((packet) => packet.startsWith('42["offer.updated"') && packet.includes(title));
 
 /** A creator's tab signed in on `path`, its live socket joined. */
 async function creatorTab(
   context: BrowserContext,
   creator: SignedInCreator,
   path: string,
-): Promise<{ page: Page; problems: string[]; frames: string[] }> {
+): Promise<{ page: Page; problems: string[]; packets: string[] }> {
   const { page, problems } = await openPage(context);
   const live = watchLive(page);
   await openSignedIn(page, suite.product.webUrl, creator, path);
   await waitForSettledPage(page);
-  await live.joined;
-  return { page, problems, frames: live.frames };
+  await within(live.joined, STEP_TIMEOUT_MS, 'the live socket joining its rooms');
+  return { page, problems, packets: live.packets };
 }
 
 /** Marks the page so that a reload (which would clear the mark) can be detected. */
@@ -249,14 +273,14 @@ describe('offers in the browser', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByTestId('offers-badge')
       .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
-    assert.equal(offerPushes(matchingTab.frames, offer.title).length > 0, true);
+    assert.equal(offerPushes(matchingTab.packets, offer.title).length > 0, true);
     // … and, in the same window, nothing reaches the others.
     await sleep(SILENCE_WINDOW_MS);
     for (const [name, tab] of [
       ['other interests', otherTab],
       ['notifications off', mutedTab],
     ] as const) {
-      assert.deepEqual(offerPushes(tab.frames, offer.title), [], `${name}: a push arrived`);
+      assert.deepEqual(offerPushes(tab.packets, offer.title), [], `${name}: a push arrived`);
       assert.equal(await tab.page.getByTestId('offers-badge').count(), 0, `${name}: a badge shows`);
     }
     assert.deepEqual([...matchingTab.problems, ...otherTab.problems, ...mutedTab.problems], []);
