@@ -18,7 +18,14 @@ import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
 import { brandRegistration, dataOf, sleep, type BrandRegistration } from '@raly/test-support';
 import { browserSuite } from './harness/suite.ts';
 import { accessTokenOf, registerBrand } from './harness/bff-client.ts';
-import { openPage, seeText, seeTitle, seeToast, signedInPage } from './harness/pages.ts';
+import {
+  openPage,
+  seeText,
+  seeTitle,
+  seeToast,
+  signedInPage,
+  STEP_TIMEOUT_MS,
+} from './harness/pages.ts';
 import {
   aSignedInCreator,
   openSignedIn,
