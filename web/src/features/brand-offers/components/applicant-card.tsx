@@ -6,14 +6,12 @@
  * 'Application declined.'; failure: the returned error text).
  */
 import { Link } from 'react-router-dom';
-import { useDispatch } from 'react-redux';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { paths, pathOf } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/offer-format';
 import { useDecideApplicationMutation } from '@/lib/offers-api';
-import { showToast } from '@/lib/toast';
+import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
 import { TagList } from '@/components/offers/offer-card';
 import { SocialLinks } from '@/components/offers/public-profile';
@@ -22,25 +20,14 @@ import { Button, focusRing } from '@/components/ui/button';
 
 export function ApplicantCard({ application }: { application: ApplicationRecord }) {
   const [decide, { isLoading, originalArgs }] = useDecideApplicationMutation();
-  const dispatch = useDispatch();
+  const runCommand = useCommandToast();
   const { creator } = application;
 
-  const run = async (action: 'accept' | 'decline') => {
-    try {
-      await decide({ id: application.id, action }).unwrap();
-      dispatch(
-        showToast({
-          type: 'success',
-          message:
-            action === 'accept' ? messages.applicationAccepted : messages.applicationDeclined,
-        }),
-      );
-    } catch (error) {
-      dispatch(
-        showToast({ type: 'alert', message: apiErrorMessage(error, messages.genericProblem) }),
-      );
-    }
-  };
+  const run = (action: 'accept' | 'decline') =>
+    runCommand(
+      () => decide({ id: application.id, action }).unwrap(),
+      action === 'accept' ? messages.applicationAccepted : messages.applicationDeclined,
+    );
   const busy = (action: 'accept' | 'decline') => isLoading && originalArgs?.action === action;
 
   return (

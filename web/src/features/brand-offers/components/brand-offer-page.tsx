@@ -5,10 +5,8 @@
  * and Accept / Decline, all updating live.
  */
 import { Link } from 'react-router-dom';
-import { useDispatch } from 'react-redux';
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
 import { offerStatusLabels } from '@/lib/offer-format';
 import {
   useCloseOfferMutation,
@@ -16,61 +14,55 @@ import {
   useGetOfferQuery,
   useOpenOfferMutation,
 } from '@/lib/offers-api';
-import { showToast } from '@/lib/toast';
+import { useCommandToast } from '@/lib/use-command-toast';
 import { OfferDetails } from '@/components/offers/offer-details';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass, focusRing } from '@/components/ui/button';
-import { Notification } from '@/components/ui/notification';
 import { PageHeading } from '@/components/ui/page-heading';
-import { PageSpinner } from '@/components/ui/spinner';
+import { QueryResult } from '@/components/ui/query-result';
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import { ApplicantCard } from '@/features/brand-offers/components/applicant-card';
 
 function Applications({ offerId }: { offerId: string }) {
-  const { data, isLoading, isError } = useGetOfferApplicationsQuery(offerId);
-  if (isLoading) return <PageSpinner />;
-  if (isError || !data) return <Notification>{messages.genericProblem}</Notification>;
-  if (data.length === 0)
-    return <p className="text-sm text-slate-600">No applications yet. They show up here live.</p>;
   return (
-    <ul aria-label="Applications" className="space-y-4">
-      {data.map((application) => (
-        <li key={application.id}>
-          <ApplicantCard application={application} />
-        </li>
-      ))}
-    </ul>
+    <QueryResult<ApplicationRecord[]>
+      result={useGetOfferApplicationsQuery(offerId)}
+      fallback={messages.genericProblem}
+      framed={false}
+    >
+      {(applications) =>
+        applications.length === 0 ? (
+          <p className="text-sm text-slate-600">No applications yet. They show up here live.</p>
+        ) : (
+          <ul aria-label="Applications" className="space-y-4">
+            {applications.map((application) => (
+              <li key={application.id}>
+                <ApplicantCard application={application} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryResult>
   );
 }
 
 export function BrandOfferPage({ id }: { id: string }) {
-  const { data, isLoading, error } = useGetOfferQuery(id);
+  return (
+    <QueryResult result={useGetOfferQuery(id)} fallback={messages.offerNotFound}>
+      {({ offer }) => <BrandOfferView offer={offer} />}
+    </QueryResult>
+  );
+}
+
+function BrandOfferView({ offer }: { offer: OfferRecord }) {
   const [closeOffer, { isLoading: closing }] = useCloseOfferMutation();
   const [openOffer, { isLoading: opening }] = useOpenOfferMutation();
-  const dispatch = useDispatch();
-  if (isLoading) return <PageSpinner />;
-  if (!data)
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Notification>{apiErrorMessage(error, messages.offerNotFound)}</Notification>
-      </div>
-    );
-  const { offer } = data;
-
-  const act = async (action: 'close' | 'open') => {
-    try {
-      await (action === 'close' ? closeOffer(offer.id) : openOffer(offer.id)).unwrap();
-      dispatch(
-        showToast({
-          type: 'success',
-          message: action === 'close' ? messages.offerClosedNotice : messages.offerPublished,
-        }),
-      );
-    } catch (failure) {
-      dispatch(
-        showToast({ type: 'alert', message: apiErrorMessage(failure, messages.genericProblem) }),
-      );
-    }
-  };
+  const run = useCommandToast();
+  const act = (action: 'close' | 'open') =>
+    action === 'close'
+      ? run(() => closeOffer(offer.id).unwrap(), messages.offerClosedNotice)
+      : run(() => openOffer(offer.id).unwrap(), messages.offerPublished);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">

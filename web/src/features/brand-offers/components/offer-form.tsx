@@ -9,7 +9,6 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { INTERESTS } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
@@ -22,14 +21,13 @@ import {
   type OfferRecord,
 } from '@raly/contracts/offers';
 import { paths, pathOf } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
 import { platformLabels } from '@/lib/offer-format';
 import {
   useCreateOfferMutation,
   useOpenOfferMutation,
   useUpdateOfferMutation,
 } from '@/lib/offers-api';
-import { showToast } from '@/lib/toast';
+import { useCommandToast } from '@/lib/use-command-toast';
 import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
@@ -62,32 +60,22 @@ export function OfferForm({ offer }: { offer?: OfferRecord }) {
   const [createOffer] = useCreateOfferMutation();
   const [updateOffer] = useUpdateOfferMutation();
   const [openOffer] = useOpenOfferMutation();
-  const dispatch = useDispatch();
+  const run = useCommandToast();
   const navigate = useNavigate();
   const scrollToTop = useScrollToTopOnError();
   const isDraft = !offer || offer.status === 'draft';
 
   const save = (chosen: Intent) => async (values: OfferFormValues) => {
     const publish = chosen === 'publish';
-    try {
-      let saved: OfferRecord;
-      if (!offer) saved = await createOffer({ ...values, open: publish }).unwrap();
-      else {
-        saved = await updateOffer({ id: offer.id, changes: values }).unwrap();
-        if (publish) saved = await openOffer(offer.id).unwrap();
-      }
-      dispatch(
-        showToast({
-          type: 'success',
-          message: publish ? messages.offerPublished : messages.offerSaved,
-        }),
-      );
-      navigate(pathOf(paths.brandOffer, { id: saved.id }));
-    } catch (error) {
-      dispatch(
-        showToast({ type: 'alert', message: apiErrorMessage(error, messages.genericProblem) }),
-      );
-    }
+    const saved = await run(
+      async () => {
+        if (!offer) return createOffer({ ...values, open: publish }).unwrap();
+        const updated = await updateOffer({ id: offer.id, changes: values }).unwrap();
+        return publish ? openOffer(offer.id).unwrap() : updated;
+      },
+      publish ? messages.offerPublished : messages.offerSaved,
+    );
+    if (saved) navigate(pathOf(paths.brandOffer, { id: saved.id }));
   };
 
   const kind = watch('compensationKind');

@@ -44,7 +44,8 @@ function Summary({
   children,
 }: {
   title: string;
-  link: ReactNode;
+  /** The page the summary leads to and the link's text. */
+  link: { to: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -53,7 +54,9 @@ function Summary({
         <h2 id="offers-summary-heading" className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        {link}
+        <Link to={link.to} className={buttonClass('secondary')}>
+          {link.label}
+        </Link>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-5">{children}</dl>
     </section>
@@ -65,14 +68,7 @@ function CreatorSummary({ me }: { me: Me }) {
   const { data: applications } = useGetMyApplicationsQuery();
   const counts = applications ? countByStatus(applications) : undefined;
   return (
-    <Summary
-      title="Your offers"
-      link={
-        <Link to={paths.offers.path} className={buttonClass('secondary')}>
-          Browse offers
-        </Link>
-      }
-    >
+    <Summary title="Your offers" link={{ to: paths.offers.path, label: 'Browse offers' }}>
       <Stat label="Open offers for you" value={matching?.total} testId="matching-offers" />
       {APPLICATION_STATUSES.map((status) => (
         <Stat
@@ -91,14 +87,7 @@ function BrandSummary() {
   const open = offers?.filter((offer) => offer.status === 'open').length;
   const pending = offers?.reduce((sum, offer) => sum + offer.applicationCounts.pending, 0);
   return (
-    <Summary
-      title="Your offers"
-      link={
-        <Link to={paths.brandOffers.path} className={buttonClass('secondary')}>
-          Manage offers
-        </Link>
-      }
-    >
+    <Summary title="Your offers" link={{ to: paths.brandOffers.path, label: 'Manage offers' }}>
       <Stat label="Open offers" value={open} testId="open-offers" />
       <Stat label="Pending applications" value={pending} testId="pending-applications" />
     </Summary>

@@ -5,16 +5,14 @@
  * shows the application's live status); failure: the returned error text.
  */
 import { useForm } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import { messages } from '@raly/contracts/messages';
 import {
   CURRENCIES,
   PITCH_MAX_LENGTH,
   type ApplicationForm as ApplicationFormValues,
 } from '@raly/contracts/offers';
-import { apiErrorMessage } from '@/lib/api-error';
 import { useApplyToOfferMutation } from '@/lib/offers-api';
-import { showToast } from '@/lib/toast';
+import { useCommandToast } from '@/lib/use-command-toast';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -36,17 +34,10 @@ export function ApplicationForm({ offerId }: { offerId: string }) {
     defaultValues: emptyApplicationFormInput,
   });
   const [apply] = useApplyToOfferMutation();
-  const dispatch = useDispatch();
+  const run = useCommandToast();
 
   const onSubmit = async (form: ApplicationFormValues) => {
-    try {
-      await apply({ offerId, form }).unwrap();
-      dispatch(showToast({ type: 'success', message: messages.applicationSent }));
-    } catch (error) {
-      dispatch(
-        showToast({ type: 'alert', message: apiErrorMessage(error, messages.genericProblem) }),
-      );
-    }
+    await run(() => apply({ offerId, form }).unwrap(), messages.applicationSent);
   };
 
   return (

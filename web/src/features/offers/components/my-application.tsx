@@ -3,30 +3,22 @@
  * pitch and proposed rate, and Withdraw while it is pending
  * ('Application withdrawn.'; failure: the returned error text).
  */
-import { useDispatch } from 'react-redux';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
-import { apiErrorMessage } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/offer-format';
 import { useDecideApplicationMutation } from '@/lib/offers-api';
-import { showToast } from '@/lib/toast';
+import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
 import { Button } from '@/components/ui/button';
 
 export function MyApplication({ application }: { application: ApplicationRecord }) {
   const [decide, { isLoading }] = useDecideApplicationMutation();
-  const dispatch = useDispatch();
-
-  const withdraw = async () => {
-    try {
-      await decide({ id: application.id, action: 'withdraw' }).unwrap();
-      dispatch(showToast({ type: 'success', message: messages.applicationWithdrawn }));
-    } catch (error) {
-      dispatch(
-        showToast({ type: 'alert', message: apiErrorMessage(error, messages.genericProblem) }),
-      );
-    }
-  };
+  const run = useCommandToast();
+  const withdraw = () =>
+    run(
+      () => decide({ id: application.id, action: 'withdraw' }).unwrap(),
+      messages.applicationWithdrawn,
+    );
 
   return (
     <section

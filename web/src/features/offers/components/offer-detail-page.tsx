@@ -7,7 +7,6 @@
 import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
 import { offerStatusLabels } from '@/lib/offer-format';
 import { useGetOfferQuery } from '@/lib/offers-api';
 import { VerifiedBadge } from '@/components/offers/offer-card';
@@ -17,20 +16,20 @@ import { Badge } from '@/components/ui/badge';
 import { focusRing } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { PageHeading } from '@/components/ui/page-heading';
-import { PageSpinner } from '@/components/ui/spinner';
+import { QueryResult } from '@/components/ui/query-result';
+import type { OfferDetail } from '@raly/contracts/offers';
 import { ApplicationForm } from '@/features/offers/components/application-form';
 import { MyApplication } from '@/features/offers/components/my-application';
 
 export function OfferDetailPage({ id }: { id: string }) {
-  const { data, isLoading, error } = useGetOfferQuery(id);
-  if (isLoading) return <PageSpinner />;
-  if (!data)
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Notification>{apiErrorMessage(error, messages.offerNotFound)}</Notification>
-      </div>
-    );
-  const { offer, brand, myApplication } = data;
+  return (
+    <QueryResult result={useGetOfferQuery(id)} fallback={messages.offerNotFound}>
+      {(detail) => <OfferDetailView detail={detail} />}
+    </QueryResult>
+  );
+}
+
+function OfferDetailView({ detail: { offer, brand, myApplication } }: { detail: OfferDetail }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Link

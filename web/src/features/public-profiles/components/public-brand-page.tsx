@@ -7,25 +7,24 @@
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
 import { publicUrlPrefixes } from '@/config/public-urls';
-import { apiErrorMessage } from '@/lib/api-error';
 import { useGetPublicBrandQuery } from '@/lib/offers-api';
 import { useSession } from '@/lib/use-session';
 import { OfferCard } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { focusRing } from '@/components/ui/button';
-import { Notification } from '@/components/ui/notification';
-import { PageSpinner } from '@/components/ui/spinner';
+import { QueryResult } from '@/components/ui/query-result';
+import type { PublicBrandProfile } from '@raly/contracts/offers';
 
 export function PublicBrandPage({ username }: { username: string }) {
-  const { data: brand, isLoading, error } = useGetPublicBrandQuery(username);
+  return (
+    <QueryResult result={useGetPublicBrandQuery(username)} fallback={messages.pageNotFound}>
+      {(brand) => <PublicBrandView brand={brand} />}
+    </QueryResult>
+  );
+}
+
+function PublicBrandView({ brand }: { brand: PublicBrandProfile }) {
   const signedIn = useSession().status === 'signed-in';
-  if (isLoading) return <PageSpinner />;
-  if (!brand)
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Notification>{apiErrorMessage(error, messages.pageNotFound)}</Notification>
-      </div>
-    );
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
       <ProfileBanner

@@ -5,22 +5,21 @@
  */
 import { messages } from '@raly/contracts/messages';
 import { publicUrlPrefixes } from '@/config/public-urls';
-import { apiErrorMessage } from '@/lib/api-error';
 import { useGetPublicCreatorQuery } from '@/lib/offers-api';
 import { TagList } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
-import { Notification } from '@/components/ui/notification';
-import { PageSpinner } from '@/components/ui/spinner';
+import { QueryResult } from '@/components/ui/query-result';
+import type { PublicCreatorProfile } from '@raly/contracts/offers';
 
 export function PublicCreatorPage({ username }: { username: string }) {
-  const { data: creator, isLoading, error } = useGetPublicCreatorQuery(username);
-  if (isLoading) return <PageSpinner />;
-  if (!creator)
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Notification>{apiErrorMessage(error, messages.pageNotFound)}</Notification>
-      </div>
-    );
+  return (
+    <QueryResult result={useGetPublicCreatorQuery(username)} fallback={messages.pageNotFound}>
+      {(creator) => <PublicCreatorView creator={creator} />}
+    </QueryResult>
+  );
+}
+
+function PublicCreatorView({ creator }: { creator: PublicCreatorProfile }) {
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
       <ProfileBanner
