@@ -14,6 +14,7 @@ export function ProfileBanner({
   profileImg,
   coverImg,
   verified = false,
+  publicPath,
   children,
 }: {
   /** The name the profile is known by (a brand's company, a creator's username). */
@@ -21,7 +22,9 @@ export function ProfileBanner({
   profileImg: string;
   coverImg: string;
   verified?: boolean;
-  /** Lines under the name (e.g. the username and website). */
+  /** The profile's public URL path, host omitted (spec §1), e.g. '/brand/acme'. */
+  publicPath: string;
+  /** Lines under the public path (e.g. the website). */
   children?: ReactNode;
 }) {
   return (
@@ -38,6 +41,7 @@ export function ProfileBanner({
             {name}
             {verified && <VerifiedBadge />}
           </h1>
+          <p className="text-sm text-slate-500">{publicPath}</p>
           {children}
         </div>
       </div>

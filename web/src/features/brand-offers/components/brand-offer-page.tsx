@@ -16,8 +16,9 @@ import {
 } from '@/lib/offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { OfferDetails } from '@/components/offers/offer-details';
+import { BackLink } from '@/components/ui/back-link';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass, focusRing } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryResult } from '@/components/ui/query-result';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
@@ -66,12 +67,7 @@ function BrandOfferView({ offer }: { offer: OfferRecord }) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Link
-        to={paths.brandOffers.path}
-        className={`rounded text-sm text-indigo-700 hover:underline ${focusRing}`}
-      >
-        ← Your offers
-      </Link>
+      <BackLink to={paths.brandOffers.path}>Your offers</BackLink>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <PageHeading>{offer.title}</PageHeading>

@@ -12,6 +12,7 @@ import { useGetOfferQuery } from '@/lib/offers-api';
 import { VerifiedBadge } from '@/components/offers/offer-card';
 import { OfferDetails } from '@/components/offers/offer-details';
 import { Avatar } from '@/components/ui/avatar';
+import { BackLink } from '@/components/ui/back-link';
 import { Badge } from '@/components/ui/badge';
 import { focusRing } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
@@ -32,12 +33,7 @@ export function OfferDetailPage({ id }: { id: string }) {
 function OfferDetailView({ detail: { offer, brand, myApplication } }: { detail: OfferDetail }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Link
-        to={paths.offers.path}
-        className={`rounded text-sm text-indigo-700 hover:underline ${focusRing}`}
-      >
-        ← All offers
-      </Link>
+      <BackLink to={paths.offers.path}>All offers</BackLink>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <PageHeading>{offer.title}</PageHeading>
         {offer.status !== 'open' && <Badge>{offerStatusLabels[offer.status]}</Badge>}

@@ -31,12 +31,9 @@ function PublicBrandView({ brand }: { brand: PublicBrandProfile }) {
         name={brand.company}
         profileImg={brand.profileImg}
         coverImg={brand.coverImg}
+        publicPath={`${publicUrlPrefixes.brand}${brand.username}`}
         verified={brand.isVerified}
       >
-        <p className="text-sm text-slate-500">
-          {publicUrlPrefixes.brand}
-          {brand.username}
-        </p>
         {brand.websiteUrl && /^https?:\/\//i.test(brand.websiteUrl) && (
           <a
             href={brand.websiteUrl}

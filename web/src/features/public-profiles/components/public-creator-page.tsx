@@ -26,12 +26,8 @@ function PublicCreatorView({ creator }: { creator: PublicCreatorProfile }) {
         name={creator.username}
         profileImg={creator.profileImg}
         coverImg={creator.coverImg}
-      >
-        <p className="text-sm text-slate-500">
-          {publicUrlPrefixes.user}
-          {creator.username}
-        </p>
-      </ProfileBanner>
+        publicPath={`${publicUrlPrefixes.user}${creator.username}`}
+      ></ProfileBanner>
       <div className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <section>
           <h2 className="text-sm font-semibold text-slate-900">Interests</h2>
