@@ -34,8 +34,15 @@ export function ApplicantCard({ application }: { application: ApplicationRecord 
     <article
       data-application-id={application.id}
       aria-label={`Application of ${creator.username}`}
-      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="overflow-hidden rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
+      {creator.coverImg && (
+        <img
+          src={creator.coverImg}
+          alt=""
+          className="-mx-5 -mt-5 mb-4 h-20 w-[calc(100%+2.5rem)] max-w-none object-cover"
+        />
+      )}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar src={creator.profileImg} name={creator.username} className="size-12 text-base" />
