@@ -12,6 +12,7 @@ const workspaceDirectories = [
   'identity-profile',
   'brand',
   'media',
+  'offers',
   'bff',
   'web',
   'infra',

@@ -71,7 +71,10 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const offers = createOffersClient(config);
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
-  const records = createRecordStore(createReadModel(redis), () => live);
+  const records = createRecordStore(
+    createReadModel(redis, config.READ_MODEL_KEY_PREFIX),
+    () => live,
+  );
 
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);

@@ -138,6 +138,16 @@ export const configSchema = z.object({
   /** Offers created per signed-in user (POST /api/offers; issue 9). */
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Redis key prefix of the read model (`<prefix>:<kind>:<id>`): every replica of one
+   * deployment shares it; a test BFF that must not see other runs' snapshots sets its own.
+   */
+  READ_MODEL_KEY_PREFIX: z.string().min(1).default('rm'),
+  /**
+   * The Redis adapter's channel prefix: replicas with the same key share rooms and pushes;
+   * a test BFF that must not receive other runs' pushes and room moves sets its own.
+   */
+  LIVE_ADAPTER_KEY: z.string().min(1).default('socket.io'),
   /** Redis key prefix of the ended sessions (docs/api.md "Ending sessions"; tests use their own). */
   SESSION_REVOCATION_KEY_PREFIX: z.string().min(1).default('bff:revoked'),
   /**

@@ -7,6 +7,7 @@
  * (callables with `status`). `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the
  * requests per route.
  */
+import assert from 'node:assert/strict';
 import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
 import type { RunningBff } from '../src/app';
@@ -31,6 +32,22 @@ import type { TokenSet } from '@raly/contracts/bff-api';
 
 const marker = `fz${uniqueToken(6)}`;
 
+/** A valid offer form (issue 9), open at once when created with `open: true`. */
+const offerForm = {
+  title: 'A fuzzed launch video',
+  brief: 'Film a sixty second video showing how you use our app every morning.',
+  interests: [INTERESTS[0]],
+  platforms: ['x'],
+  deliverables: 'One video and two posts.',
+  compensation: { kind: 'fixed', amountMinor: 50_000, currency: 'USD' },
+  creatorsWanted: 2,
+  applyBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+};
+const applicationForm = {
+  pitch: 'I film daily videos for forty thousand people who love them.',
+  proposedRate: { amountMinor: 40_000, currency: 'EUR' },
+};
+
 let system: RalySystem;
 let bff: RunningBff;
 let recording: ReturnType<typeof recordExpressApps>;
@@ -38,7 +55,7 @@ let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
 beforeAll(async () => {
-  system = await startSystem({ media: true });
+  system = await startSystem({ media: true, offers: true });
   // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
   recording = recordExpressApps();
   try {
@@ -46,6 +63,7 @@ beforeAll(async () => {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
+      OFFERS_URL: system.offersUrl,
       // What the BFF sends to identity-profile's internal routes.
       INTERNAL_SERVICE_TOKEN: system.serviceToken,
     });
@@ -57,6 +75,28 @@ beforeAll(async () => {
   const signIn = await callBff<TokenSet>(bff, 'POST', '/api/auth/login', {
     body: { email: creator.registration.email, password: creator.registration.password },
   });
+  // The creator finishes onboarding, so they can apply; then an open offer of the brand and the
+  // creator's application to it, so the fuzz reaches past "not found".
+  const asCreator = { token: creator.accessToken };
+  await callBff(bff, 'PUT', '/api/me/interests', {
+    ...asCreator,
+    body: { interests: [INTERESTS[0]] },
+  });
+  for (const step of ['terms', 'connects', 'wallet'])
+    await callBff(bff, 'POST', '/api/me/onboarding', { ...asCreator, body: { step } });
+  const offer = await callBff<{ id: string }>(bff, 'POST', '/api/offers', {
+    token: brand.accessToken,
+    body: { ...offerForm, open: true },
+  });
+  const offerIds = [offer.body.data.id, 'no-such-offer'];
+  const application = await callBff<{ id: string }>(
+    bff,
+    'POST',
+    `/api/offers/${offer.body.data.id}/applications`,
+    { token: creator.accessToken, body: applicationForm },
+  );
+  assert.equal(application.status, 201, JSON.stringify(application.body));
+  const applicationIds = [application.body.data.id, 'no-such-application'];
   credentials = fuzzCredentials({
     users: { creator: creator.accessToken, 'brand user': brand.accessToken },
     idToken: signIn.body.data.idToken,
@@ -204,6 +244,75 @@ beforeAll(async () => {
       callable: true,
       base: { username },
       params: { name: ['checkUsernameExists'] },
+    },
+    // Offers (issue 9)
+    {
+      method: 'GET',
+      path: '/api/offers',
+      auth: 'user',
+      body: 'none',
+      queries: ['', 'interest=Gaming,AI&platform=x&q=launch&page=2&pageSize=10', 'page=500'],
+    },
+    { method: 'POST', path: '/api/offers', auth: 'user', body: 'json', base: offerForm },
+    {
+      method: 'GET',
+      path: '/api/offers/:id',
+      auth: 'user',
+      body: 'none',
+      params: { id: offerIds },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/offers/:id',
+      auth: 'user',
+      body: 'json',
+      base: { title: 'A fuzzed offer title', creatorsWanted: 3 },
+      params: { id: offerIds },
+    },
+    ...(['open', 'close'] as const).map((action): FuzzRoute => ({
+      method: 'POST',
+      path: `/api/offers/:id/${action}`,
+      auth: 'user',
+      body: 'none',
+      params: { id: offerIds },
+    })),
+    {
+      method: 'GET',
+      path: '/api/offers/:id/applications',
+      auth: 'user',
+      body: 'none',
+      params: { id: offerIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/offers/:id/applications',
+      auth: 'user',
+      body: 'json',
+      base: applicationForm,
+      params: { id: offerIds },
+    },
+    { method: 'GET', path: '/api/brand/offers', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/api/me/applications', auth: 'user', body: 'none' },
+    ...(['withdraw', 'accept', 'decline'] as const).map((decision): FuzzRoute => ({
+      method: 'POST',
+      path: `/api/applications/:id/${decision}`,
+      auth: 'user',
+      body: 'none',
+      params: { id: applicationIds },
+    })),
+    {
+      method: 'GET',
+      path: '/api/public/users/:username',
+      auth: 'none',
+      body: 'none',
+      params: { username: [creator.registration.username, 'nosuchcreator'] },
+    },
+    {
+      method: 'GET',
+      path: '/api/public/brands/:username',
+      auth: 'none',
+      body: 'none',
+      params: { username: [brand.registration.username, 'nosuchbrand'] },
     },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },

@@ -23,7 +23,7 @@ import type { OfferRecord } from '@raly/contracts/offers';
 import type { UserRecord } from '@raly/contracts/records';
 import type { TokenSet } from '@raly/contracts/bff-api';
 import type { RunningBff } from '../src/app';
-import { anApplicationRecord, anOfferRecord } from './support/offers';
+import { anApplicationRecord, anOfferRecord, isolatedLive } from './support/offers';
 import { connectLive, receivedOf, type RecordingSocket } from './support/sockets';
 import {
   aUserRecord,
@@ -53,7 +53,7 @@ const allSockets: RecordingSocket[] = [];
 
 beforeAll(async () => {
   const stack = await testStack();
-  bff = await startTestBff(stack);
+  bff = await startTestBff(stack, isolatedLive());
   kafka = await connectTestKafka(stack.kafkaBrokers);
   keycloak = testKeycloak(stack);
 });

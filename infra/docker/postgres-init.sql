@@ -2,4 +2,5 @@
 create database raly_identity;
 create database raly_brand;
 create database raly_media;
+create database raly_offers;
 create database raly_keycloak;

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { describe, test, beforeAll } from 'vitest';
 import pg from 'pg';
 import { kafkaClient } from '../src/stack/kafka';
-import { allKafkaTopics } from '../src/stack/settings';
+import { allKafkaTopics, serviceDatabases } from '../src/stack/settings';
 import { resolveTestStack, type TestStack } from '../src/test-env';
 
 function redisPing(redisUrl: string): Promise<string> {
@@ -30,7 +30,7 @@ describe('the test stack', () => {
     assert.equal(await resolveTestStack(), stack);
   });
 
-  for (const database of ['raly_identity', 'raly_brand', 'raly_media']) {
+  for (const database of serviceDatabases) {
     test(`when connecting to ${database}, then Postgres answers a query`, async () => {
       const client = new pg.Client({ connectionString: stack.databaseUrl(database) });
       await client.connect();

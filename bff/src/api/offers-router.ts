@@ -36,11 +36,9 @@ export function offersRouter(
     })
     .post('/', limits.createOffer, async (request, response) => {
       const form = request.body as unknown;
-      response
-        .status(201)
-        .json({
-          data: await runOfferCommand(dependencies, callerOf(request), { kind: 'create', form }),
-        });
+      response.status(201).json({
+        data: await runOfferCommand(dependencies, callerOf(request), { kind: 'create', form }),
+      });
     })
     .get('/:id', async (request, response) => {
       response.json({

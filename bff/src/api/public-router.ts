@@ -10,6 +10,7 @@ import {
   type PublicProfileDependencies,
 } from '../domain/public-profiles';
 
+/** @returns the router mounted at `/public` (no authentication) */
 export function publicProfilesRouter(dependencies: PublicProfileDependencies): Router {
   return Router()
     .get('/users/:username', async (request, response) => {

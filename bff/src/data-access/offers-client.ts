@@ -17,6 +17,7 @@ import type { Config } from '../config';
 
 /** What a creator or a brand member does to an application (`POST /applications/:id/<decision>`). */
 export type ApplicationDecision = 'withdraw' | 'accept' | 'decline';
+/** Every decision, one route each (`POST /api/applications/:id/<decision>`). */
 export const APPLICATION_DECISIONS: readonly ApplicationDecision[] = [
   'withdraw',
   'accept',

@@ -20,8 +20,9 @@ export interface RecordByKind {
   application: ApplicationRecord;
 }
 
-/** The Redis key of one aggregate's snapshot. */
-export const readModelKey = (kind: AggregateKind, id: string): string => `rm:${kind}:${id}`;
+/** The Redis key of one aggregate's snapshot (`prefix`: READ_MODEL_KEY_PREFIX, default `rm`). */
+export const readModelKey = (kind: AggregateKind, id: string, prefix = 'rm'): string =>
+  `${prefix}:${kind}:${id}`;
 
 // KEYS[1] = aggregate key, ARGV[1] = version, ARGV[2] = snapshot JSON.
 // Returns 1 when stored, 0 when the stored version is equal or higher.
@@ -49,8 +50,11 @@ export interface ReadModel {
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
 }
 
-/** @param redis a connected ioredis client (the script is registered on it) */
-export function createReadModel(redis: Redis): ReadModel {
+/**
+ * @param redis a connected ioredis client (the script is registered on it)
+ * @param keyPrefix READ_MODEL_KEY_PREFIX (default `rm`)
+ */
+export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
   if (!('applyIfNewer' in redis)) {
     redis.defineCommand('applyIfNewer', { numberOfKeys: 1, lua: applyIfNewerScript });
   }
@@ -58,14 +62,14 @@ export function createReadModel(redis: Redis): ReadModel {
   return {
     async apply(kind, record) {
       const applied = await client.applyIfNewer(
-        readModelKey(kind, record.id),
+        readModelKey(kind, record.id, keyPrefix),
         String(record.version),
         JSON.stringify(record),
       );
       return applied === 1;
     },
     async get(kind, id) {
-      const snapshot = await client.hget(readModelKey(kind, id), 'snapshot');
+      const snapshot = await client.hget(readModelKey(kind, id, keyPrefix), 'snapshot');
       return snapshot ? JSON.parse(snapshot) : null;
     },
   };

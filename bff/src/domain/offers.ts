@@ -68,6 +68,7 @@ export async function getOfferDetail(
   return { offer, brand, myApplication };
 }
 
+/** The offer brand's public profile: read model, else brand's public read, else the offer's `BrandSummary` with empty extras. */
 async function brandProfileOf(
   dependencies: OffersDependencies,
   offer: OfferRecord,
@@ -90,6 +91,7 @@ async function brandProfileOf(
   };
 }
 
+/** The caller's newest application to the offer, or null (brand users and unknown users: null, without asking offers). */
 async function myApplicationTo(
   dependencies: OffersDependencies,
   caller: Caller,

@@ -106,7 +106,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   >(options.httpServer, {
     path: LIVE_PATH,
     cors: { origin: config.CORS_ORIGIN, credentials: true },
-    adapter: createAdapter(options.redisPublisher, options.redisSubscriber),
+    adapter: createAdapter(options.redisPublisher, options.redisSubscriber, {
+      key: config.LIVE_ADAPTER_KEY,
+    }),
   });
 
   io.use((socket, next) => {
@@ -134,7 +136,15 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       brandId && me.records.get('brand', brandId),
     ])
       .then(([userRecord, brandRecord]) => {
-        if (userRecord) socket.emit(liveEvents.user, userRecord);
+        if (userRecord) {
+          // A newer record stored since the handshake read it may have moved the rooms
+          // before this socket was in them: its interest rooms follow the current record.
+          const wanted = interestRoomsOf(userRecord);
+          for (const room of ALL_INTEREST_ROOMS)
+            if (!wanted.includes(room)) void socket.leave(room);
+          void socket.join(wanted);
+          socket.emit(liveEvents.user, userRecord);
+        }
         if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
       })
       .catch((error: unknown) =>
@@ -162,21 +172,35 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   });
 
   /**
+   * Moves a user's sockets between rooms on every replica. The Redis adapter
+   * only publishes a join or leave (every replica, this one included, applies
+   * it when it comes back from Redis), so it is also applied here at once:
+   * the push emitted next then finds this replica's sockets moved, and other
+   * replicas get the request ahead of that push (one Redis connection, in order).
+   * @param join rooms to join; @param leave rooms to leave (disjoint from `join`)
+   */
+  const moveRooms = (userId: string, { join, leave }: { join: string[]; leave: string[] }) => {
+    for (const sockets of [io.local.in(userRoom(userId)), io.in(userRoom(userId))]) {
+      if (leave.length > 0) sockets.socketsLeave(leave);
+      if (join.length > 0) sockets.socketsJoin(join);
+    }
+  };
+
+  /**
    * One emit per snapshot, to the rooms of whoever may see it: socket.io
    * (and the Redis adapter, once per replica) sends it once to each socket
    * in any of the rooms. Nothing here depends on how many users there are.
    */
   const pushers: { [K in AggregateKind]: (record: RecordByKind[K]) => void } = {
     user(user) {
-      const sockets = io.in(userRoom(user.id));
-      // A user who just became a brand user starts receiving their brand's pushes.
-      if (user.brand?.id) sockets.socketsJoin(brandRoom(user.brand.id));
-      // Interest rooms follow the record (interests, notifications.offers, onboarding) on
-      // every replica: leave the ones no longer wanted, join the current ones.
+      // A user who just became a brand user starts receiving their brand's pushes; interest
+      // rooms follow the record (interests, notifications.offers, onboarding): the ones no
+      // longer wanted are left, the current ones joined.
       const wanted = interestRoomsOf(user);
-      const unwanted = ALL_INTEREST_ROOMS.filter((room) => !wanted.includes(room));
-      if (unwanted.length > 0) sockets.socketsLeave(unwanted);
-      if (wanted.length > 0) sockets.socketsJoin(wanted);
+      moveRooms(user.id, {
+        join: user.brand?.id ? [brandRoom(user.brand.id), ...wanted] : wanted,
+        leave: ALL_INTEREST_ROOMS.filter((room) => !wanted.includes(room)),
+      });
       io.to(userRoom(user.id)).emit(liveEvents.user, user);
     },
     brand(brand) {

@@ -6,6 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import { uniqueToken } from '@raly/test-support';
+import type { BffConfig } from '@raly/test-support/bff';
+
+/**
+ * A read model and socket.io adapter channels of this BFF's own: other BFFs
+ * on the shared stack (other runs, older code) consume the same topics and
+ * would otherwise store a snapshot first (so this BFF never pushes it) and
+ * push it to these sockets without this BFF's room moves.
+ */
+export function isolatedLive(): Partial<BffConfig> {
+  const token = uniqueToken(12);
+  return { READ_MODEL_KEY_PREFIX: `rm-test-${token}`, LIVE_ADAPTER_KEY: `live-test-${token}` };
+}
 
 /** An open offer of a brand, interest `Gaming`, version 1; `overrides` win. */
 export function anOfferRecord(overrides: Partial<OfferRecord> = {}): OfferRecord {

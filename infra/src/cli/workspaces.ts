@@ -17,6 +17,7 @@ export const testedWorkspaces = [
   'services/identity-profile',
   'services/brand',
   'services/media',
+  'services/offers',
   'bff',
   'web',
   'infra',
@@ -27,6 +28,7 @@ export const runnableWorkspaces = [
   'services/identity-profile',
   'services/brand',
   'services/media',
+  'services/offers',
   'bff',
   'web',
 ] as const;
@@ -42,6 +44,7 @@ export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> 
   'services/identity-profile': `http://${host}:${ports.identity}/health/ready`,
   'services/brand': `http://${host}:${ports.brand}/health/ready`,
   'services/media': `http://${host}:${ports.media}/health/ready`,
+  'services/offers': `http://${host}:${ports.offers}/health/ready`,
   bff: `http://${host}:${ports.bff}/health/ready`,
   web: `http://localhost:${ports.web}/`,
 };

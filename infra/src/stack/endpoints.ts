@@ -100,6 +100,7 @@ export const workspaceDatabases: Record<string, string> = {
   'services/identity-profile': 'raly_identity',
   'services/brand': 'raly_brand',
   'services/media': 'raly_media',
+  'services/offers': 'raly_offers',
 };
 
 /** The environment variables of docs/conventions.md for a child process. */
@@ -128,6 +129,7 @@ export function stackEnvironment(
     IDENTITY_URL: `http://${host}:${ports.identity}`,
     BRAND_URL: `http://${host}:${ports.brand}`,
     MEDIA_URL: `http://${host}:${ports.media}`,
+    OFFERS_URL: `http://${host}:${ports.offers}`,
     WEB_URL: `http://localhost:${ports.web}`,
   };
 }

@@ -17,12 +17,18 @@ export const ports = {
   identity: 4001,
   brand: 4002,
   media: 4003,
+  offers: 4004,
   web: 5173,
 } as const;
 
 export const host = '127.0.0.1';
 
-export const serviceDatabases = ['raly_identity', 'raly_brand', 'raly_media'] as const;
+export const serviceDatabases = [
+  'raly_identity',
+  'raly_brand',
+  'raly_media',
+  'raly_offers',
+] as const;
 export const keycloakDatabase = 'raly_keycloak';
 
 export const realm = 'raly';
@@ -39,7 +45,13 @@ export const s3Defaults = {
   secretAccessKey: 'raly-local-secret',
 } as const;
 
-export const kafkaTopics = ['identity.user.v1', 'brand.brand.v1', 'media.image.v1'] as const;
+export const kafkaTopics = [
+  'identity.user.v1',
+  'brand.brand.v1',
+  'media.image.v1',
+  'offers.offer.v1',
+  'offers.application.v1',
+] as const;
 export const kafkaTopicPartitions = 3;
 
 export function allKafkaTopics(): string[] {

@@ -7,29 +7,23 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, test, beforeAll, afterAll } from 'vitest';
-import { eventTypes, topics } from '@raly/contracts/events';
+import { describe, test, beforeAll } from 'vitest';
+import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
+import { dataOf, envelopeOf, eventually, type TopicListener } from '@raly/test-support';
+import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
 import {
-  dataOf,
-  envelopeOf,
-  eventually,
-  listenToTopic,
-  testKeycloak,
-  type TestKeycloak,
-  type TopicListener,
-} from '@raly/test-support';
-import {
-  type RalySystem,
-  registeredBrand,
-  registeredCreator,
-  startSystem,
-} from '@raly/test-support/system';
-import { anApplicationForm, anOfferForm, asUser, onboardedCreator, suspendUser } from './support';
+  anApplicationForm,
+  anOfferForm,
+  asUser,
+  onboardedCreator,
+  suspendUser,
+  useOffersSystem,
+} from './support';
 
+const harness = useOffersSystem();
 let system: RalySystem;
-let keycloak: TestKeycloak;
 let offerEvents: TopicListener;
 let applicationEvents: TopicListener;
 let brand: Awaited<ReturnType<typeof registeredBrand>>;
@@ -37,27 +31,12 @@ let otherBrand: Awaited<ReturnType<typeof registeredBrand>>;
 let creator: Awaited<ReturnType<typeof registeredCreator>>;
 
 beforeAll(async () => {
-  system = await startSystem({
-    offers: true,
-    env: { offers: { OFFERS_DEADLINE_SWEEP_MS: '3600000' } },
-  });
-  keycloak = testKeycloak(system.stack);
-  [offerEvents, applicationEvents] = await Promise.all([
-    listenToTopic(system.stack.kafkaBrokers, topics.offersOffer),
-    listenToTopic(system.stack.kafkaBrokers, topics.offersApplication),
-  ]);
+  ({ system, offerEvents, applicationEvents } = harness);
   [brand, otherBrand, creator] = await Promise.all([
     registeredBrand(system),
     registeredBrand(system),
     onboardedCreator(system, ['AI', 'Gaming']),
   ]);
-});
-
-afterAll(async () => {
-  await offerEvents?.stop();
-  await applicationEvents?.stop();
-  await system?.stop();
-  await keycloak?.cleanUp();
 });
 
 const asBrand = () => asUser(system, brand.accessToken);

@@ -6,52 +6,36 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, test, beforeAll, afterAll } from 'vitest';
-import { eventTypes, topics } from '@raly/contracts/events';
+import { describe, test, beforeAll } from 'vitest';
+import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { BrandOffer, OfferRecord, Page } from '@raly/contracts/offers';
+import { envelopeOf, type TopicListener, uniqueToken } from '@raly/test-support';
+import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
 import {
-  envelopeOf,
-  listenToTopic,
-  testKeycloak,
-  type TestKeycloak,
-  type TopicListener,
-  uniqueToken,
-} from '@raly/test-support';
-import {
-  type RalySystem,
-  registeredBrand,
-  registeredCreator,
-  startSystem,
-} from '@raly/test-support/system';
-import { anApplicationForm, anOfferForm, asUser, onboardedCreator, suspendBrand } from './support';
+  anApplicationForm,
+  anOfferForm,
+  asUser,
+  onboardedCreator,
+  suspendBrand,
+  useOffersSystem,
+} from './support';
 
+// The sweep is tested in deadline.test.ts; here it does not run.
+const harness = useOffersSystem();
 let system: RalySystem;
-let keycloak: TestKeycloak;
 let offerEvents: TopicListener;
 let brand: Awaited<ReturnType<typeof registeredBrand>>;
 let otherBrand: Awaited<ReturnType<typeof registeredBrand>>;
 let creator: Awaited<ReturnType<typeof registeredCreator>>;
 
 beforeAll(async () => {
-  system = await startSystem({
-    offers: true,
-    // The sweep is tested in deadline.test.ts; here it must not run.
-    env: { offers: { OFFERS_DEADLINE_SWEEP_MS: '3600000' } },
-  });
-  keycloak = testKeycloak(system.stack);
-  offerEvents = await listenToTopic(system.stack.kafkaBrokers, topics.offersOffer);
+  ({ system, offerEvents } = harness);
   [brand, otherBrand, creator] = await Promise.all([
     registeredBrand(system),
     registeredBrand(system),
     onboardedCreator(system, ['Gaming']),
   ]);
-});
-
-afterAll(async () => {
-  await offerEvents?.stop();
-  await system?.stop();
-  await keycloak?.cleanUp();
 });
 
 const asBrand = () => asUser(system, brand.accessToken);

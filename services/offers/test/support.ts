@@ -6,15 +6,64 @@ import type { Interest } from '@raly/contracts/constants';
 import { eventTypes, topics } from '@raly/contracts/events';
 import type { CreateOffer } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { afterAll, beforeAll } from 'vitest';
 import {
   anEnvelope,
   callApi,
   connectTestKafka,
   dataOf,
   eventually,
+  listenToTopic,
+  testKeycloak,
+  type TestKeycloak,
+  type TopicListener,
   uniqueToken,
 } from '@raly/test-support';
-import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
+import {
+  type RalySystem,
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+} from '@raly/test-support/system';
+
+/** What {@link useOffersSystem} fills in before the file's tests run. */
+export interface OffersHarness {
+  system: RalySystem;
+  /** Everything published on `offers.offer.v1` since the system started. */
+  offerEvents: TopicListener;
+  /** Everything published on `offers.application.v1` since the system started. */
+  applicationEvents: TopicListener;
+}
+
+/**
+ * Registers the hooks that start identity-profile, brand and offers for one test file (the
+ * deadline sweep hourly unless `offersEnv` says otherwise) with listeners on both offers topics,
+ * and stop them, deleting the Keycloak users the file registered.
+ * @param offersEnv environment added to offers' (e.g. `KAFKA_CONSUME: 'false'`)
+ */
+export function useOffersSystem(offersEnv: Record<string, string> = {}): OffersHarness {
+  const harness = {} as OffersHarness;
+  let keycloak: TestKeycloak | undefined;
+  beforeAll(async () => {
+    harness.system = await startSystem({
+      offers: true,
+      env: { offers: { OFFERS_DEADLINE_SWEEP_MS: '3600000', ...offersEnv } },
+    });
+    keycloak = testKeycloak(harness.system.stack);
+    const brokers = harness.system.stack.kafkaBrokers;
+    [harness.offerEvents, harness.applicationEvents] = await Promise.all([
+      listenToTopic(brokers, topics.offersOffer),
+      listenToTopic(brokers, topics.offersApplication),
+    ]);
+  });
+  afterAll(async () => {
+    await harness.offerEvents?.stop();
+    await harness.applicationEvents?.stop();
+    await harness.system?.stop();
+    await keycloak?.cleanUp();
+  });
+  return harness;
+}
 
 /** An apply-by date `days` from now (ISO 8601). */
 export const daysFromNow = (days: number): string =>

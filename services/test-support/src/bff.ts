@@ -36,7 +36,7 @@ const generousRateLimits: Partial<BffConfig> = {
 /**
  * Starts a BFF on port 0 against the test stack. Every test comes from
  * 127.0.0.1: rate limits are out of the way unless a test sets its own.
- * @param overrides e.g. IDENTITY_URL of an in-process identity-profile (default: nothing listens)
+ * @param overrides e.g. IDENTITY_URL or OFFERS_URL of in-process services (default: nothing listens)
  */
 export function startTestBff(
   stack: TestStack,
@@ -55,6 +55,9 @@ export function startTestBff(
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
       KEYCLOAK_REALM: stack.realm,
       IDENTITY_URL: 'http://127.0.0.1:14999',
+      // Nothing listens there either: a test that needs offers passes its OFFERS_URL, and no
+      // test reaches an offers service of `npm start` on 4004.
+      OFFERS_URL: 'http://127.0.0.1:14999',
       LOG_LEVEL: (process.env.LOG_LEVEL as BffConfig['LOG_LEVEL']) ?? 'silent',
       ...overrides,
     },

@@ -152,6 +152,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     INTERNAL_SERVICE_TOKEN: serviceToken,
     IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
+    ...(options.offers ? { OFFERS_URL: `http://127.0.0.1:${ports.offers}` } : {}),
     ...options.env?.common,
   };
   const started: RunningService[] = [];

@@ -16,6 +16,10 @@ import {
 } from '../domain/applications';
 import type { OffersDependencies } from '../domain/dependencies';
 
+/**
+ * @param verifyAccessToken the kit's verifier: every route needs a valid access token (else 401)
+ * @returns the router of the application routes
+ */
 export function applicationsRouter(
   dependencies: OffersDependencies,
   verifyAccessToken: AccessTokenVerifier,

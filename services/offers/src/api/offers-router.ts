@@ -17,6 +17,10 @@ import {
   updateOffer,
 } from '../domain/offers';
 
+/**
+ * @param verifyAccessToken the kit's verifier: every route but `/public/*` needs a valid access token (else 401)
+ * @returns the router of the offer routes
+ */
 export function offersRouter(
   dependencies: OffersDependencies,
   verifyAccessToken: AccessTokenVerifier,

@@ -21,7 +21,7 @@ import {
 } from '@raly/contracts/offers';
 import type { Caller } from '@raly/service-kit/auth';
 import { AppError } from '@raly/service-kit/errors';
-import type { OfferChanges } from '../data-access/offer-repository';
+import type { DecideOfferChange, OfferChanges } from '../data-access/offer-repository';
 import { assertBrandNotSuspended, memberBrand } from './brands';
 import type { OffersDependencies } from './dependencies';
 import { offersErrors } from './errors';
@@ -69,6 +69,21 @@ async function offerOfMember(
     throw offer.status === 'draft' ? offersErrors.offerNotFound() : offersErrors.notABrandMember();
   }
   return offer;
+}
+
+/**
+ * Changes an offer as `decide` says on the offer under its row lock, raising `offers.offer.updated`.
+ * @throws AppError not-found; what `decide` throws
+ */
+async function changeOffer(
+  dependencies: OffersDependencies,
+  offerId: string,
+  decide: DecideOfferChange,
+): Promise<OfferRecord> {
+  const changed = await dependencies.offers.changeWithEvent(offerId, decide, offerUpdatedEvent);
+  if (!changed) throw offersErrors.offerNotFound();
+  dependencies.eventsCommitted();
+  return changed;
 }
 
 /**
@@ -133,23 +148,16 @@ export async function updateOffer(
 ): Promise<OfferRecord> {
   const form = updateOfferSchema.parse(input);
   await offerOfMember(dependencies, caller, offerId);
-  const updated = await dependencies.offers.changeWithEvent(
-    offerId,
-    (current) => {
-      if (current.status === 'closed') throw offersErrors.offerClosed();
-      const changes = editedFields(current, form);
-      if (Object.keys(changes).length === 0) return null;
-      const wanted = changes.creatorsWanted ?? current.creatorsWanted;
-      if (wanted < current.placesFilled) throw offersErrors.creatorsWantedBelowPlacesFilled();
-      if (current.status === 'open' && wanted === current.placesFilled)
-        Object.assign(changes, { status: 'closed', closedReason: 'filled', closed: true });
-      return changes;
-    },
-    offerUpdatedEvent,
-  );
-  if (!updated) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
-  return updated;
+  return changeOffer(dependencies, offerId, (current) => {
+    if (current.status === 'closed') throw offersErrors.offerClosed();
+    const changes = editedFields(current, form);
+    if (Object.keys(changes).length === 0) return null;
+    const wanted = changes.creatorsWanted ?? current.creatorsWanted;
+    if (wanted < current.placesFilled) throw offersErrors.creatorsWantedBelowPlacesFilled();
+    if (current.status === 'open' && wanted === current.placesFilled)
+      Object.assign(changes, { status: 'closed', closedReason: 'filled', closed: true });
+    return changes;
+  });
 }
 
 /**
@@ -165,19 +173,12 @@ export async function openOffer(
   const offer = await offerOfMember(dependencies, caller, offerId);
   if (offer.status === 'closed') throw offersErrors.offerClosed();
   await assertBrandNotSuspended(dependencies, offer.brandId, caller);
-  const opened = await dependencies.offers.changeWithEvent(
-    offerId,
-    (current) => {
-      if (current.status === 'closed') throw offersErrors.offerClosed();
-      if (current.status === 'open') return null;
-      if (Date.parse(current.applyBy) <= Date.now()) throw offersErrors.applyByPassed();
-      return { status: 'open', opened: true };
-    },
-    offerUpdatedEvent,
-  );
-  if (!opened) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
-  return opened;
+  return changeOffer(dependencies, offerId, (current) => {
+    if (current.status === 'closed') throw offersErrors.offerClosed();
+    if (current.status === 'open') return null;
+    if (Date.parse(current.applyBy) <= Date.now()) throw offersErrors.applyByPassed();
+    return { status: 'open', opened: true };
+  });
 }
 
 /**
@@ -190,17 +191,10 @@ export async function closeOffer(
   offerId: string,
 ): Promise<OfferRecord> {
   await offerOfMember(dependencies, caller, offerId);
-  const closed = await dependencies.offers.changeWithEvent(
-    offerId,
-    (current) => {
-      if (current.status === 'closed') throw offersErrors.offerClosed();
-      return { status: 'closed', closedReason: 'brand', closed: true };
-    },
-    offerUpdatedEvent,
-  );
-  if (!closed) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
-  return closed;
+  return changeOffer(dependencies, offerId, (current) => {
+    if (current.status === 'closed') throw offersErrors.offerClosed();
+    return { status: 'closed', closedReason: 'brand', closed: true };
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { applyBrandSnapshot } from '../domain/brands';
 import type { OffersDependencies } from '../domain/dependencies';
 import { applyUserSnapshot } from '../domain/users';
 
+/** @returns the consumer's subscription list: user and brand snapshots into the public copies */
 export function subscriptions(dependencies: OffersDependencies): Subscription[] {
   const saveUser = (event: Parameters<typeof applyUserSnapshot>[1]) =>
     applyUserSnapshot(dependencies, event);
