@@ -16,6 +16,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
 import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
 import { brandRegistration, dataOf, sleep, type BrandRegistration } from '@raly/test-support';
+import { seriousAxeViolations } from './harness/axe.ts';
 import { browserSuite } from './harness/suite.ts';
 import { accessTokenOf, registerBrand } from './harness/bff-client.ts';
 import {
@@ -322,5 +323,72 @@ describe('offers in the browser', () => {
     assert.ok(!creatorText.includes(creator.email), 'the creator page shows the e-mail');
     assert.deepEqual(problems, []);
     await context.close();
+  });
+
+  test('when the offers pages show, then axe-core finds nothing serious on any of them', async () => {
+    // Arrange: an open offer with one application; axe-core is injected, so the CSP is bypassed.
+    const brand = await aRegisteredBrand();
+    const brandToken = await accessTokenOf(suite.product.bffUrl, brand);
+    const offer = await callBff<OfferRecord>('POST', '/offers', brandToken, anOffer(['Gaming']));
+    const creator = await aSignedInCreator(suite.product.bffUrl, { onboarded: true });
+    await callBff('POST', `/offers/${offer.id}/applications`, creator.tokenSet.accessToken, {
+      pitch: 'I review new games every week for an audience of twenty thousand players.',
+    });
+    const checked: Array<{ where: string; violations: unknown[] }> = [];
+    const check = async (page: Page, where: string) => {
+      await waitForSettledPage(page);
+      checked.push({ where, violations: await seriousAxeViolations(page) });
+    };
+
+    // Act: the brand's pages …
+    const brandSide = await signedInPage(
+      suite.browser,
+      suite.product.webUrl,
+      brand,
+      '/brand/offers',
+      { bypassCSP: true },
+    );
+    await brandSide.page.getByRole('link', { name: offer.title }).waitFor();
+    await check(brandSide.page, '/brand/offers');
+    await brandSide.page.goto(url(`/brand/offers/${offer.id}`));
+    await brandSide.page
+      .getByRole('article', { name: `Application of ${creator.username}` })
+      .waitFor();
+    await check(brandSide.page, '/brand/offers/:id');
+    await brandSide.page.goto(url('/brand/offers/new'));
+    await brandSide.page.getByRole('button', { name: 'Publish' }).click();
+    await seeText(brandSide.page, messages.offerTitleRequired);
+    await check(brandSide.page, '/brand/offers/new with its messages');
+    // … the creator's pages …
+    const creatorContext = await suite.browser.newContext({ bypassCSP: true });
+    const { page } = await openPage(creatorContext);
+    await openSignedIn(page, suite.product.webUrl, creator, '/offers');
+    await page.locator('[data-testid="offer-card"]').first().waitFor();
+    await check(page, '/offers');
+    await page.goto(url(`/offers/${offer.id}`));
+    await page.getByRole('region', { name: 'Your application' }).waitFor();
+    await check(page, '/offers/:id');
+    await page.goto(url('/applications'));
+    await page.locator('[data-status="pending"]').waitFor();
+    await check(page, '/applications');
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('applications-pending').filter({ hasText: '1' }).waitFor();
+    await check(page, '/dashboard');
+    // … and the public profiles.
+    await page.goto(url(`/brand/${brand.username}`));
+    await seeText(page, offer.title);
+    await check(page, '/brand/:username');
+    await page.goto(url(`/user/${creator.username}`));
+    await page.getByRole('heading', { level: 1, name: creator.username }).waitFor();
+    await check(page, '/user/:username');
+
+    // Assert
+    assert.deepEqual(
+      checked.filter(({ violations }) => violations.length > 0),
+      [],
+    );
+    assert.equal(checked.length, 9);
+    await creatorContext.close();
+    await brandSide.context.close();
   });
 });

@@ -11,19 +11,9 @@ const tones: Record<BadgeTone, string> = {
   amber: 'bg-amber-50 text-amber-800 ring-amber-200',
 };
 
-export function Badge({
-  tone = 'neutral',
-  children,
-  label,
-}: {
-  tone?: BadgeTone;
-  children: ReactNode;
-  /** An accessible name when the visible text alone says too little (e.g. a bare count). */
-  label?: string;
-}) {
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
     <span
-      aria-label={label}
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}
     >
       {children}
