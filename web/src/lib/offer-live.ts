@@ -20,6 +20,20 @@ import { isNewer } from '@/lib/live-updates';
 export type FeedQuery = Partial<OffersQuery>;
 
 /**
+ * @returns the search parameters of a feed query (GET /api/offers and the
+ *   feed page's URL): lists joined with commas, empty values left out
+ */
+export function feedSearchParams(query: FeedQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.interest?.length) params.set('interest', query.interest.join(','));
+  if (query.platform?.length) params.set('platform', query.platform.join(','));
+  if (query.q?.trim()) params.set('q', query.q.trim());
+  if (query.page) params.set('page', String(query.page));
+  if (query.pageSize) params.set('pageSize', String(query.pageSize));
+  return params;
+}
+
+/**
  * Replaces the record with the same id when `incoming` is newer, or adds it.
  * @param where 'first' puts a new record at the top (a live arrival), 'last' at the end
  * @returns `list` itself when nothing changed, else a new list

@@ -25,7 +25,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, unwrapData } from '@/lib/api-client';
 import { isNewer } from '@/lib/live-updates';
 import { liveSocket } from '@/lib/live-socket';
-import { applyOfferToFeed, upsertNewer, type FeedQuery } from '@/lib/offer-live';
+import { applyOfferToFeed, feedSearchParams, upsertNewer, type FeedQuery } from '@/lib/offer-live';
 import { getSessionSnapshot } from '@/lib/session';
 
 const offerTags = [
@@ -41,18 +41,6 @@ type OfferTag = (typeof offerTags)[number];
 function currentUserId(): string | null {
   const session = getSessionSnapshot();
   return session.status === 'signed-in' ? session.userId : null;
-}
-
-/** @returns the feed's query string: lists joined with commas, empty values left out */
-export function feedSearchParams(query: FeedQuery): string {
-  const params = new URLSearchParams();
-  if (query.interest?.length) params.set('interest', query.interest.join(','));
-  if (query.platform?.length) params.set('platform', query.platform.join(','));
-  if (query.q?.trim()) params.set('q', query.q.trim());
-  if (query.page) params.set('page', String(query.page));
-  if (query.pageSize) params.set('pageSize', String(query.pageSize));
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -102,9 +90,15 @@ function applyApplication(dispatch: LifecycleDispatch, application: ApplicationR
   const util = offersApi.util;
   dispatch(
     util.updateQueryData('getOffer', application.offerId, (detail) => {
-      if (detail.myApplication?.id === application.id || !detail.myApplication)
-        if (application.creatorId === currentUserId() && isNewer(detail.myApplication, application))
-          detail.myApplication = application;
+      // Only the caller's own application is theirs (a brand member receives every applicant's).
+      if (application.creatorId !== currentUserId()) return;
+      const held = detail.myApplication;
+      const replaces =
+        !held ||
+        (held.id === application.id
+          ? isNewer(held, application)
+          : Date.parse(application.created) > Date.parse(held.created));
+      if (replaces) detail.myApplication = application;
     }),
   );
   dispatch(
@@ -159,7 +153,10 @@ export const offersApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/offers: one page of open offers (matching the creator's interests first). */
     getOffers: build.query<Page<OfferRecord>, FeedQuery>({
-      query: (query) => `/offers${feedSearchParams(query)}`,
+      query: (query) => {
+        const search = feedSearchParams(query).toString();
+        return search ? `/offers?${search}` : '/offers';
+      },
       transformResponse: unwrapData<Page<OfferRecord>>,
       providesTags: ['Offers'],
       async onCacheEntryAdded(query, lifecycle) {

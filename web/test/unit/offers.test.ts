@@ -13,6 +13,7 @@ import {
 import {
   applyOfferToFeed,
   countByStatus,
+  feedSearchParams,
   isLiveArrival,
   offerMatchesQuery,
   upsertNewer,
@@ -183,4 +184,18 @@ test('when a path has parameters, then pathOf fills them in, encoded', () => {
   assert.equal(pathOf(paths.offer, { id: 'a b' }), '/offers/a%20b');
   assert.equal(pathOf(paths.publicBrand, { username: 'acme' }), '/brand/acme');
   assert.equal(pathOf(paths.brandOfferEdit, { id: '7' }), '/brand/offers/7/edit');
+});
+
+test('when the feed is asked for, then lists are joined with commas and empty values left out', () => {
+  assert.equal(
+    feedSearchParams({
+      interest: ['AI', 'Gaming'],
+      platform: [],
+      q: '  ',
+      page: 2,
+      pageSize: 10,
+    }).toString(),
+    'interest=AI%2CGaming&page=2&pageSize=10',
+  );
+  assert.equal(feedSearchParams({}).toString(), '');
 });

@@ -9,7 +9,7 @@ import {
   OFFERS_PAGE_MAX,
   type OfferPlatform,
 } from '@raly/contracts/offers';
-import type { FeedQuery } from '@/lib/offer-live';
+import { feedSearchParams, type FeedQuery } from '@/lib/offer-live';
 
 /** Offers per page of the feed. */
 export const FEED_PAGE_SIZE = 10;
@@ -31,14 +31,13 @@ export function feedQueryOf(params: URLSearchParams): FeedQuery & { page: number
   };
 }
 
-/** @returns the URL search parameters of a feed query (empty filters and page 1 left out) */
+/** @returns the URL search parameters of a feed query (empty filters, page 1 and the page size left out) */
 export function searchParamsOf(query: FeedQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.interest?.length) params.set('interest', query.interest.join(','));
-  if (query.platform?.length) params.set('platform', query.platform.join(','));
-  if (query.q?.trim()) params.set('q', query.q.trim());
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  return params;
+  return feedSearchParams({
+    ...query,
+    page: query.page && query.page > 1 ? query.page : undefined,
+    pageSize: undefined,
+  });
 }
 
 /** @returns `list` with `value` added, or removed when it was there */
