@@ -197,4 +197,57 @@ describe('the offer form', () => {
     await screen.findByText(messages.brandSuspended);
     assert.equal((calls[0]?.body as { open?: boolean }).open, false);
   });
+
+  test('when an open offer is edited, then its fields show it, only Save is offered, and the changes are patched', async () => {
+    // Arrange
+    const offer = anOfferRecord({
+      compensation: { kind: 'fixed', amountMinor: 99_950, currency: 'EUR' },
+    });
+    const calls = answerBff(() => jsonAnswer(200, { data: { ...offer, version: 2 } }));
+    renderInApp(
+      <>
+        <OfferForm offer={offer} />
+        <Toaster />
+      </>,
+    );
+    assert.equal((screen.getByLabelText('Title') as HTMLInputElement).value, offer.title);
+    assert.equal((screen.getByLabelText('Amount') as HTMLInputElement).value, '999.50');
+    assert.equal((screen.getByLabelText('Currency') as HTMLSelectElement).value, 'EUR');
+    assert.equal(screen.queryByRole('button', { name: 'Publish' }), null);
+    assert.equal(screen.queryByRole('button', { name: 'Save draft' }), null);
+
+    // Act
+    setField('Title', 'A better title for the video');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    // Assert
+    await screen.findByText(messages.offerSaved);
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0]?.method, 'PATCH');
+    assert.equal(calls[0]?.path, `/api/offers/${offer.id}`);
+    assert.equal((calls[0]?.body as { title: string }).title, 'A better title for the video');
+  });
+
+  test('when a draft is published from its edit page, then it is patched, then opened', async () => {
+    const offer = anOfferRecord({ status: 'draft', openedAt: null });
+    const calls = answerBff((call) =>
+      jsonAnswer(200, {
+        data: { ...offer, version: 3, status: call.path.endsWith('/open') ? 'open' : 'draft' },
+      }),
+    );
+    renderInApp(
+      <>
+        <OfferForm offer={offer} />
+        <Toaster />
+      </>,
+    );
+
+    await publish();
+
+    await screen.findByText(messages.offerPublished);
+    assert.deepEqual(
+      calls.map((call) => `${call.method} ${call.path}`),
+      [`PATCH /api/offers/${offer.id}`, `POST /api/offers/${offer.id}/open`],
+    );
+  });
 });
