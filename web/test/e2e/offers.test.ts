@@ -55,6 +55,14 @@ async function aRegisteredBrand(): Promise<BrandRegistration> {
   return contact;
 }
 
+/** A registered brand whose contact went through the brand onboarding steps (the dashboard needs them). */
+async function anOnboardedBrand(): Promise<BrandRegistration> {
+  const contact = await aRegisteredBrand();
+  const token = await accessTokenOf(suite.product.bffUrl, contact);
+  for (const step of ['terms', 'brand']) await callBff('POST', '/me/onboarding', token, { step });
+  return contact;
+}
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 const dateInput = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -152,8 +160,8 @@ const firstOfferTitle = (page: Page) =>
 
 describe('offers in the browser', () => {
   test('when a brand posts an offer, then a matching creator sees it live, applies, and sees the acceptance live', async () => {
-    // Arrange: a brand on its offers, a matching creator on the feed and on the dashboard.
-    const brand = await aRegisteredBrand();
+    // Arrange: a brand on its offers and dashboard, a matching creator on the feed and dashboard.
+    const brand = await anOnboardedBrand();
     const brandSide = await signedInPage(suite.browser, suite.product.webUrl, brand, '/offers');
     const brandPage = brandSide.page;
     // A brand user is sent from the creators' feed to the brand's own offers.
@@ -169,6 +177,12 @@ describe('offers in the browser', () => {
     const feedMark = await markPage(feed.page);
     const dashboardMark = await markPage(dashboard.page);
     const title = `Launch ${randomUUID().slice(0, 8)} video`;
+    const brandDashboard = await openPage(brandSide.context);
+    await brandDashboard.page.goto(url('/dashboard'));
+    await brandDashboard.page
+      .getByTestId('pending-applications')
+      .filter({ hasText: '0' })
+      .waitFor();
 
     // Act: the brand publishes an offer through the form.
     await brandPage.getByRole('link', { name: 'New offer' }).click();
@@ -224,7 +238,12 @@ describe('offers in the browser', () => {
     await seeToast(feed.page, messages.applicationSent);
     await feed.page.locator('[data-testid="application-status"][data-status="pending"]').waitFor();
 
-    // Assert: the brand's open tab shows the application live, with the public profile only.
+    // Assert: the brand's dashboard counts it as pending, and its open tab shows it live,
+    // with the public profile only.
+    await brandDashboard.page
+      .getByTestId('pending-applications')
+      .filter({ hasText: '1' })
+      .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
     const application = brandPage.getByRole('article', {
       name: `Application of ${creator.username}`,
     });
@@ -236,6 +255,11 @@ describe('offers in the browser', () => {
     await application.getByRole('button', { name: 'Accept' }).click();
     await seeToast(brandPage, messages.applicationAccepted);
 
+    await brandDashboard.page
+      .getByTestId('pending-applications')
+      .filter({ hasText: '0' })
+      .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+
     // Assert: the creator's tab shows "Accepted" live.
     await feed.page
       .locator('[data-testid="application-status"][data-status="accepted"]')
@@ -244,7 +268,10 @@ describe('offers in the browser', () => {
     await feed.page.goto(url('/applications'));
     await seeTitle(feed.page, 'My applications - Raly');
     await feed.page.locator('[data-status="accepted"]').waitFor();
-    assert.deepEqual([...brandSide.problems, ...feed.problems, ...dashboard.problems], []);
+    assert.deepEqual(
+      [...brandSide.problems, ...brandDashboard.problems, ...feed.problems, ...dashboard.problems],
+      [],
+    );
     await creatorContext.close();
     await brandSide.context.close();
   });
