@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router-dom';
 import { INTERESTS } from '@raly/contracts/constants';
 import { messages } from '@raly/contracts/messages';
 import {
-  CURRENCIES,
   OFFER_BRIEF_MAX_LENGTH,
   OFFER_DELIVERABLES_MAX_LENGTH,
   OFFER_PLATFORMS,
@@ -29,9 +28,9 @@ import {
 } from '@/lib/offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
+import { MoneyFields } from '@/components/offers/money-fields';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import {
@@ -144,21 +143,13 @@ export function OfferForm({ offer }: { offer?: OfferRecord }) {
             {...register('productDescription')}
           />
         ) : (
-          <div className="mt-4 grid grid-cols-[1fr_7rem] gap-3 sm:max-w-md">
-            <TextField
-              label="Amount"
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors.amount?.message}
-              {...register('amount')}
-            />
-            <SelectField
-              label="Currency"
-              options={CURRENCIES}
-              error={errors.currency?.message}
-              {...register('currency')}
-            />
-          </div>
+          <MoneyFields
+            className="mt-4 sm:max-w-md"
+            amount={register('amount')}
+            currency={register('currency')}
+            amountError={errors.amount?.message}
+            currencyError={errors.currency?.message}
+          />
         )}
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">

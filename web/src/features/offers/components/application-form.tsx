@@ -7,16 +7,14 @@
 import { useForm } from 'react-hook-form';
 import { messages } from '@raly/contracts/messages';
 import {
-  CURRENCIES,
   PITCH_MAX_LENGTH,
   type ApplicationForm as ApplicationFormValues,
 } from '@raly/contracts/offers';
 import { useApplyToOfferMutation } from '@/lib/offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
+import { MoneyFields } from '@/components/offers/money-fields';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
-import { TextField } from '@/components/ui/text-field';
 import {
   applicationFormResolver,
   emptyApplicationFormInput,
@@ -59,21 +57,13 @@ export function ApplicationForm({ offerId }: { offerId: string }) {
       />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Proposed rate (optional)</legend>
-        <div className="mt-1 grid grid-cols-[1fr_7rem] gap-3">
-          <TextField
-            label="Amount"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.rateAmount?.message}
-            {...register('rateAmount')}
-          />
-          <SelectField
-            label="Currency"
-            options={CURRENCIES}
-            error={errors.rateCurrency?.message}
-            {...register('rateCurrency')}
-          />
-        </div>
+        <MoneyFields
+          className="mt-1"
+          amount={register('rateAmount')}
+          currency={register('rateCurrency')}
+          amountError={errors.rateAmount?.message}
+          currencyError={errors.rateCurrency?.message}
+        />
       </fieldset>
       <div className="flex justify-end">
         <Button type="submit" busy={isSubmitting}>
