@@ -352,7 +352,7 @@ describe('offers in the browser', () => {
     await context.close();
   });
 
-  test('when the offers pages show, then axe-core finds nothing serious on any of them', async () => {
+  test('when the offers pages show, then each side reaches only its own and axe-core finds nothing serious on any of them', async () => {
     // Arrange: an open offer with one application; axe-core is injected, so the CSP is bypassed.
     const brand = await aRegisteredBrand();
     const brandToken = await accessTokenOf(suite.product.bffUrl, brand);
@@ -389,7 +389,9 @@ describe('offers in the browser', () => {
     // … the creator's pages …
     const creatorContext = await suite.browser.newContext({ bypassCSP: true });
     const { page } = await openPage(creatorContext);
-    await openSignedIn(page, suite.product.webUrl, creator, '/offers');
+    // A creator is sent from the brand's own offers to the feed.
+    await openSignedIn(page, suite.product.webUrl, creator, '/brand/offers');
+    await page.waitForURL(url('/offers'));
     await page.locator('[data-testid="offer-card"]').first().waitFor();
     await check(page, '/offers');
     await page.goto(url(`/offers/${offer.id}`));
