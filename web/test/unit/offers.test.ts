@@ -20,6 +20,12 @@ import {
 } from '../../src/lib/offer-live.ts';
 import { paths, pathOf } from '../../src/config/paths.ts';
 import {
+  offerArrivalsReset,
+  offerArrivalsSlice,
+  offerArrived,
+  offersFeedSeen,
+} from '../../src/lib/offer-arrivals.ts';
+import {
   feedQueryOf,
   pageCountOf,
   searchParamsOf,
@@ -198,4 +204,21 @@ test('when the feed is asked for, then lists are joined with commas and empty va
     'interest=AI%2CGaming&page=2&pageSize=10',
   );
   assert.equal(feedSearchParams({}).toString(), '');
+});
+
+test('when offers arrive live, then the badge counts each once, and seeing the feed clears it', () => {
+  let state = offerArrivalsSlice.reducer(undefined, { type: 'init' });
+
+  state = offerArrivalsSlice.reducer(state, offerArrived('a'));
+  state = offerArrivalsSlice.reducer(state, offerArrived('b'));
+  state = offerArrivalsSlice.reducer(state, offerArrived('a'));
+  assert.equal(state.unseen, 2);
+
+  state = offerArrivalsSlice.reducer(state, offersFeedSeen());
+  state = offerArrivalsSlice.reducer(state, offerArrived('b'));
+  assert.equal(state.unseen, 0, 'an offer already counted counts again');
+  assert.deepEqual(state.counted, ['a', 'b']);
+
+  state = offerArrivalsSlice.reducer(state, offerArrivalsReset());
+  assert.deepEqual(state, { unseen: 0, counted: [] });
 });
