@@ -14,6 +14,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/harness/browser.ts';
 import { startProduct, type RunningProduct } from '../test/e2e/harness/product.ts';
+import { dataOf, brandRegistration } from '@raly/test-support';
+import type { OfferRecord } from '@raly/contracts/offers';
+import { accessTokenOf, registerBrand } from '../test/e2e/harness/bff-client.ts';
+import { signedInPage } from '../test/e2e/harness/pages.ts';
 import {
   aSignedInCreator,
   openSignedIn,
@@ -38,6 +42,8 @@ const signedInPages: Array<[string, string]> = [
   ['signed-in-dashboard', '/dashboard'],
   ['signed-in-settings-account', '/settings/account'],
   ['signed-in-not-found', '/no-such-page'],
+  ['signed-in-offers', '/offers'],
+  ['signed-in-applications', '/applications'],
 ];
 
 async function shoot(
@@ -99,6 +105,8 @@ async function shootWidth(browser: Browser, product: RunningProduct, width: numb
   await shoot(userPage, 'toast', width, { fullPage: false });
   await signedIn.close();
 
+  await shootOffers(browser, product, width, viewport);
+
   const newcomer = await aSignedInCreator(product.bffUrl, { onboarded: false });
   const onboarding = await browser.newContext({ viewport });
   const newcomerPage = await onboarding.newPage();
@@ -106,6 +114,66 @@ async function shootWidth(browser: Browser, product: RunningProduct, width: numb
   await newcomerPage.getByRole('heading', { name: 'Welcome to Raly' }).waitFor();
   await shoot(newcomerPage, 'signed-in-onboarding', width);
   await onboarding.close();
+}
+
+/**
+ * The offers pages (issue 9): a brand's offer with one application, seen by
+ * the brand (list, offer, form) and by the creator who applied (offer), and
+ * both public profiles.
+ */
+async function shootOffers(
+  browser: Browser,
+  product: RunningProduct,
+  width: number,
+  viewport: { width: number; height: number },
+): Promise<void> {
+  const url = (route: string) => `${product.webUrl}${route}`;
+  const call = <T>(method: string, route: string, token: string, body?: unknown) =>
+    dataOf<T>(product.bffUrl, method, `/api${route}`, { body, token });
+  const brand = brandRegistration();
+  await registerBrand(product.bffUrl, brand);
+  const brandToken = await accessTokenOf(product.bffUrl, brand);
+  const offer = await call<OfferRecord>('POST', '/offers', brandToken, {
+    title: 'Launch video for our new game',
+    brief: 'Play the first level of our new game and tell your audience what you think of it.',
+    interests: ['Gaming', 'AI'],
+    platforms: ['x', 'instagram'],
+    deliverables: 'One video of 30 to 60 seconds, and one post linking to it.',
+    compensation: { kind: 'fixed', amountMinor: 125_000, currency: 'USD' },
+    creatorsWanted: 3,
+    applyBy: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    open: true,
+  });
+  const creator = await aSignedInCreator(product.bffUrl, { onboarded: true });
+  await call('POST', `/offers/${offer.id}/applications`, creator.tokenSet.accessToken, {
+    pitch: 'I review new games every week for an audience of twenty thousand players.',
+    proposedRate: { amountMinor: 90_000, currency: 'USD' },
+  });
+
+  const creatorContext = await browser.newContext({ viewport });
+  const creatorPage = await creatorContext.newPage();
+  await openSignedIn(creatorPage, product.webUrl, creator, `/offers/${offer.id}`);
+  await creatorPage.getByRole('region', { name: 'Your application' }).waitFor();
+  await shoot(creatorPage, 'creator-offer', width);
+  await creatorPage.goto(url(`/user/${creator.username}`));
+  await shoot(creatorPage, 'public-creator', width);
+  await creatorPage.goto(url(`/brand/${brand.username}`));
+  await shoot(creatorPage, 'public-brand', width);
+  await creatorContext.close();
+
+  const brandSide = await signedInPage(browser, product.webUrl, brand, '/brand/offers', {
+    viewport,
+  });
+  await brandSide.page.getByRole('link', { name: offer.title }).waitFor();
+  await shoot(brandSide.page, 'brand-offers', width);
+  await brandSide.page.goto(url(`/brand/offers/${offer.id}`));
+  await brandSide.page.getByRole('article').first().waitFor();
+  await shoot(brandSide.page, 'brand-offer', width);
+  await brandSide.page.goto(url('/brand/offers/new'));
+  await brandSide.page.getByRole('button', { name: 'Publish' }).click();
+  await brandSide.page.getByText('Title is required').waitFor();
+  await shoot(brandSide.page, 'brand-offer-form', width);
+  await brandSide.context.close();
 }
 
 async function main(): Promise<void> {

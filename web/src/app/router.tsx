@@ -1,5 +1,5 @@
 /**
- * The full route table of spec §2. Each route carries its RouteMeta
+ * The full route table of spec §2 and the offers pages of issue 9. Each route carries its RouteMeta
  * (config/paths) as `handle`, which the root layout reads for the page
  * title and the sign-in guard. Home and the 404 page are in the first
  * bundle; every other page is its own chunk, loaded with React.lazy when
@@ -35,6 +35,21 @@ const SettingsBrandRoute = lazyNamed(
   'SettingsBrandRoute',
 );
 const OnboardingRoute = lazyNamed(() => import('@/app/routes/onboarding'), 'OnboardingRoute');
+const OffersRoute = lazyNamed(() => import('@/app/routes/offers'), 'OffersRoute');
+const OfferRoute = lazyNamed(() => import('@/app/routes/offers'), 'OfferRoute');
+const ApplicationsRoute = lazyNamed(() => import('@/app/routes/offers'), 'ApplicationsRoute');
+const BrandOffersRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'BrandOffersRoute');
+const NewOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'NewOfferRoute');
+const EditOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'EditOfferRoute');
+const BrandOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'BrandOfferRoute');
+const PublicBrandRoute = lazyNamed(
+  () => import('@/app/routes/public-profiles'),
+  'PublicBrandRoute',
+);
+const PublicCreatorRoute = lazyNamed(
+  () => import('@/app/routes/public-profiles'),
+  'PublicCreatorRoute',
+);
 
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({
   path: meta.path,
@@ -58,6 +73,16 @@ export const routes: RouteObject[] = [
       page(paths.settingsAccount, <SettingsAccountRoute />),
       page(paths.settingsBrand, <SettingsBrandRoute />),
       page(paths.onboarding, <OnboardingRoute />),
+      page(paths.offers, <OffersRoute />),
+      page(paths.offer, <OfferRoute />),
+      page(paths.applications, <ApplicationsRoute />),
+      // Static segments rank above dynamic ones: /brand/offers… wins over /brand/:username.
+      page(paths.brandOffers, <BrandOffersRoute />),
+      page(paths.brandOfferNew, <NewOfferRoute />),
+      page(paths.brandOfferEdit, <EditOfferRoute />),
+      page(paths.brandOffer, <BrandOfferRoute />),
+      page(paths.publicBrand, <PublicBrandRoute />),
+      page(paths.publicCreator, <PublicCreatorRoute />),
       page(paths.notFound, <NotFoundRoute />),
     ],
   },

@@ -1,5 +1,6 @@
 /**
- * The Redux store: the RTK Query cache of the BFF api and the toast. The
+ * The Redux store: the RTK Query cache of the BFF api, the toast and the
+ * live offers badge (lib/offer-arrivals). The
  * cache is emptied whenever the signed-in user changes (sign-out here or in
  * another tab, or a different user), so no screen shows the previous
  * user's records (spec §4: on sign-out all profile state is cleared).
@@ -8,11 +9,13 @@ import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api-client';
 import { getSessionSnapshot, subscribeSession } from '@/lib/session';
 import { toastSlice } from '@/lib/toast';
+import { offerArrivalsReset, offerArrivalsSlice } from '@/lib/offer-arrivals';
 
 export const store = configureStore({
   reducer: {
     [api.reducerPath]: api.reducer,
     [toastSlice.name]: toastSlice.reducer,
+    [offerArrivalsSlice.name]: offerArrivalsSlice.reducer,
   },
   middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
 });
@@ -28,6 +31,7 @@ subscribeSession(() => {
   if (user === cachedFor) return;
   cachedFor = user;
   store.dispatch(api.util.resetApiState());
+  store.dispatch(offerArrivalsReset());
 });
 
 export type RootState = ReturnType<typeof store.getState>;

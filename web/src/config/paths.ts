@@ -31,7 +31,28 @@ export const paths = {
   settingsAccount: route('/settings/account', 'Account', 'protected'),
   settingsBrand: route('/settings/brand', 'Brand Profile', 'protected'),
   onboarding: route('/onboarding', 'Onboarding', 'protected'),
+  // Offers (issue 9). Creators: the feed, an offer, their applications.
+  offers: route('/offers', 'Offers', 'protected'),
+  offer: route('/offers/:id', 'Offer', 'protected'),
+  applications: route('/applications', 'My applications', 'protected'),
+  // Brands: their own offers live under /brand/offers exactly. React Router ranks a static
+  // segment above a dynamic one, so /brand/offers(/…) wins over the public /brand/:username;
+  // a brand whose username is 'offers' (a valid username) has its public page shadowed there.
+  brandOffers: route('/brand/offers', 'Brand offers', 'protected'),
+  brandOfferNew: route('/brand/offers/new', 'New offer', 'protected'),
+  brandOfferEdit: route('/brand/offers/:id/edit', 'Edit offer', 'protected'),
+  brandOffer: route('/brand/offers/:id', 'Brand offer', 'protected'),
+  // Public profiles (anyone): the public URL prefixes of config/public-urls.
+  publicBrand: route('/brand/:username', 'Brand'),
+  publicCreator: route('/user/:username', 'Creator'),
   notFound: route('*', 'Page not found'),
 } as const;
 
 export type RouteName = keyof typeof paths;
+
+/** @returns the path of a route with parameters, e.g. pathOf(paths.offer, { id }) → '/offers/<id>' */
+export function pathOf(meta: RouteMeta, parameters: Record<string, string>): string {
+  return meta.path.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(parameters[name] ?? ''),
+  );
+}

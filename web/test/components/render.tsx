@@ -19,11 +19,15 @@ export function renderInApp(ui: ReactElement, { route = '/' }: { route?: string 
   );
 }
 
-/** A call the component made to the BFF: method, path (e.g. `/api/me`) and JSON body. */
+/**
+ * A call the component made to the BFF: method, path (e.g. `/api/me`), JSON
+ * body and, only when the URL has one, its query string (e.g. `?page=2`).
+ */
 export interface BffCall {
   method: string;
   path: string;
   body: unknown;
+  search?: string;
 }
 
 /**
@@ -35,10 +39,12 @@ export function answerBff(answer: (call: BffCall) => Promise<Response> | Respons
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const text = await request.text();
-    const call = {
+    const { pathname, search } = new URL(request.url);
+    const call: BffCall = {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: pathname,
       body: text ? JSON.parse(text) : undefined,
+      ...(search ? { search } : {}),
     };
     calls.push(call);
     return answer(call);

@@ -29,6 +29,10 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.open = false;
 };
 
+// jsdom has window.scrollTo but only reports it as not implemented; a browser scrolls (long forms
+// scroll to the top on failed validation, spec §2).
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   store.dispatch(api.util.resetApiState());

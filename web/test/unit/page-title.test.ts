@@ -42,7 +42,14 @@ test('when a route needs a signed-in user, then it is marked protected', () => {
     .filter((route) => route.access === 'protected')
     .map((route) => route.path);
   assert.deepEqual(protectedPaths.sort(), [
+    '/applications',
+    '/brand/offers',
+    '/brand/offers/:id',
+    '/brand/offers/:id/edit',
+    '/brand/offers/new',
     '/dashboard',
+    '/offers',
+    '/offers/:id',
     '/onboarding',
     '/settings',
     '/settings/account',

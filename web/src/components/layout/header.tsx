@@ -1,7 +1,8 @@
 /**
  * The site header of spec §2. Signed out: Home, Earn As Creator, Grow As
- * Brand and a Login button. Signed in: Home and Dashboard plus the avatar
- * menu (Settings, Logout). Below the md breakpoint the links move into the
+ * Brand and a Login button. Signed in: Home and Dashboard (and, for
+ * creators, Offers with its live badge, issue 9) plus the avatar menu
+ * (Settings, Logout). Below the md breakpoint the links move into the
  * mobile slide-over behind a hamburger button.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -15,6 +16,15 @@ import { signedInNav, signedOutNav } from '@/components/layout/nav-items';
 // The avatar menu needs the live `me` query (and its socket): loaded only once signed in.
 const AvatarMenu = lazy(() =>
   import('@/components/layout/account-menu').then((module) => ({ default: module.AvatarMenu })),
+);
+// So do the creators' "Offers" link and the listener counting its badge (issue 9).
+const OffersNavLink = lazy(() =>
+  import('@/components/layout/offers-nav').then((module) => ({ default: module.OffersNavLink })),
+);
+const OfferArrivalsListener = lazy(() =>
+  import('@/components/layout/offers-nav').then((module) => ({
+    default: module.OfferArrivalsListener,
+  })),
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -45,6 +55,11 @@ export function Header() {
               {item.label}
             </NavLink>
           ))}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <OffersNavLink className={navLinkClass} />
+            </Suspense>
+          )}
           <div className="ml-3 flex items-center">
             {signedIn ? (
               <Suspense fallback={<span className="block size-9 rounded-full bg-slate-100" />}>
@@ -81,6 +96,11 @@ export function Header() {
           </svg>
         </button>
       </div>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OfferArrivalsListener />
+        </Suspense>
+      )}
       <MobileMenu open={menuOpen} onClose={closeMenu} items={items} signedIn={signedIn} />
     </header>
   );

@@ -11,6 +11,10 @@ import { paths } from '@/config/paths';
 import { buttonClass, focusRing } from '@/components/ui/button';
 import type { NavItem } from '@/components/layout/nav-items';
 
+const OffersNavLink = lazy(() =>
+  import('@/components/layout/offers-nav').then((module) => ({ default: module.OffersNavLink })),
+);
+
 const MobileAccountPanel = lazy(() =>
   import('@/components/layout/account-menu').then((module) => ({
     default: module.MobileAccountPanel,
@@ -122,6 +126,11 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
                 {item.label}
               </NavLink>
             ))}
+            {signedIn && (
+              <Suspense fallback={null}>
+                <OffersNavLink className={linkClass} onClick={onClose} />
+              </Suspense>
+            )}
           </nav>
           <div className="mt-6">
             {signedIn ? (

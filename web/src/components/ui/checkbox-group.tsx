@@ -11,6 +11,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 export interface CheckboxGroupProps {
   legend: string;
   options: readonly string[];
+  /** What each option reads as (default: the option itself). */
+  labels?: Readonly<Record<string, string>>;
   registration: UseFormRegisterReturn;
   error?: string;
   className?: string;
@@ -19,6 +21,7 @@ export interface CheckboxGroupProps {
 export function CheckboxGroup({
   legend,
   options,
+  labels,
   registration,
   error,
   className = '',
@@ -40,7 +43,7 @@ export function CheckboxGroup({
               className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               {...registration}
             />
-            {option}
+            {labels?.[option] ?? option}
           </label>
         ))}
       </div>

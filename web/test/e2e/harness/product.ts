@@ -1,6 +1,6 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
- * fresh databases: identity-profile, brand and media in-process
+ * fresh databases: identity-profile, brand, media and offers in-process
  * (`@raly/test-support/system` startSystem), the BFF (`@raly/test-support/bff`
  * startTestBff), and the web app built and served by `vite preview` with
  * /api and /live proxied to that BFF. Needs the stack (Postgres, Redis,
@@ -93,6 +93,7 @@ export async function startProduct(): Promise<RunningProduct> {
     // itself (as the ingress's /files would), so the browser loads the pictures.
     const system = await startSystem({
       media: true,
+      offers: true,
       publicHost: 'localhost',
       env: { common: { LOG_LEVEL: 'warn' }, 'identity-profile': { WEB_URL: webUrl } },
     });
@@ -101,6 +102,7 @@ export async function startProduct(): Promise<RunningProduct> {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
+      OFFERS_URL: system.offersUrl,
       INTERNAL_SERVICE_TOKEN: system.serviceToken,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',

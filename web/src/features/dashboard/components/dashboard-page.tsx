@@ -1,4 +1,7 @@
-/** The dashboard of an onboarded user: a placeholder (spec §1) that greets them and says what comes here. */
+/**
+ * The dashboard of an onboarded user: a placeholder (spec §1) that greets them and says what comes
+ * here, and below it the live offers summary of issue 9.
+ */
 import { Link } from 'react-router-dom';
 import { isBrandUser } from '@raly/contracts/records';
 import { paths } from '@/config/paths';
@@ -6,6 +9,7 @@ import type { Me } from '@raly/contracts/bff-api';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { displayNameOf } from '@/components/layout/current-user';
+import { OffersSummary } from '@/features/dashboard/components/offers-summary';
 
 export function DashboardPage({ me }: { me: Me }) {
   const brandUser = isBrandUser(me.user);
@@ -40,6 +44,7 @@ export function DashboardPage({ me }: { me: Me }) {
           Review your settings
         </Link>
       </div>
+      <OffersSummary me={me} brandUser={brandUser} />
     </section>
   );
 }

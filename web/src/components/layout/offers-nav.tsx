@@ -1,0 +1,84 @@
+/**
+ * The header's "Offers" link of signed-in creators (issue 9) with the
+ * offers badge: how many offers arrived live since the feed was last seen
+ * (lib/offer-arrivals), and the one listener per tab that counts them.
+ * Loaded only once signed in (it needs the live `me` query and its socket);
+ * brand users see neither.
+ */
+import { useEffect } from 'react';
+import { NavLink } from 'react-router-dom';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { liveEvents } from '@raly/contracts/live';
+import type { OfferRecord } from '@raly/contracts/offers';
+import { isBrandUser } from '@raly/contracts/records';
+import { paths } from '@/config/paths';
+import { liveSocket } from '@/lib/live-socket';
+import { useGetMeQuery } from '@/lib/me-api';
+import {
+  offerArrived,
+  selectCountedOffers,
+  selectUnseenOffers,
+  type OfferArrivalsState,
+} from '@/lib/offer-arrivals';
+import { isLiveArrival } from '@/lib/offer-live';
+
+/**
+ * How far before the listener started an offer may have opened and still
+ * count as arriving (ms): the push can trail the opening, and the server's
+ * clock may run a little ahead of the browser's.
+ */
+const ARRIVAL_TOLERANCE_MS = 60_000;
+
+/** @returns true once GET /api/me says the signed-in user is a creator */
+function useIsCreator(): boolean {
+  const { data: me } = useGetMeQuery();
+  return Boolean(me && !isBrandUser(me.user));
+}
+
+/** Counts the offers arriving live on this tab's socket (mount once, in the header). */
+export function OfferArrivalsListener() {
+  const creator = useIsCreator();
+  const dispatch = useDispatch();
+  const store = useStore<{ offerArrivals: OfferArrivalsState }>();
+  useEffect(() => {
+    if (!creator) return;
+    const since = Date.now() - ARRIVAL_TOLERANCE_MS;
+    const socket = liveSocket();
+    const onOffer = (offer: OfferRecord) => {
+      const counted = new Set(selectCountedOffers(store.getState()));
+      if (isLiveArrival(offer, counted, since)) dispatch(offerArrived(offer.id));
+    };
+    socket.on(liveEvents.offer, onOffer);
+    return () => {
+      socket.off(liveEvents.offer, onOffer);
+    };
+  }, [creator, dispatch, store]);
+  return null;
+}
+
+/** The "Offers" link with its badge, for creators only (renders nothing for brand users). */
+export function OffersNavLink({
+  className,
+  onClick,
+}: {
+  className: (state: { isActive: boolean }) => string;
+  onClick?: () => void;
+}) {
+  const creator = useIsCreator();
+  const unseen = useSelector(selectUnseenOffers);
+  if (!creator) return null;
+  return (
+    <NavLink to={paths.offers.path} onClick={onClick} className={className}>
+      Offers
+      {unseen > 0 && (
+        <span
+          data-testid="offers-badge"
+          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
+        >
+          {unseen}
+          <span className="sr-only"> new</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}

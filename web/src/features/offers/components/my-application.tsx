@@ -1,0 +1,48 @@
+/**
+ * The creator's own application on /offers/:id (issue 9): its live status,
+ * pitch and proposed rate, and Withdraw while it is pending
+ * ('Application withdrawn.'; failure: the returned error text).
+ */
+import { messages } from '@raly/contracts/messages';
+import type { ApplicationRecord } from '@raly/contracts/offers';
+import { formatDate, formatMoney } from '@/lib/offer-format';
+import { useDecideApplicationMutation } from '@/lib/offers-api';
+import { useCommandToast } from '@/lib/use-command-toast';
+import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
+import { Button } from '@/components/ui/button';
+
+export function MyApplication({ application }: { application: ApplicationRecord }) {
+  const [decide, { isLoading }] = useDecideApplicationMutation();
+  const run = useCommandToast();
+  const withdraw = () =>
+    run(
+      () => decide({ id: application.id, action: 'withdraw' }).unwrap(),
+      messages.applicationWithdrawn,
+    );
+
+  return (
+    <section
+      aria-label="Your application"
+      className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-lg font-semibold text-slate-900">Your application</h2>
+        <ApplicationStatusBadge status={application.status} />
+      </div>
+      <p className="text-sm text-slate-500">Sent {formatDate(application.created)}</p>
+      <p className="text-sm whitespace-pre-line text-slate-700">{application.pitch}</p>
+      {application.proposedRate && (
+        <p className="text-sm text-slate-700">
+          Proposed rate: {formatMoney(application.proposedRate)}
+        </p>
+      )}
+      {application.status === 'pending' && (
+        <div className="flex justify-end">
+          <Button variant="secondary" busy={isLoading} onClick={() => void withdraw()}>
+            Withdraw
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
