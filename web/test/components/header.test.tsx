@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { screen, within } from '@testing-library/react';
 import { describe, test, vi } from 'vitest';
+import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { aBrandRecord, aUserRecord } from '@raly/test-support/records';
 import type { SessionState } from '@/lib/session';
 import { Header } from '@/components/layout/header';
-import { answerBff, renderInApp } from './render';
+import { answerBff, jsonAnswer, renderInApp } from './render';
 
 // The session lives in keycloak-js, outside the component: the test decides it.
 const session = vi.hoisted(() => ({ current: { status: 'signed-out' } as SessionState }));
@@ -45,5 +47,23 @@ describe('the header', () => {
       ['Dashboard', '/dashboard'],
     ]);
     assert.equal(screen.queryByRole('link', { name: 'Login' }), null);
+  });
+
+  /** The href of the header's Offers link once GET /api/me answered `me`. */
+  async function offersLinkOf(me: { user: UserRecord; brand: BrandRecord | null }) {
+    session.current = { status: 'signed-in', userId: me.user.id };
+    answerBff(() => jsonAnswer(200, { data: me }));
+    renderInApp(<Header />);
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    return (await nav.findByRole('link', { name: /^Offers/ })).getAttribute('href');
+  }
+
+  test('when a creator is signed in, then Offers leads to the offers feed', async () => {
+    assert.equal(await offersLinkOf({ user: aUserRecord(), brand: null }), '/offers');
+  });
+
+  test("when a brand user is signed in, then Offers leads to their brand's offers", async () => {
+    const user = aUserRecord({ brand: { id: 'brand-1', isAdmin: true } });
+    assert.equal(await offersLinkOf({ user, brand: aBrandRecord() }), '/brand/offers');
   });
 });

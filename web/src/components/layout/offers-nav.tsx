@@ -2,8 +2,8 @@
  * The header's "Offers" link of signed-in creators (issue 9) with the
  * offers badge: how many offers arrived live since the feed was last seen
  * (lib/offer-arrivals), and the one listener per tab that counts them.
- * Loaded only once signed in (it needs the live `me` query and its socket);
- * brand users see neither.
+ * Loaded only once signed in (it needs the live `me` query and its socket).
+ * Brand users get an "Offers" link to their brand's offers, without a badge.
  */
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -56,7 +56,10 @@ export function OfferArrivalsListener() {
   return null;
 }
 
-/** The "Offers" link with its badge, for creators only (renders nothing for brand users). */
+/**
+ * The "Offers" link: for creators to the feed, with its badge; for brand
+ * users to their brand's offers. Nothing until GET /api/me has answered.
+ */
 export function OffersNavLink({
   className,
   onClick,
@@ -64,9 +67,15 @@ export function OffersNavLink({
   className: (state: { isActive: boolean }) => string;
   onClick?: () => void;
 }) {
-  const creator = useIsCreator();
+  const { data: me } = useGetMeQuery();
   const unseen = useSelector(selectUnseenOffers);
-  if (!creator) return null;
+  if (!me) return null;
+  if (isBrandUser(me.user))
+    return (
+      <NavLink to={paths.brandOffers.path} onClick={onClick} className={className}>
+        Offers
+      </NavLink>
+    );
   return (
     <NavLink to={paths.offers.path} onClick={onClick} className={className}>
       Offers
