@@ -15,10 +15,11 @@ import { mib, nowMs, percentile } from '../stats';
 import { refreshTokens, registerBrand, registerCreators, runMarker } from '../users';
 
 export interface OfferFanoutSettings {
-  /** Creators registered and onboarded; one in `controlEvery` does not match. */
+  /** Creators registered and onboarded whose interests match the offer. */
   creators: number;
   /** Sockets per creator. */
   tabs: number;
+  /** One control creator (other interests, must get nothing) per this many matching ones. */
   controlEvery: number;
   /** Longest wait for the deliveries, ms. */
   timeoutMs: number;
@@ -38,9 +39,10 @@ export async function measureOfferFanout(
   system: BenchSystem,
   settings: OfferFanoutSettings,
 ): Promise<OfferFanoutResult> {
-  const isControl = (index: number) => index % settings.controlEvery === settings.controlEvery - 1;
+  const controls = Math.ceil(settings.creators / settings.controlEvery);
+  const isControl = (index: number) => index >= settings.creators;
   const brand = await registerBrand(system);
-  const creators = await registerCreators(system, settings.creators, (index) =>
+  const creators = await registerCreators(system, settings.creators + controls, (index) =>
     isControl(index) ? ['Sports'] : ['Gaming', 'AI'],
   );
   await waitForCaughtUp(system.stack.kafkaBrokers, system.bffGroupId, [topics.identityUser]);
