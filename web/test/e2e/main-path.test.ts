@@ -35,9 +35,21 @@ async function fillRegistration(page: Page, creator: CreatorRegistration): Promi
   await page.getByLabel('I agree to the terms and conditions').check();
 }
 
+/**
+ * Logs out through the user menu. A navigation the app makes on its own (a
+ * new user's dashboard sends them to onboarding once their record loads)
+ * closes the menu; then it is opened again (at most 3 times).
+ */
 async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Open user menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await page.waitForURL(url('/'));
 }
 
