@@ -78,7 +78,7 @@ export function createRecordStore(
  * A command's answer: applies the service's fresh snapshot (stored and pushed
  * live at once when newer, so the Kafka copy is ignored later, docs/adr/0007)
  * and returns the newest version known — an event of a later change may
- * already have landed.
+ * already have landed (read back only when the answer was not stored).
  * @param records the store
  * @param kind the aggregate kind of `snapshot`
  * @param snapshot the record the service answered
@@ -89,7 +89,8 @@ export async function answerWithNewest<K extends AggregateKind>(
   kind: K,
   snapshot: RecordByKind[K],
 ): Promise<RecordByKind[K]> {
-  await records.applySnapshot(kind, snapshot);
+  // Stored: it was the newest when stored, no need to read it back (issue 10).
+  if (await records.applySnapshot(kind, snapshot)) return snapshot;
   const newest = await records.get(kind, snapshot.id);
   return newest && newest.version > snapshot.version ? newest : snapshot;
 }
