@@ -204,8 +204,9 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       for (const item of items) {
         if (item.poison) outcomes.set(item, { poison: item.poison });
         else if (item.event) {
-          const key = item.event.subject;
-          byAggregate.set(key, [...(byAggregate.get(key) ?? []), item]);
+          const group = byAggregate.get(item.event.subject);
+          if (group) group.push(item);
+          else byAggregate.set(item.event.subject, [item]);
         }
       }
       await eachGroup([...byAggregate.values()], concurrency, async (item) => {
