@@ -22,7 +22,12 @@ import { createReadModel } from './data-access/read-model';
 import { createSessionRevocations } from './data-access/session-revocations';
 import { createRecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
-import { appliedVersions, PROJECTOR_CONCURRENCY, subscriptions } from './messaging/subscriptions';
+import {
+  appliedVersions,
+  PROJECTOR_CONCURRENCY,
+  PROJECTOR_PARTITIONS_CONCURRENCY,
+  subscriptions,
+} from './messaging/subscriptions';
 
 export interface StartOptions {
   /** Port to listen on; 0 picks a free one. Defaults to `PORT`. */
@@ -128,6 +133,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
       groupId: config.KAFKA_GROUP_ID,
       subscriptions: subscriptions(records),
       concurrency: PROJECTOR_CONCURRENCY,
+      partitionsConcurrency: PROJECTOR_PARTITIONS_CONCURRENCY,
       isApplied: appliedVersions(records),
     },
     resources: [

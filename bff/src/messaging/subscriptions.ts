@@ -12,20 +12,21 @@
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import { on, type Subscription } from '@raly/service-kit/consumer';
+import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
 
 /**
  * Projects an event's snapshot through `applySnapshot`.
- * @throws Error when the envelope and its record disagree (subject/version): such a message is poison
+ * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
  */
 const projectSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
-    if (event.data.id !== event.subject) throw new Error('envelope subject and record id differ');
+    if (event.data.id !== event.subject)
+      throw new PoisonEventError('envelope subject and record id differ');
     if (event.data.version !== event.version)
-      throw new Error('envelope version and record version differ');
+      throw new PoisonEventError('envelope version and record version differ');
     await records.applySnapshot(kind, event.data);
   };
 
@@ -43,6 +44,9 @@ const kindOfTopic: Record<string, AggregateKind> = {
  * to Redis together.
  */
 export const PROJECTOR_CONCURRENCY = 512;
+
+/** How many partitions' batches the projector handles at once (each partition stays in order). */
+export const PROJECTOR_PARTITIONS_CONCURRENCY = 4;
 
 /**
  * The consumer runner's `isApplied` pre-check: the record store's memory of

@@ -31,7 +31,21 @@ import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { handleError } from './errors';
 import type { Logger } from './logger';
 
-/** Handles one event; throwing means "not handled" (retried, then dead-lettered). */
+/**
+ * Thrown by a handler for an event that can never be handled (it contradicts
+ * itself): the message is dead-lettered at once, without retries.
+ */
+export class PoisonEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoisonEventError';
+  }
+}
+
+/**
+ * Handles one event; throwing means "not handled" (retried, then
+ * dead-lettered; a {@link PoisonEventError} is dead-lettered at once).
+ */
 export type EventHandler<T = unknown> = (event: Envelope<T>) => Promise<void>;
 
 /** One line of the subscription list. */
@@ -69,6 +83,12 @@ export interface ConsumerRunnerOptions {
    * default 1. Events of one aggregate are always handled in offset order.
    */
   concurrency?: number;
+  /**
+   * How many partitions' batches are handled at once (kafkajs
+   * `partitionsConsumedConcurrently`); default 1. One partition's batches
+   * are always handled one after another.
+   */
+  partitionsConcurrency?: number;
   /**
    * Asked before any other work on a message (before its schemas are
    * checked): true skips the event as already applied (a projector that
@@ -158,6 +178,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     maxAttempts = 3,
     fromBeginning = true,
     concurrency = 1,
+    partitionsConcurrency = 1,
     isApplied,
   } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
@@ -188,6 +209,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: partitionsConcurrency,
     eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
       const { topic, partition } = batch;
       const items: Item[] = batch.messages.map((message) => {
@@ -254,6 +276,8 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
           attempt,
           component: 'consumer',
         });
+        if (error instanceof PoisonEventError)
+          return `poison event: ${error.message}`.slice(0, 500);
         if (attempt >= maxAttempts)
           return `handler failed ${attempt} times: ${appError.message}`.slice(0, 500);
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));

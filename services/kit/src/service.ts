@@ -85,7 +85,7 @@ export interface AppParts {
     | false
     | ({ groupId: string; fromBeginning?: boolean; subscriptions: Subscription[] } & Pick<
         ConsumerRunnerOptions,
-        'concurrency' | 'isApplied'
+        'concurrency' | 'partitionsConcurrency' | 'isApplied'
       >);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
@@ -122,6 +122,7 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
         fromBeginning: parts.consumer.fromBeginning,
         subscriptions: parts.consumer.subscriptions,
         concurrency: parts.consumer.concurrency,
+        partitionsConcurrency: parts.consumer.partitionsConcurrency,
         isApplied: parts.consumer.isApplied,
         logger: logger.child({ component: 'consumer' }),
       });

@@ -10,7 +10,13 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes, type Envelope } from '@raly/contracts/events';
 import type { UserRecord } from '@raly/contracts/records';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
-import { on, runConsumer, type ConsumerRunnerOptions, type RunningConsumer } from '../src/consumer';
+import {
+  on,
+  PoisonEventError,
+  runConsumer,
+  type ConsumerRunnerOptions,
+  type RunningConsumer,
+} from '../src/consumer';
 import { createLogger } from '../src/logger';
 import {
   anEnvelope,
@@ -185,6 +191,34 @@ describe('runConsumer', () => {
     const refused = await deadLetters.waitFor((m) => m.key?.toString() === failing.subject);
     assert.match(String(refused.headers?.['dlq-reason']), /handler failed 2 times/);
     assert.equal(String(refused.headers?.['dlq-original-offset']), '2');
+    await deadLetters.stop();
+  });
+
+  test('when a handler throws PoisonEventError, then the event is dead-lettered after one attempt', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const [event] = interleavedEvents(1, 1) as [Envelope<UserRecord>];
+    await publish(topic, [{ key: event.subject, value: JSON.stringify(event) }]);
+    let attempts = 0;
+
+    // Act
+    const groupId = await run(
+      topic,
+      async () => {
+        attempts += 1;
+        throw new PoisonEventError('contradicts itself');
+      },
+      { maxAttempts: 3 },
+    );
+
+    // Assert
+    await eventually('the message committed', async () =>
+      (await committed(groupId, topic)) === 1 ? true : undefined,
+    );
+    const deadLetter = await deadLetters.waitFor((m) => m.key?.toString() === event.subject);
+    assert.equal(String(deadLetter.headers?.['dlq-reason']), 'poison event: contradicts itself');
+    assert.equal(attempts, 1);
     await deadLetters.stop();
   });
 });
