@@ -197,7 +197,11 @@ describe('createAccessTokenVerifier', () => {
     test('when more tokens than the bound are verified, then the least recently used is checked again', async () => {
       // Arrange
       const verify = createAccessTokenVerifier(settings, { verifiedTokensMax: 2 });
-      const [oldest, middle, newest] = await Promise.all([realm.sign(), realm.sign(), realm.sign()]);
+      const [oldest, middle, newest] = await Promise.all([
+        realm.sign(),
+        realm.sign(),
+        realm.sign(),
+      ]);
       const oldestCaller = await verify(oldest!);
       const middleCaller = await verify(middle!);
 
