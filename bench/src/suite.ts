@@ -9,7 +9,7 @@
  * the live figures, BENCH_SECONDS (10) per rate, BENCH_IDLE_SOCKETS (10000),
  * BENCH_SMOKE=1 for a tiny run that only checks that everything works.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot, startBenchSystem } from './bench-system';
 import { measureHttpThroughput } from './figures/http-throughput';
@@ -189,12 +189,31 @@ async function main(): Promise<void> {
   }
 }
 
-/** Rewrites docs/benchmarks.md with the table, the machine, the commit and the command. */
+/** The heading of docs/benchmarks.md's hand-written part, which a rewrite keeps. */
+const handWrittenHeading = '## Changes and their effect';
+
+/**
+ * The hand-written part of the current docs/benchmarks.md: from
+ * {@link handWrittenHeading} to the end, or '' when there is none.
+ */
+function handWrittenPart(file: string): string {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(`\n${handWrittenHeading}\n`);
+  return at === -1 ? '' : `\n${text.slice(at + 1).trimEnd()}\n`;
+}
+
+/**
+ * Rewrites docs/benchmarks.md with the table, the machine, the commit and
+ * the command, keeping its hand-written "Changes and their effect" section.
+ */
 function writeBenchmarksDoc(table: string): void {
   const { measuredAt, commit, machine } = provenance();
+  const file = path.join(repositoryRoot, 'docs', 'benchmarks.md');
   const doc = `# Benchmarks
 
-Written by \`npm run bench\` (bench/src/suite.ts); do not edit by hand. The
+Written by \`npm run bench\` (bench/src/suite.ts); do not edit by hand above
+"${handWrittenHeading.slice(3)}", which a rewrite keeps. The
 figures of issue 10, measured against the local stack with every app running
 from its production bundle (NODE_ENV=production) as its own process; ratios
 are measured side by side in the same run. Raw results: bench/results/suite.json.
@@ -208,8 +227,8 @@ ${table}
 
 The offer fan-out of issue 9 has its own command, \`npm run offer-fanout -w bench\`
 (results in bench/results/offer-fanout.json).
-`;
-  writeFileSync(path.join(repositoryRoot, 'docs', 'benchmarks.md'), doc);
+${handWrittenPart(file)}`;
+  writeFileSync(file, doc);
   log('rewrote docs/benchmarks.md');
 }
 

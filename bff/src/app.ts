@@ -22,7 +22,12 @@ import { createReadModel } from './data-access/read-model';
 import { createSessionRevocations } from './data-access/session-revocations';
 import { createRecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
-import { subscriptions } from './messaging/subscriptions';
+import {
+  appliedVersions,
+  PROJECTOR_CONCURRENCY,
+  PROJECTOR_PARTITIONS_CONCURRENCY,
+  subscriptions,
+} from './messaging/subscriptions';
 
 export interface StartOptions {
   /** Port to listen on; 0 picks a free one. Defaults to `PORT`. */
@@ -53,8 +58,9 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const config: Config = { ...loadConfig(), ...options.config };
   const logger = createLogger('bff', config.LOG_LEVEL);
 
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true });
-  const redisSubscriber = redis.duplicate();
+  // Commands issued in the same tick leave in one write (the projector's batch, issue 10).
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableAutoPipelining: true });
+  const redisSubscriber = redis.duplicate({ enableAutoPipelining: false });
   await Promise.all([redis.connect(), redisSubscriber.connect()]);
 
   const authenticator = createAuthenticator(
@@ -123,7 +129,13 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
       return live;
     },
     // A new group replays the topics from the beginning: events are idempotent snapshots.
-    consumer: { groupId: config.KAFKA_GROUP_ID, subscriptions: subscriptions(records) },
+    consumer: {
+      groupId: config.KAFKA_GROUP_ID,
+      subscriptions: subscriptions(records),
+      concurrency: PROJECTOR_CONCURRENCY,
+      partitionsConcurrency: PROJECTOR_PARTITIONS_CONCURRENCY,
+      isApplied: appliedVersions(records),
+    },
     resources: [
       { close: async () => void (await redis.quit()) },
       { close: async () => void (await redisSubscriber.quit()) },

@@ -104,7 +104,7 @@ describe('sessions and token kinds at the BFF', () => {
   });
 
   describe('logout', () => {
-    test("when a user logs out, then that session's access token gets 401 on /api/me and its open socket is closed", async () => {
+    test("when a user logs out, then that session's access token, verified and cached by an earlier request, gets 401 on /api/me and its open socket is closed", async () => {
       // Arrange
       const user = await registered();
       const tokens = await signIn(user.email, user.password);

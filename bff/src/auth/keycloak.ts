@@ -82,11 +82,19 @@ export function createAuthenticator(
   (keycloak as unknown as { accessDenied: RequestHandler }).accessDenied = (_req, _res, next) =>
     next(new AppError('permission-denied', 'Permission denied'));
 
+  // One parsed keycloak-connect Token per verified caller: the verifier hands out the same
+  // (frozen) Caller for a cached token, so the token is not parsed again on every request.
+  const parsedTokens = new WeakMap<Caller, KeycloakConnect.Token>();
   /** Hands the verified token to keycloak-connect as `req.kauth.grant`, as its own middleware would. */
   const grantOfCaller: RequestHandler = (request, _response, next) => {
     const caller = request.caller!;
+    let token = parsedTokens.get(caller);
+    if (!token) {
+      token = new KeycloakToken(caller.accessToken, config.KEYCLOAK_BFF_CLIENT_ID);
+      parsedTokens.set(caller, token);
+    }
     (request as unknown as { kauth: { grant: KeycloakConnect.GrantProperties } }).kauth = {
-      grant: { access_token: new KeycloakToken(caller.accessToken, config.KEYCLOAK_BFF_CLIENT_ID) },
+      grant: { access_token: token },
     };
     next();
   };

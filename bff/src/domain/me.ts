@@ -10,7 +10,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { BrandClient } from '../data-access/brand-client';
-import type { RecordStore } from './record-store';
+import { answerWithNewest, type RecordStore } from './record-store';
 
 export interface MeDependencies {
   identity: IdentityClient;
@@ -126,9 +126,6 @@ async function answerWith(
   caller: Caller,
   updated: UserRecord,
 ): Promise<Me> {
-  await dependencies.records.applySnapshot('user', updated);
-  // An event of a later change may already have landed: answer the newest.
-  const newest = (await dependencies.records.get('user', caller.userId)) ?? updated;
-  const record = newest.version >= updated.version ? newest : updated;
+  const record = await answerWithNewest(dependencies.records, 'user', updated);
   return { user: record, brand: await findBrandOf(dependencies, record, caller.accessToken) };
 }

@@ -28,6 +28,13 @@ export interface RecordStore {
    * @returns true when the snapshot was newer (stored and pushed), false when ignored
    */
   applySnapshot<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
+  /**
+   * True when this instance already applied `version` (or a higher one) of
+   * the aggregate: such a snapshot cannot be newer. A hint without I/O for the
+   * projector to skip an event before parsing it (issue 10); false means
+   * "ask {@link applySnapshot}", not "newer".
+   */
+  isApplied(kind: AggregateKind, id: string, version: number): boolean;
 }
 
 /**
@@ -48,11 +55,14 @@ export function createRecordStore(
   // A hint only: a remembered version v means Redis holds v or higher, so a
   // snapshot at or below v cannot be newer. Anything else asks Redis.
   const appliedVersions = new LRUCache<string, number>({ max: REMEMBERED_AGGREGATES });
+  const isApplied = (kind: AggregateKind, id: string, version: number) =>
+    version <= (appliedVersions.get(`${kind}:${id}`) ?? -1);
   return {
     get: (kind, id) => readModel.get(kind, id),
+    isApplied,
     async applySnapshot(kind, record) {
       const aggregate = `${kind}:${record.id}`;
-      if (record.version <= (appliedVersions.get(aggregate) ?? -1)) return false;
+      if (isApplied(kind, record.id, record.version)) return false;
       const newer = await readModel.apply(kind, record);
       if (!newer) return false;
       // Racing writes may finish out of order: remember the highest.
@@ -68,7 +78,7 @@ export function createRecordStore(
  * A command's answer: applies the service's fresh snapshot (stored and pushed
  * live at once when newer, so the Kafka copy is ignored later, docs/adr/0007)
  * and returns the newest version known — an event of a later change may
- * already have landed.
+ * already have landed (read back only when the answer was not stored).
  * @param records the store
  * @param kind the aggregate kind of `snapshot`
  * @param snapshot the record the service answered
@@ -79,7 +89,8 @@ export async function answerWithNewest<K extends AggregateKind>(
   kind: K,
   snapshot: RecordByKind[K],
 ): Promise<RecordByKind[K]> {
-  await records.applySnapshot(kind, snapshot);
+  // Stored: it was the newest when stored, no need to read it back (issue 10).
+  if (await records.applySnapshot(kind, snapshot)) return snapshot;
   const newest = await records.get(kind, snapshot.id);
   return newest && newest.version > snapshot.version ? newest : snapshot;
 }

@@ -3,26 +3,61 @@
  * Each handler is the projector of one event: it hands the record snapshot
  * to `applySnapshot` (docs/adr/0007), which stores and pushes it only when
  * it is newer — a snapshot a command answer already applied is ignored. The
- * kit's consumer runner dead-letters poison messages to `<topic>.dlq`.
+ * kit's consumer runner dead-letters poison messages to `<topic>.dlq`; it
+ * asks {@link appliedVersions} first, so a version this instance already
+ * applied is skipped before its envelope is even checked, and it handles
+ * many aggregates of a batch at once ({@link PROJECTOR_CONCURRENCY}), so
+ * their Redis writes leave in one pipeline (the client auto-pipelines).
  */
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
-import { on, type Subscription } from '@raly/service-kit/consumer';
+import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
 
 /**
  * Projects an event's snapshot through `applySnapshot`.
- * @throws Error when the envelope and its record disagree (subject/version): such a message is poison
+ * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
  */
 const projectSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
-    if (event.data.id !== event.subject) throw new Error('envelope subject and record id differ');
+    if (event.data.id !== event.subject)
+      throw new PoisonEventError('envelope subject and record id differ');
     if (event.data.version !== event.version)
-      throw new Error('envelope version and record version differ');
+      throw new PoisonEventError('envelope version and record version differ');
     await records.applySnapshot(kind, event.data);
+  };
+
+/** The aggregate kind each projected topic carries. */
+const kindOfTopic: Record<string, AggregateKind> = {
+  [topics.identityUser]: 'user',
+  [topics.brandBrand]: 'brand',
+  [topics.offersOffer]: 'offer',
+  [topics.offersApplication]: 'application',
+};
+
+/**
+ * How many aggregates of one Kafka batch the projector handles at once
+ * (each aggregate's events stay in order): their version-checked writes go
+ * to Redis together.
+ */
+export const PROJECTOR_CONCURRENCY = 512;
+
+/** How many partitions' batches the projector handles at once (each partition stays in order). */
+export const PROJECTOR_PARTITIONS_CONCURRENCY = 4;
+
+/**
+ * The consumer runner's `isApplied` pre-check: the record store's memory of
+ * the versions it applied, by topic.
+ * @returns true when the event's version is known applied (skip it unparsed)
+ */
+export const appliedVersions =
+  (records: RecordStore) =>
+  (topic: string, subject: string, version: number): boolean => {
+    const kind = kindOfTopic[topic];
+    return kind !== undefined && records.isApplied(kind, subject, version);
   };
 
 /** @param records the read model and its one writer, `applySnapshot` */

@@ -14,7 +14,10 @@
  *   does not refuse it.
  *
  * Keys are kept parsed: one `KeyObject` per `kid`, so a check costs one
- * OpenSSL verify and no key parsing. An unknown `kid` refetches the JWKS, at
+ * OpenSSL verify and no key parsing. And each token is verified once
+ * (issue 10): a bounded cache keyed by the token keeps its {@link Caller}
+ * until the token's `exp`, as long as the key that verified it is still the
+ * realm's; the revocation hook still runs on every call, cached or not. An unknown `kid` refetches the JWKS, at
  * most once per `jwksCooldownMs`; the set is also refetched when older than
  * `jwksMaxAgeMs`, so a key Keycloak removed stops being accepted.
  */
@@ -94,6 +97,12 @@ export interface AccessTokenVerifierOptions {
   jwksMaxAgeMs?: number;
   /** Timeout of one JWKS fetch, in ms; default 5000. */
   jwksTimeoutMs?: number;
+  /**
+   * How many verified tokens are remembered (least recently used dropped
+   * first); default 5000, 0 turns the cache off. Each entry lives until its
+   * token's `exp` at most.
+   */
+  verifiedTokensMax?: number;
 }
 
 /** JWS `alg` → node's verify algorithm and signature encoding (RFC 7518 §3). */
@@ -118,7 +127,7 @@ interface RealmKey {
  */
 function realmKeyCache(
   certsUrl: string,
-  options: Required<Omit<AccessTokenVerifierOptions, 'isRevoked'>>,
+  options: Required<Omit<AccessTokenVerifierOptions, 'isRevoked' | 'verifiedTokensMax'>>,
 ) {
   let keys = new Map<string, RealmKey>();
   let fetchedAt = -Infinity;
@@ -159,6 +168,39 @@ function realmKeyCache(
   };
 }
 
+/** A token that passed every check but the revocation hook, and the key that verified it. */
+interface VerifiedToken {
+  caller: Caller;
+  kid: string;
+  key: KeyObject;
+}
+
+/**
+ * The verified tokens, least recently used first (a `Map` keeps insertion
+ * order; a hit moves its entry to the end).
+ * @param max the most entries kept; 0 keeps none
+ */
+function verifiedTokenCache(max: number) {
+  const entries = new Map<string, VerifiedToken>();
+  return {
+    /** The entry of `token` while its token has not expired, else undefined. */
+    get(token: string): VerifiedToken | undefined {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      entries.delete(token);
+      if (entry.caller.expiresAtMs <= Date.now()) return undefined;
+      entries.set(token, entry);
+      return entry;
+    },
+    set(token: string, entry: VerifiedToken): void {
+      if (max <= 0) return;
+      entries.delete(token);
+      entries.set(token, entry);
+      if (entries.size > max) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
 const decodePart = (part: string): Record<string, unknown> => {
   const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
   if (!value || typeof value !== 'object' || Array.isArray(value))
@@ -193,7 +235,12 @@ export function createAccessTokenVerifier(
     ),
   );
 
+  const verified = verifiedTokenCache(options.verifiedTokensMax ?? 5000);
+
   const check = async (token: string): Promise<Caller> => {
+    const cached = verified.get(token);
+    // A key the realm no longer lists (or replaced) stops vouching for its tokens.
+    if (cached && (await realmKey(cached.kid))?.key === cached.key) return cached.caller;
     const parts = token.split('.');
     if (parts.length !== 3) throw new Error('not a compact JWS');
     const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -227,7 +274,7 @@ export function createAccessTokenVerifier(
     if (claims.azp !== settings.authorizedParty)
       throw new Error(`token issued to ${String(claims.azp)}, not ${settings.authorizedParty}`);
     if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('token has no subject');
-    return {
+    const caller: Caller = {
       userId: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : undefined,
       sessionId: typeof claims.sid === 'string' ? claims.sid : undefined,
@@ -235,6 +282,9 @@ export function createAccessTokenVerifier(
       expiresAtMs: claims.exp * 1000,
       accessToken: token,
     };
+    // A token not yet valid (`nbf` ahead) was refused above, so a cached one stays valid until `exp`.
+    verified.set(token, { caller: Object.freeze(caller), kid: header.kid, key: realm.key });
+    return caller;
   };
 
   return async (token) => {

@@ -8,24 +8,44 @@
  *       on(topics.identityUser, eventTypes.userUpdated, saveUserSnapshot),
  *     ];
  *
+ * Messages are consumed a batch (of one partition) at a time (issue 10).
  * Each message is parsed with the contracts' envelope schemas and handed to
- * its handler; the offset is committed only after handling. A poison message
- * (unparseable, or its handler failed `maxAttempts` times) goes to
- * `<topic>.dlq` with the reason in its headers, then its offset is
- * committed: nothing is acknowledged silently. Event types nobody
- * subscribed to are skipped and committed.
+ * its handler. The events of one aggregate (one message key) are handled one
+ * after another in offset order; up to `concurrency` aggregates of a batch are
+ * handled at once (default 1: one event at a time). The batch's offset is
+ * committed once, after every message of it was handled or dead-lettered. A
+ * poison message (unparseable, or its handler failed `maxAttempts` times)
+ * goes to `<topic>.dlq` with the reason in its headers before that commit:
+ * nothing is acknowledged silently. Event types nobody subscribed to are
+ * skipped and committed. A crash between handling and the commit redelivers
+ * the batch: handlers are idempotent (events are versioned snapshots).
  */
 import {
   deadLetterTopic,
-  parseEnvelope,
+  envelopeSchema,
+  payloadSchemas,
   type Envelope,
   type EventType,
 } from '@raly/contracts/events';
-import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { handleError } from './errors';
 import type { Logger } from './logger';
 
-/** Handles one event; throwing means "not handled" (retried, then dead-lettered). */
+/**
+ * Thrown by a handler for an event that can never be handled (it contradicts
+ * itself): the message is dead-lettered at once, without retries.
+ */
+export class PoisonEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoisonEventError';
+  }
+}
+
+/**
+ * Handles one event; throwing means "not handled" (retried, then
+ * dead-lettered; a {@link PoisonEventError} is dead-lettered at once).
+ */
 export type EventHandler<T = unknown> = (event: Envelope<T>) => Promise<void>;
 
 /** One line of the subscription list. */
@@ -58,6 +78,26 @@ export interface ConsumerRunnerOptions {
   maxAttempts?: number;
   /** Where a new group starts; default true (replay the topic: events are idempotent snapshots). */
   fromBeginning?: boolean;
+  /**
+   * How many aggregates (message keys) of one batch are handled at once;
+   * default 1. Events of one aggregate are always handled in offset order.
+   */
+  concurrency?: number;
+  /**
+   * How many partitions' batches are handled at once (kafkajs
+   * `partitionsConsumedConcurrently`); default 1. One partition's batches
+   * are always handled one after another.
+   */
+  partitionsConcurrency?: number;
+  /**
+   * Asked before any other work on a message (before its schemas are
+   * checked): true skips the event as already applied (a projector that
+   * remembers the versions it stored). Must be synchronous and cheap.
+   * @param topic the message's topic
+   * @param subject the envelope's `subject` (the aggregate id)
+   * @param version the envelope's `version`
+   */
+  isApplied?: (topic: string, subject: string, version: number) => boolean;
 }
 
 /** A running consumer. */
@@ -70,18 +110,89 @@ export interface RunningConsumer {
   isRunning(): boolean;
 }
 
+/** What became of one message: handled (or skipped), or poison with the reason. */
+type Outcome = { poison?: string };
+
+/** One message of a batch, parsed or found poison. */
+interface Item {
+  message: KafkaMessage;
+  /** The parsed event, when it is one to hand to handlers. */
+  event?: Envelope;
+  /** Why the message is poison before any handler ran. */
+  poison?: string;
+}
+
+/**
+ * Parses a message's value: the envelope, then its data with the type's schema.
+ * @param isApplied see {@link ConsumerRunnerOptions.isApplied}; asked on the raw JSON first
+ * @returns the envelope, or undefined when `isApplied` skips it
+ * @throws SyntaxError or ZodError for a poison message
+ */
+function parseMessage(
+  topic: string,
+  value: Buffer | null,
+  isApplied: ConsumerRunnerOptions['isApplied'],
+): Envelope | undefined {
+  const json = JSON.parse((value ?? '').toString()) as Record<string, unknown> | null;
+  if (
+    isApplied &&
+    json &&
+    typeof json.subject === 'string' &&
+    typeof json.version === 'number' &&
+    isApplied(topic, json.subject, json.version)
+  )
+    return undefined;
+  const envelope = envelopeSchema.parse(json);
+  return { ...envelope, data: payloadSchemas[envelope.type].parse(envelope.data) };
+}
+
+/**
+ * Runs `work` over the groups, at most `limit` at once.
+ * @param groups each group's items are handled in order by one worker
+ */
+async function eachGroup<T>(
+  groups: T[][],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      for (const item of group) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, worker));
+}
+
 /**
  * Joins the group, subscribes to every topic of the list and starts handling.
  * @returns once the consumer runs
  */
 export async function runConsumer(options: ConsumerRunnerOptions): Promise<RunningConsumer> {
-  const { kafka, groupId, subscriptions, logger, maxAttempts = 3, fromBeginning = true } = options;
+  const {
+    kafka,
+    groupId,
+    subscriptions,
+    logger,
+    maxAttempts = 3,
+    fromBeginning = true,
+    concurrency = 1,
+    partitionsConcurrency = 1,
+    isApplied,
+  } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
   const deadLetters: Producer = kafka.producer();
   await deadLetters.connect();
   await consumer.connect();
   const topicNames = [...new Set(subscriptions.map((subscription) => subscription.topic))];
   await consumer.subscribe({ topics: topicNames, fromBeginning });
+  /** The handlers of each `topic event-type`, looked up once per event. */
+  const handlersOf = new Map<string, EventHandler[]>();
+  for (const subscription of subscriptions) {
+    const line = `${subscription.topic} ${subscription.eventType}`;
+    handlersOf.set(line, [...(handlersOf.get(line) ?? []), subscription.handle]);
+  }
 
   let running = true;
   consumer.on(consumer.events.CRASH, (event) => {
@@ -97,44 +208,57 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
 
   await consumer.run({
     autoCommit: false,
-    eachMessage: async ({ topic, partition, message }) => {
-      const poison = await handleMessage(topic, message);
-      if (poison) {
-        await deadLetters.send({
-          topic: deadLetterTopic(topic),
-          messages: [
-            {
-              key: message.key,
-              value: message.value,
-              headers: {
-                ...message.headers,
-                'dlq-reason': poison,
-                'dlq-original-topic': topic,
-                'dlq-original-partition': String(partition),
-                'dlq-original-offset': message.offset,
-              },
-            },
-          ],
-        });
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: partitionsConcurrency,
+    eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+      const { topic, partition } = batch;
+      const items: Item[] = batch.messages.map((message) => {
+        try {
+          return { message, event: parseMessage(topic, message.value, isApplied) };
+        } catch (error) {
+          handleError(error, logger, { topic, offset: message.offset, component: 'consumer' });
+          return { message, poison: `unparseable: ${(error as Error).message}`.slice(0, 500) };
+        }
+      });
+      // One group per aggregate, in offset order; poison found while parsing needs no handler.
+      const byAggregate = new Map<string, Item[]>();
+      const outcomes = new Map<Item, Outcome>();
+      for (const item of items) {
+        if (item.poison) outcomes.set(item, { poison: item.poison });
+        else if (item.event) {
+          const group = byAggregate.get(item.event.subject);
+          if (group) group.push(item);
+          else byAggregate.set(item.event.subject, [item]);
+        }
       }
-      await consumer.commitOffsets([
-        { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
-      ]);
+      await eachGroup([...byAggregate.values()], concurrency, async (item) => {
+        outcomes.set(item, { poison: await handleEvent(topic, item.event!) });
+        await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
+      });
+      if (!isRunning() || isStale()) return; // Rebalanced away: the new owner handles the batch again.
+
+      const poison: Message[] = [];
+      for (const item of items) {
+        const reason = outcomes.get(item)?.poison;
+        if (reason) poison.push(deadLetter(topic, partition, item.message, reason));
+      }
+      if (poison.length > 0)
+        await deadLetters.send({ topic: deadLetterTopic(topic), messages: poison });
+      const last = batch.messages.at(-1);
+      if (last) {
+        resolveOffset(last.offset);
+        await consumer.commitOffsets([
+          { topic, partition, offset: (BigInt(last.offset) + 1n).toString() },
+        ]);
+      }
+      await heartbeat();
     },
   });
 
-  /** @returns undefined when handled or skipped, else why the message is poison */
-  async function handleMessage(topic: string, message: KafkaMessage): Promise<string | undefined> {
-    let event: Envelope;
-    try {
-      event = parseEnvelope(message.value ?? '');
-    } catch (error) {
-      handleError(error, logger, { topic, offset: message.offset, component: 'consumer' });
-      return `unparseable: ${(error as Error).message}`.slice(0, 500);
-    }
-    const handlers = subscriptions.filter((s) => s.topic === topic && s.eventType === event.type);
-    for (const subscription of handlers) {
-      const failure = await handleWithRetries(subscription.handle, event, topic);
+  /** @returns undefined when handled, else why the event is poison */
+  async function handleEvent(topic: string, event: Envelope): Promise<string | undefined> {
+    for (const handle of handlersOf.get(`${topic} ${event.type}`) ?? []) {
+      const failure = await handleWithRetries(handle, event, topic);
       if (failure) return failure;
     }
     return undefined;
@@ -152,6 +276,8 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
           attempt,
           component: 'consumer',
         });
+        if (error instanceof PoisonEventError)
+          return `poison event: ${error.message}`.slice(0, 500);
         if (attempt >= maxAttempts)
           return `handler failed ${attempt} times: ${appError.message}`.slice(0, 500);
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
@@ -165,6 +291,26 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       running = false;
       await consumer.disconnect();
       await deadLetters.disconnect();
+    },
+  };
+}
+
+/** The dead-letter copy of a message: its key, value and headers, and why and whence in `dlq-*` headers. */
+function deadLetter(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+  reason: string,
+): Message {
+  return {
+    key: message.key,
+    value: message.value,
+    headers: {
+      ...message.headers,
+      'dlq-reason': reason,
+      'dlq-original-topic': topic,
+      'dlq-original-partition': String(partition),
+      'dlq-original-offset': message.offset,
     },
   };
 }

@@ -49,6 +49,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const { logger, readiness = {}, jsonBodyLimit = '100kb', probeTimeoutMs = 2000 } = options;
   const app = express();
   app.disable('x-powered-by');
+  // JSON answers of an API change with every write: no body hash per answer (issue 10).
+  app.set('etag', false);
   app.use(requestLogging(logger));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));
@@ -99,12 +101,16 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
 
 function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    if (!logger.isLevelEnabled('debug')) {
+      next();
+      return;
+    }
     const startedAt = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
       const line = { method: req.method, path: req.path, status: res.statusCode, durationMs };
-      if (req.path.startsWith('/health/')) logger.debug(line, 'request');
-      else logger.info(line, 'request');
+      // Debug level (issue 10): a line per request costs the hot path; errors are logged apart.
+      logger.debug(line, 'request');
     });
     next();
   };

@@ -1,7 +1,18 @@
-/** The pino logger factory: one JSON logger per service, level from LOG_LEVEL. */
+/**
+ * The pino logger factory: one JSON logger per service, level from LOG_LEVEL.
+ * Lines go to stdout through one asynchronous destination per process
+ * (buffered writes, flushed on exit), so logging never blocks the event loop
+ * on a write (issue 10).
+ */
 import { pino } from 'pino';
 
 export type Logger = pino.Logger;
+
+let stdout: pino.DestinationStream | undefined;
+
+/** The process's one asynchronous stdout destination (pino flushes it when the process exits). */
+const asyncStdout = (): pino.DestinationStream =>
+  (stdout ??= pino.destination({ dest: 1, sync: false }));
 
 /**
  * Creates the service's root logger.
@@ -9,5 +20,5 @@ export type Logger = pino.Logger;
  * @param level pino level; default env LOG_LEVEL, else `info` (`silent` in tests is fine)
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, base: { service } });
+  return pino({ name: service, level, base: { service } }, asyncStdout());
 }

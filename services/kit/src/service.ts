@@ -9,7 +9,12 @@
  */
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { runConsumer, type RunningConsumer, type Subscription } from './consumer';
+import {
+  runConsumer,
+  type ConsumerRunnerOptions,
+  type RunningConsumer,
+  type Subscription,
+} from './consumer';
 import {
   createHttpApp,
   listen,
@@ -76,7 +81,12 @@ export interface AppParts {
   /** Attaches to the HTTP server once it listens (the BFF's socket.io); closed first on stop. */
   attach?: (server: Server) => Closable;
   /** Events the app consumes: its consumer group and its one subscription list (see `./consumer`). */
-  consumer?: false | { groupId: string; fromBeginning?: boolean; subscriptions: Subscription[] };
+  consumer?:
+    | false
+    | ({ groupId: string; fromBeginning?: boolean; subscriptions: Subscription[] } & Pick<
+        ConsumerRunnerOptions,
+        'concurrency' | 'partitionsConcurrency' | 'isApplied'
+      >);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
 }
@@ -111,6 +121,9 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
         groupId: parts.consumer.groupId,
         fromBeginning: parts.consumer.fromBeginning,
         subscriptions: parts.consumer.subscriptions,
+        concurrency: parts.consumer.concurrency,
+        partitionsConcurrency: parts.consumer.partitionsConcurrency,
+        isApplied: parts.consumer.isApplied,
         logger: logger.child({ component: 'consumer' }),
       });
     }

@@ -8,6 +8,7 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import { createAccessTokenVerifier, type KeycloakSettings } from '../src/auth';
 import { AppError } from '../src/errors';
 import { startSigningRealm, type SigningRealm } from '@raly/test-support/signing-realm';
+import { sleep } from '@raly/test-support';
 
 describe('createAccessTokenVerifier', () => {
   let realm: SigningRealm;
@@ -142,5 +143,74 @@ describe('createAccessTokenVerifier', () => {
     // Act + Assert
     await assert.rejects(ended(token), refusedWith('unauthenticated'));
     await assert.rejects(broken(token), refusedWith('unavailable'));
+  });
+
+  describe('verified tokens cache', () => {
+    test('when the same token is verified again, then the cached caller answers and the revocation hook still runs each time', async () => {
+      // Arrange
+      let hookCalls = 0;
+      const verify = createAccessTokenVerifier(settings, {
+        isRevoked: async () => {
+          hookCalls += 1;
+          return false;
+        },
+      });
+      const token = await realm.sign();
+
+      // Act
+      const first = await verify(token);
+      const second = await verify(token);
+
+      // Assert
+      assert.equal(second, first);
+      assert.equal(hookCalls, 2);
+    });
+
+    test("when a cached token's session ends, then the token is refused with 401 at once", async () => {
+      // Arrange
+      let ended = false;
+      const verify = createAccessTokenVerifier(settings, { isRevoked: async () => ended });
+      const token = await realm.sign();
+      await verify(token);
+
+      // Act
+      ended = true;
+
+      // Assert
+      await assert.rejects(verify(token), refusedWith('unauthenticated'));
+    });
+
+    test('when a cached token expires, then it is refused with 401', async () => {
+      // Arrange
+      const verify = createAccessTokenVerifier(settings);
+      const expiresAtSec = Math.floor(Date.now() / 1000) + 1;
+      const token = await realm.sign({ exp: expiresAtSec });
+      await verify(token);
+
+      // Act
+      await sleep(expiresAtSec * 1000 - Date.now() + 50);
+
+      // Assert
+      await assert.rejects(verify(token), refusedWith('unauthenticated'));
+    });
+
+    test('when more tokens than the bound are verified, then the least recently used is checked again', async () => {
+      // Arrange
+      const verify = createAccessTokenVerifier(settings, { verifiedTokensMax: 2 });
+      const [oldest, middle, newest] = await Promise.all([
+        realm.sign(),
+        realm.sign(),
+        realm.sign(),
+      ]);
+      const oldestCaller = await verify(oldest!);
+      const middleCaller = await verify(middle!);
+
+      // Act
+      await verify(newest!);
+
+      // Assert
+      assert.notEqual(await verify(oldest!), oldestCaller);
+      assert.notEqual(await verify(middle!), middleCaller);
+    });
   });
 });

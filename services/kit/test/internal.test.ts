@@ -134,6 +134,25 @@ describe('callInternal and callHttp', () => {
   });
 });
 
+describe('connection reuse', () => {
+  test('when calls to one service follow each other, then they reuse one kept-alive connection', async () => {
+    // Arrange
+    let connections = 0;
+    const countConnections = () => (connections += 1);
+    server.on('connection', countConnections);
+
+    // Act
+    try {
+      for (let call = 0; call < 10; call += 1) await callHttp(`${base}/ok`, { method: 'GET' });
+    } finally {
+      server.off('connection', countConnections);
+    }
+
+    // Assert
+    assert.ok(connections <= 1, `${connections} connections for 10 calls`);
+  });
+});
+
 describe('dataOf and forwardedErrorOf', () => {
   test('when the answer is 2xx, then dataOf returns its data', async () => {
     const answer = await callHttp(`${base}/ok`, { method: 'GET' });

@@ -121,18 +121,23 @@ export function userRepository(prisma: PrismaClient): UserRepository {
     async updateWithEvent(id, changes, event, usernames = {}) {
       return translateDuplicates(() =>
         prisma.$transaction(async (tx) => {
-          const { count } = await tx.user.updateMany({
-            where: { id },
-            data: { ...changes, version: { increment: 1 } },
-          });
-          if (count === 0) return null;
-          const record = toUserRecord(await tx.user.findUniqueOrThrow({ where: { id } }));
-          return finish(tx, record, event, usernames);
+          // One UPDATE … RETURNING: the written row, no second read (issue 10).
+          const row = await tx.user
+            .update({ where: { id }, data: { ...changes, version: { increment: 1 } } })
+            .catch((error: unknown) => {
+              if (isRecordNotFound(error)) return null;
+              throw error;
+            });
+          return row ? finish(tx, toUserRecord(row), event, usernames) : null;
         }),
       );
     },
   };
 }
+
+/** Prisma's "record to update not found" (P2025). */
+const isRecordNotFound = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'P2025';
 
 /** The field each unique constraint of the `users` and `usernames` tables guards. */
 const fieldByConstraint: Record<string, DuplicateUserError['field']> = {

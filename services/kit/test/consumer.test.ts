@@ -1,0 +1,224 @@
+/**
+ * The Kafka consumer runner (src/consumer.ts) against the real Kafka, on a
+ * topic of its own: batches handled with each aggregate's events in offset
+ * order (also when several aggregates are handled at once), one offset commit
+ * per batch, the `isApplied` pre-check, and poison messages dead-lettered
+ * without holding up the rest (issue 10).
+ */
+import assert from 'node:assert/strict';
+import { describe, test, beforeAll, afterAll } from 'vitest';
+import { deadLetterTopic, eventTypes, type Envelope } from '@raly/contracts/events';
+import type { UserRecord } from '@raly/contracts/records';
+import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
+import {
+  on,
+  PoisonEventError,
+  runConsumer,
+  type ConsumerRunnerOptions,
+  type RunningConsumer,
+} from '../src/consumer';
+import { createLogger } from '../src/logger';
+import {
+  anEnvelope,
+  aUserRecord,
+  eventually,
+  listenToTopic,
+  resolveTestStack,
+  sleep,
+  uniqueToken,
+} from '@raly/test-support';
+
+describe('runConsumer', () => {
+  const topics: string[] = [];
+  const consumers: RunningConsumer[] = [];
+  let kafka: Kafka;
+  let admin: Admin;
+  let producer: Producer;
+  let brokers: string[];
+
+  beforeAll(async () => {
+    brokers = (await resolveTestStack()).kafkaBrokers;
+    kafka = new Kafka({ clientId: 'raly-kit-test', brokers, logLevel: logLevel.NOTHING });
+    admin = kafka.admin();
+    producer = kafka.producer();
+    await Promise.all([admin.connect(), producer.connect()]);
+  });
+
+  afterAll(async () => {
+    for (const consumer of consumers) await consumer.stop();
+    await admin?.deleteTopics({ topics }).catch(() => undefined);
+    await Promise.all([admin?.disconnect(), producer?.disconnect()]);
+  });
+
+  /** A new one-partition topic and its dead-letter topic. */
+  async function newTopic(): Promise<string> {
+    const topic = `raly-kit-test.consumer.${uniqueToken()}`;
+    topics.push(topic, deadLetterTopic(topic));
+    await admin.createTopics({
+      topics: [topic, deadLetterTopic(topic)].map((name) => ({ topic: name, numPartitions: 1 })),
+      waitForLeaders: true,
+    });
+    return topic;
+  }
+
+  /** `versions` of each of `aggregates` new users, interleaved (v1 of each, then v2 of each, …). */
+  function interleavedEvents(aggregates: number, versions: number): Envelope<UserRecord>[] {
+    const ids = Array.from({ length: aggregates }, () => aUserRecord().id);
+    return Array.from({ length: versions }, (_, index) =>
+      ids.map((id) => anEnvelope(aUserRecord({ id, version: index + 1 }))),
+    ).flat();
+  }
+
+  async function publish(topic: string, values: Array<{ key: string; value: string }>) {
+    await producer.send({ topic, messages: values });
+  }
+
+  async function run(
+    topic: string,
+    handle: (event: Envelope<UserRecord>) => Promise<void>,
+    options: Partial<ConsumerRunnerOptions> = {},
+  ): Promise<string> {
+    const groupId = `raly-kit-test-${uniqueToken(12)}`;
+    consumers.push(
+      await runConsumer({
+        kafka,
+        groupId,
+        logger: createLogger('kit-test', 'silent'),
+        subscriptions: [on<UserRecord>(topic, eventTypes.userUpdated, handle)],
+        maxAttempts: 2,
+        ...options,
+      }),
+    );
+    return groupId;
+  }
+
+  const committed = async (groupId: string, topic: string): Promise<number> => {
+    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    return Number(offsets?.partitions[0]?.offset ?? -1);
+  };
+
+  test('when several aggregates are handled at once, then each aggregate sees its versions in offset order and the group commits past the last message', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const events = interleavedEvents(6, 5);
+    await publish(
+      topic,
+      events.map((event) => ({ key: event.subject, value: JSON.stringify(event) })),
+    );
+    const seen = new Map<string, number[]>();
+    let inFlight = 0;
+    let mostInFlight = 0;
+
+    // Act
+    const groupId = await run(
+      topic,
+      async (event) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await sleep(Math.floor(Math.random() * 5));
+        seen.set(event.subject, [...(seen.get(event.subject) ?? []), event.version]);
+        inFlight -= 1;
+      },
+      { concurrency: 4 },
+    );
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === events.length ? true : undefined,
+    );
+    assert.equal(seen.size, 6);
+    for (const versions of seen.values()) assert.deepEqual(versions, [1, 2, 3, 4, 5]);
+    assert.ok(mostInFlight > 1, `at most ${mostInFlight} handled at once`);
+    assert.ok(mostInFlight <= 4, `${mostInFlight} handled at once, above the concurrency`);
+  });
+
+  test('when isApplied says a version is already applied, then its handler is not called and its offset is committed', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const events = interleavedEvents(2, 4);
+    await publish(
+      topic,
+      events.map((event) => ({ key: event.subject, value: JSON.stringify(event) })),
+    );
+    const handled: number[] = [];
+
+    // Act
+    const groupId = await run(topic, async (event) => void handled.push(event.version), {
+      isApplied: (_topic, _subject, version) => version <= 2,
+    });
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === events.length ? true : undefined,
+    );
+    assert.deepEqual(
+      handled.sort((a, b) => a - b),
+      [3, 3, 4, 4],
+    );
+  });
+
+  test('when a message is unparseable or its handler keeps failing, then both go to the dead-letter topic and the events around them are still handled', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const [first, failing, last] = interleavedEvents(3, 1) as [
+      Envelope<UserRecord>,
+      Envelope<UserRecord>,
+      Envelope<UserRecord>,
+    ];
+    const poisonKey = `poison-${uniqueToken()}`;
+    await publish(topic, [
+      { key: first.subject, value: JSON.stringify(first) },
+      { key: poisonKey, value: '{"not": "an envelope"' },
+      { key: failing.subject, value: JSON.stringify(failing) },
+      { key: last.subject, value: JSON.stringify(last) },
+    ]);
+    const handled: string[] = [];
+
+    // Act
+    const groupId = await run(topic, async (event) => {
+      if (event.subject === failing.subject) throw new Error('handler refuses');
+      handled.push(event.subject);
+    });
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === 4 ? true : undefined,
+    );
+    assert.deepEqual(handled, [first.subject, last.subject]);
+    const unparseable = await deadLetters.waitFor((m) => m.key?.toString() === poisonKey);
+    assert.match(String(unparseable.headers?.['dlq-reason']), /unparseable/);
+    const refused = await deadLetters.waitFor((m) => m.key?.toString() === failing.subject);
+    assert.match(String(refused.headers?.['dlq-reason']), /handler failed 2 times/);
+    assert.equal(String(refused.headers?.['dlq-original-offset']), '2');
+    await deadLetters.stop();
+  });
+
+  test('when a handler throws PoisonEventError, then the event is dead-lettered after one attempt', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const [event] = interleavedEvents(1, 1) as [Envelope<UserRecord>];
+    await publish(topic, [{ key: event.subject, value: JSON.stringify(event) }]);
+    let attempts = 0;
+
+    // Act
+    const groupId = await run(
+      topic,
+      async () => {
+        attempts += 1;
+        throw new PoisonEventError('contradicts itself');
+      },
+      { maxAttempts: 3 },
+    );
+
+    // Assert
+    await eventually('the message committed', async () =>
+      (await committed(groupId, topic)) === 1 ? true : undefined,
+    );
+    const deadLetter = await deadLetters.waitFor((m) => m.key?.toString() === event.subject);
+    assert.equal(String(deadLetter.headers?.['dlq-reason']), 'poison event: contradicts itself');
+    assert.equal(attempts, 1);
+    await deadLetters.stop();
+  });
+});
