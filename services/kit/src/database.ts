@@ -68,6 +68,16 @@ export function openDatabase<Client extends { $disconnect(): Promise<void> }>(
     onIdleError ??
       ((error) => idleErrorLogger().warn({ err: error }, 'idle database connection ended')),
   );
+  // A connection that is checked out but between two queries (an open
+  // transaction) emits 'error' on itself instead, and pg-pool does not listen
+  // there: unheard, that too crashes the process. The query that uses the
+  // connection next fails (its caller answers), and pg-pool discards the
+  // broken connection when it is released; here it is only noted.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      idleErrorLogger().debug({ err: error }, 'database connection in use ended'),
+    );
+  });
   const prisma = refusingBadValues(createClient(new PrismaPg(pool)));
   return {
     pool,
