@@ -81,6 +81,8 @@ export async function startService(
     throw error;
   }
   const sql = new pg.Pool({ connectionString: database.url });
+  // An idle connection Postgres ends must not crash the test process.
+  sql.on('error', () => {});
   return {
     url: `http://127.0.0.1:${port}`,
     port,
