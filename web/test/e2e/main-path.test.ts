@@ -128,13 +128,15 @@ describe('the web app against the running product', () => {
     );
 
     await step(
-      'when a new creator registers, then they land on the dashboard signed in',
+      'when a new creator registers, then they land on the dashboard signed in, which sends them on to onboarding',
       async () => {
         await fillRegistration(page, creator);
         await page.getByRole('button', { name: 'Join as a creator' }).click();
         await page.waitForURL(url('/dashboard'));
         await page.getByRole('button', { name: 'Open user menu' }).waitFor();
-        await seeTitle(page, 'Dashboard - Raly');
+        // Spec §2: /dashboard checks that the user is onboarded on entry; a new creator is not.
+        await page.waitForURL(url('/onboarding'));
+        await seeTitle(page, 'Onboarding - Raly');
         assert.ok(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY));
       },
     );
