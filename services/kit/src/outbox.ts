@@ -153,6 +153,31 @@ export interface OutboxStore {
 }
 
 /**
+ * Runs `work` in one transaction on one pooled connection: COMMIT when it
+ * resolves, ROLLBACK when it throws (for SQL written by hand, e.g. the outbox
+ * claim and services/offers' repositories).
+ * @returns what `work` returned
+ * @throws what `work` or the database threw
+ */
+export async function inTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * An {@link OutboxStore} over a Postgres table with the outbox layout.
  * @param pool the service's pg pool
  * @param table table name, default `outbox`
@@ -161,9 +186,7 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
   const quoted = `"${table.replaceAll('"', '""')}"`;
   return {
     async withClaim(limit, work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      return inTransaction(pool, async (client) => {
         const { rows } = await client.query<ClaimedOutboxRow>(
           `SELECT id, topic, key, event_type AS "eventType", envelope, attempts
              FROM ${quoted}
@@ -173,15 +196,8 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
               FOR UPDATE SKIP LOCKED`,
           [limit],
         );
-        const result = await work(claimOf(client, quoted, rows));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+        return work(claimOf(client, quoted, rows));
+      });
     },
     async prunePublished(retentionMs, limit) {
       // Served by the partial index on published_at WHERE status = 'published'.

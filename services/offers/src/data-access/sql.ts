@@ -3,35 +3,14 @@
  * transaction on one pooled connection, the outbox insert, and the id check
  * that keeps malformed ids away from uuid columns.
  */
-import type { OutboxRow } from '@raly/service-kit/outbox';
-import type { Pool, PoolClient } from 'pg';
+import { inTransaction, type OutboxRow } from '@raly/service-kit/outbox';
+import type { PoolClient } from 'pg';
 
 /** A connection or the pool: what a query runs on. */
 export type Queryable = Pick<PoolClient, 'query'>;
 
-/**
- * Runs `work` in one transaction on one connection: COMMIT when it resolves,
- * ROLLBACK when it throws.
- * @returns what `work` returned
- * @throws what `work` or the database threw
- */
-export async function inTransaction<T>(
-  pool: Pool,
-  work: (client: PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** One transaction on one pooled connection: the kit's (services/kit outbox). */
+export { inTransaction };
 
 /** Inserts the outbox row of an event (kit outbox layout); call inside the change's transaction. */
 export async function insertOutboxRow(client: Queryable, row: OutboxRow): Promise<void> {
