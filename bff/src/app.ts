@@ -90,6 +90,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     port: options.port ?? config.PORT,
     host: config.HOST,
     kafkaBrokers: config.KAFKA_BROKERS,
+    tracing: config,
     readiness: { redis: () => redis.ping() },
     http: {
       beforeBody: (app) => {

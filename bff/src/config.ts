@@ -6,6 +6,7 @@
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { loadConfig as loadKitConfig } from '@raly/service-kit/config';
 import { internalServiceTokenShape } from '@raly/service-kit/internal';
+import { tracingConfigShape } from '@raly/service-kit/tracing';
 import { z } from 'zod';
 
 const url = z.url();
@@ -138,6 +139,8 @@ export const configSchema = z.object({
   /** Offers created per signed-in user (POST /api/offers; issue 9). */
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
+  ...tracingConfigShape,
   /**
    * Redis key prefix of the read model (`<prefix>:<kind>:<id>`): every replica of one
    * deployment shares it; a test BFF that must not see other runs' snapshots sets its own.

@@ -25,6 +25,7 @@ import type { LivePush } from '../domain/record-store';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
+import { inSpan } from '@raly/service-kit/tracing';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const brandRoom = (brandId: string): string => `brand:${brandId}`;
@@ -223,7 +224,10 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
 
   return {
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
-      pushers[kind](record);
+      // A span in the trace of the request or Kafka message that brought the snapshot (when traced).
+      inSpan(`socket emit ${kind}`, { 'raly.record.kind': kind, 'raly.record.id': record.id }, () =>
+        pushers[kind](record),
+      );
     },
     async close() {
       await io.close();

@@ -40,6 +40,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   return runService({
     name: serviceName,
     logger,
+    tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
     database,

@@ -4,6 +4,7 @@
  * variable is missing or malformed.
  */
 import { z } from 'zod';
+import { tracingConfigShape } from './tracing';
 
 /**
  * Parses the environment with `schema`.
@@ -72,7 +73,8 @@ export const databasePoolConfigShape = {
  * The variables every service reads, with its local defaults
  * (docs/conventions.md): PORT, DATABASE_URL, DATABASE_POOL_MAX,
  * KAFKA_BROKERS (comma list → array), the Kafka connection's TLS and SASL
- * ({@link kafkaConnectionConfigShape}), LOG_LEVEL. Spread into the service's
+ * ({@link kafkaConnectionConfigShape}), LOG_LEVEL, the OpenTelemetry variables
+ * (./tracing {@link tracingConfigShape}). Spread into the service's
  * own `z.object({...})`.
  * @param defaults the service's port and database name, e.g. `{ port: 4002, database: 'raly_brand' }`
  */
@@ -87,6 +89,7 @@ export function serviceConfigShape(defaults: { port: number; database: string })
       .transform((value) => value.split(',').map((broker) => broker.trim())),
     ...kafkaConnectionConfigShape,
     LOG_LEVEL: z.string().default('info'),
+    ...tracingConfigShape,
   };
 }
 

@@ -19,6 +19,8 @@
  * nothing is acknowledged silently. Event types nobody subscribed to are
  * skipped and committed. A crash between handling and the commit redelivers
  * the batch: handlers are idempotent (events are versioned snapshots).
+ * With tracing on, each message is handled in a `process <topic>` span that
+ * continues the trace its `traceparent` header carries (./tracing).
  */
 import {
   deadLetterTopic,
@@ -30,6 +32,7 @@ import {
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { handleError } from './errors';
 import type { Logger } from './logger';
+import { inConsumerSpan, tracingOff, type Tracing } from './tracing';
 
 /**
  * Thrown by a handler for an event that can never be handled (it contradicts
@@ -98,6 +101,8 @@ export interface ConsumerRunnerOptions {
    * @param version the envelope's `version`
    */
   isApplied?: (topic: string, subject: string, version: number) => boolean;
+  /** The app's tracing: a `process <topic>` span per message when on; default off (./tracing). */
+  tracing?: Tracing;
 }
 
 /** A running consumer. */
@@ -180,6 +185,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     concurrency = 1,
     partitionsConcurrency = 1,
     isApplied,
+    tracing = tracingOff,
   } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
   const deadLetters: Producer = kafka.producer();
@@ -212,6 +218,20 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     partitionsConsumedConcurrently: partitionsConcurrency,
     eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
       const { topic, partition } = batch;
+      const traced = (item: Item, work: () => Promise<string | undefined>) =>
+        inConsumerSpan(
+          tracing,
+          {
+            topic,
+            partition,
+            offset: item.message.offset,
+            headers: item.message.headers,
+            eventId: item.event?.id,
+            eventType: item.event?.type,
+            skipped: !item.event && !item.poison,
+          },
+          work,
+        );
       const items: Item[] = batch.messages.map((message) => {
         try {
           return { message, event: parseMessage(topic, message.value, isApplied) };
@@ -225,14 +245,17 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       const outcomes = new Map<Item, Outcome>();
       for (const item of items) {
         if (item.poison) outcomes.set(item, { poison: item.poison });
-        else if (item.event) {
+        if (!item.event) {
+          // Poison or already applied: its span (when tracing) says so and ends at once.
+          if (tracing.enabled) await traced(item, async () => item.poison);
+        } else {
           const group = byAggregate.get(item.event.subject);
           if (group) group.push(item);
           else byAggregate.set(item.event.subject, [item]);
         }
       }
       await eachGroup([...byAggregate.values()], concurrency, async (item) => {
-        outcomes.set(item, { poison: await handleEvent(topic, item.event!) });
+        outcomes.set(item, { poison: await traced(item, () => handleEvent(topic, item.event!)) });
         await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
       });
       if (!isRunning() || isStale()) return; // Rebalanced away: the new owner handles the batch again.

@@ -15,6 +15,7 @@ import express, {
 import { messages } from '@raly/contracts/messages';
 import { AppError, errorCodeFor, handleError, toErrorBody } from './errors';
 import type { Logger } from './logger';
+import { httpServerSpans, type Tracing } from './tracing';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
 export type ReadinessProbe = () => Promise<unknown>;
@@ -36,6 +37,8 @@ export interface HttpAppOptions {
   routes: (app: Express) => void;
   /** The error answer's body; default {@link toErrorBody} (the BFF adds the callable status). */
   errorBody?: ErrorBodyOf;
+  /** The app's tracing: a server span per request when on (./tracing); default off. */
+  tracing?: Tracing;
 }
 
 /** Builds an error answer's JSON body from the classified error (and the response's locals). */
@@ -51,6 +54,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   // JSON answers of an API change with every write: no body hash per answer (issue 10).
   app.set('etag', false);
+  if (options.tracing?.enabled) app.use(httpServerSpans(options.tracing));
   app.use(requestLogging(logger));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));

@@ -15,6 +15,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { messages } from '@raly/contracts/messages';
 import { AppError, type ErrorCode } from './errors';
+import { inClientSpan } from './tracing';
 
 /** The config line every service with internal calls adds (local default for development only). */
 export const internalServiceTokenShape = {
@@ -156,7 +157,10 @@ async function send(
   const target = new URL(url);
   let answer: { status: number; text: string };
   try {
-    answer = await exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000);
+    // A client span with the trace headers when a traced request or message is in progress.
+    answer = await inClientSpan(options.method, target, headers, () =>
+      exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+    );
   } catch (error) {
     if (options.unreachable !== 'unavailable') throw error;
     throw new AppError('unavailable', messages.genericProblem, {

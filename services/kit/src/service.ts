@@ -5,7 +5,8 @@
  * {@link runService}: a service's Postgres database and outbox relay to
  * Kafka on top. A service's `start()` opens its database, then hands the
  * parts to {@link runService}; `stop()` undoes it in reverse order
- * (consumer, HTTP, relay, database).
+ * (consumer, HTTP, relay, database). Both start the app's tracing
+ * (./tracing) from its configuration and flush it last on stop.
  */
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -26,6 +27,7 @@ import type { Database } from './database';
 import type { Logger } from './logger';
 import { createKafka, type KafkaConnection } from './kafka';
 import { startPostgresOutboxRelay, type OutboxRelay } from './outbox';
+import { startTracing, type Tracing, type TracingConfig } from './tracing';
 
 export interface ServiceParts<Client> {
   /** Service name: logger name and Kafka client id. */
@@ -36,6 +38,8 @@ export interface ServiceParts<Client> {
   /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
   kafkaConnection?: KafkaConnection;
   database: Database<Client>;
+  /** The OpenTelemetry variables (./tracing `tracingConfigShape`; the service's config fits); default off. */
+  tracing?: TracingConfig;
   /** Probes besides the database's, e.g. an S3 bucket. */
   readiness?: Record<string, ReadinessProbe>;
   /** Adds the service's routers; `relay.wake()` after committing an event. */
@@ -89,6 +93,12 @@ export interface AppParts {
       >);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
+  /**
+   * The app's tracing: the OpenTelemetry variables (./tracing `tracingConfigShape`; the app's
+   * config fits), or tracing already started (by {@link runService}, for its relay); default off.
+   * Shut down (flushed) after `resources`.
+   */
+  tracing?: TracingConfig | Tracing;
 }
 
 /**
@@ -100,15 +110,17 @@ export interface AppParts {
  */
 export async function runApp(parts: AppParts): Promise<RunningService> {
   const { name, logger } = parts;
+  const tracing = isTracing(parts.tracing) ? parts.tracing : startTracing(name, parts.tracing);
   let consumer: RunningConsumer | undefined;
   const readiness: Record<string, ReadinessProbe> = { ...parts.readiness };
   if (parts.consumer)
     readiness.kafka = async () => {
       if (!consumer?.isRunning()) throw new Error('the Kafka consumer is not running');
     };
-  const app = createHttpApp({ logger, readiness, ...parts.http });
+  const app = createHttpApp({ logger, readiness, tracing, ...parts.http });
   const closeResources = async () => {
     for (const resource of parts.resources ?? []) await resource.close();
+    await tracing.shutdown();
   };
   let server: RunningServer | undefined;
   let attached: Closable | undefined;
@@ -124,6 +136,7 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
         concurrency: parts.consumer.concurrency,
         partitionsConcurrency: parts.consumer.partitionsConcurrency,
         isApplied: parts.consumer.isApplied,
+        tracing,
         logger: logger.child({ component: 'consumer' }),
       });
     }
@@ -154,12 +167,14 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
  */
 export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
   const { name, logger, database } = parts;
+  const tracing = startTracing(name, parts.tracing);
   const relay = startPostgresOutboxRelay(
     database.pool,
     parts.kafkaBrokers,
     name,
     logger,
     parts.kafkaConnection,
+    tracing,
   );
   return runApp({
     name,
@@ -167,6 +182,7 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
     port: parts.port,
     kafkaBrokers: parts.kafkaBrokers,
     kafkaConnection: parts.kafkaConnection,
+    tracing,
     readiness: { database: database.ping, ...parts.readiness },
     http: { routes: (express) => parts.routes(express, relay) },
     consumer: parts.consumer && {
@@ -235,4 +251,8 @@ export function defineService(
       await service?.stop();
     },
   };
+}
+
+function isTracing(value: AppParts['tracing']): value is Tracing {
+  return value !== undefined && 'tracer' in value;
 }

@@ -45,6 +45,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const service = await runService({
     name: serviceName,
     logger,
+    tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
     database,

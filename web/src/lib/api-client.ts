@@ -2,12 +2,14 @@
  * The one RTK Query api of the SPA: it talks to the BFF only (/api, same
  * origin). Features add their endpoints with `api.injectEndpoints`. Every
  * request first makes sure the access token has 30 s left (keycloak-js
- * `updateToken(30)`) and sends it as the bearer.
+ * `updateToken(30)`) and sends it as the bearer, and names a new trace in
+ * a W3C `traceparent` header (lib/traceparent).
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { DataEnvelope } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/session';
+import { newTraceparent, TRACEPARENT_HEADER } from '@/lib/traceparent';
 
 export const api = createApi({
   reducerPath: 'api',
@@ -16,6 +18,7 @@ export const api = createApi({
     prepareHeaders: async (headers) => {
       const token = await getAccessToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      headers.set(TRACEPARENT_HEADER, newTraceparent());
       return headers;
     },
   }),
