@@ -285,7 +285,9 @@ export function httpServerSpans(tracing: Tracing): RequestHandler {
 /** The matched route template (`/api/me`, `/users/:id`), when a route matched. */
 function routeOf(req: Parameters<RequestHandler>[0]): string | undefined {
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl}${path}` : undefined;
+  if (typeof path !== 'string') return undefined;
+  // A router mounted at `/api/me` answering its `/`: the route is `/api/me`.
+  return path === '/' && req.baseUrl ? req.baseUrl : `${req.baseUrl}${path}`;
 }
 
 /**
