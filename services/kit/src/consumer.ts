@@ -246,8 +246,10 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       for (const item of items) {
         if (item.poison) outcomes.set(item, { poison: item.poison });
         if (!item.event) {
-          // Poison or already applied: its span (when tracing) says so and ends at once.
-          if (tracing.enabled) await traced(item, async () => item.poison);
+          // Poison, or already applied within a trace: its span (when tracing) says so and ends at
+          // once. A skipped message of no trace (a replay of old events) makes no span.
+          if (tracing.enabled && (item.poison || item.message.headers?.traceparent))
+            await traced(item, async () => item.poison);
         } else {
           const group = byAggregate.get(item.event.subject);
           if (group) group.push(item);
