@@ -13,9 +13,11 @@ import {
   passwordGrant,
   rememberEmail,
   testKeycloak,
+  serviceTokenOf,
   testStack,
   uniqueToken,
   type ApiBody,
+  type ServiceTokenGetter,
   type TestDatabase,
   type TestKeycloak,
   type TestStack,
@@ -48,8 +50,8 @@ export interface Harness {
   users: TestKeycloak;
   /** Messages of `identity.user.v1` since the run started. */
   userEvents: TopicListener;
-  /** The service's INTERNAL_SERVICE_TOKEN; {@link call} sends it as the BFF does. */
-  serviceToken: string;
+  /** The BFF's service token (client credentials of raly-bff-service); {@link call} sends it as the BFF does. */
+  serviceToken: ServiceTokenGetter;
 }
 
 /** What the service under test is configured with (API key, code lifetime). */
@@ -62,7 +64,7 @@ export function useIdentityService(): Harness {
   let service: RunningService | undefined;
   beforeAll(async () => {
     harness.stack = await testStack();
-    harness.serviceToken = `test-service-token-${uniqueToken(12)}`;
+    harness.serviceToken = serviceTokenOf(harness.stack, 'bff');
     harness.users = testKeycloak(harness.stack);
     const users = keycloakUsers({
       url: harness.stack.keycloakUrl,
@@ -83,7 +85,6 @@ export function useIdentityService(): Harness {
       env: {
         PUBLIC_API_KEY: testApiKey,
         RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
-        INTERNAL_SERVICE_TOKEN: harness.serviceToken,
         // No consumer: other runs on the shared stack publish image events (default pictures)
         // that would change these tests' records; tests/brand-registration.test.ts runs it.
         KAFKA_CONSUME: 'false',

@@ -47,7 +47,6 @@ beforeAll(async () => {
       creator.registration.email,
       creator.registration.password,
     ),
-    serviceToken: system.serviceToken,
   });
   // Every route of services/media (docs/api.md).
   routes = [
