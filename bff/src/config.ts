@@ -108,7 +108,7 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /**
    * The BFF's own confidential client (client credentials): its access tokens go to
-   * identity-profile's internal endpoints (`x-raly-service-token`, docs/adr/0011).
+   * identity-profile's internal endpoints (`x-raly-service-token`, docs/adr/0008).
    */
   ...serviceClientConfigShape(serviceClientIds.bff),
   /** HMAC-SHA256 key of the sign-in device cookie (docs/api.md "Rate limits"); a secret. */

@@ -77,7 +77,7 @@ describe('internal brand endpoints', () => {
     assert.equal(rows[0].n, 0);
   });
 
-  test("when a service calls a route that is not for it, then it answers 403: the BFF's POST /brands, identity-profile's membership check", async () => {
+  test("when another service's token comes, then the route refuses it: the BFF's (not meant for brand) 401, identity-profile's on the membership check (media's route) 403", async () => {
     // Arrange
     const command = {
       creatorUserId: uniqueToken(),
@@ -104,7 +104,7 @@ describe('internal brand endpoints', () => {
         (answer.body as { error?: { code?: string } }).error?.code,
       ]),
       [
-        [403, 'permission-denied'],
+        [401, 'unauthenticated'],
         [403, 'permission-denied'],
       ],
     );

@@ -14,7 +14,7 @@ const internalValue = lookupValueSchema.min(1);
 
 /**
  * Header carrying the calling service's Keycloak access token (client
- * credentials of its own client, docs/adr/0011) on internal calls. Every
+ * credentials of its own client, docs/adr/0008) on internal calls. Every
  * service refuses an internal call without a valid token meant for it (401)
  * or from a caller the route does not allow (403).
  */

@@ -4,7 +4,7 @@
  * calling service's access token), and for other services' user endpoints
  * and Keycloak's back channel (without it).
  *
- * Calls authenticate per caller (issue 12, docs/adr/0011): each calling
+ * Calls authenticate per caller (issue 12, docs/adr/0008): each calling
  * service has its own confidential Keycloak client with a service account
  * (`KEYCLOAK_SERVICE_CLIENT_ID`/`_SECRET`), gets access tokens with the
  * client-credentials grant ({@link createServiceTokenSource}, cached until

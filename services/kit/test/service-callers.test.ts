@@ -1,5 +1,5 @@
 /**
- * Per-caller authentication of internal routes (src/internal.ts, docs/adr/0011):
+ * Per-caller authentication of internal routes (src/internal.ts, docs/adr/0008):
  * the guard accepts only realm-signed access tokens meant for this service's
  * client (`aud`), issued to a caller the route allows (`azp`); 401 for no,
  * forged, expired or misdirected tokens, 403 for a valid caller the route

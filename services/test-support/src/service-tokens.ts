@@ -1,5 +1,5 @@
 /**
- * The services' own access tokens in tests (docs/adr/0011): client
+ * The services' own access tokens in tests (docs/adr/0008): client
  * credentials of each `raly-<service>-service` client of the realm, with the
  * development secrets the services default to (services/kit
  * `serviceClientConfigShape`), cached like a service caches them.
