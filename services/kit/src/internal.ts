@@ -253,8 +253,10 @@ export async function callHttp(url: string, options: HttpCallOptions): Promise<H
 
 /**
  * Calls another service's endpoint as this service: its access token in
- * `x-raly-service-token`. A 401 answer (the token expired on the way, or
- * Keycloak's keys rotated) is retried once with a new token.
+ * `x-raly-service-token`. A 401 answer to a call without a user's token
+ * (so the service token was refused: it expired on the way, or Keycloak's
+ * keys rotated) is retried once with a new token; with a user's token the
+ * 401 is most likely that token's, and is returned as is.
  * @param baseUrl e.g. `BRAND_URL`
  * @param tokens this service's {@link ServiceTokenSource}
  * @param path e.g. `/brands`
@@ -271,7 +273,7 @@ export async function callInternal(
   const url = `${baseUrl.replace(/\/$/, '')}${path}`;
   const token = await tokens.token();
   const answer = await send(url, { [INTERNAL_TOKEN_HEADER]: token }, options);
-  if (answer.status !== 401) return answer;
+  if (answer.status !== 401 || options.bearer) return answer;
   tokens.forget(token);
   return send(url, { [INTERNAL_TOKEN_HEADER]: await tokens.token() }, options);
 }

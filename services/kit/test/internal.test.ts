@@ -294,4 +294,21 @@ describe('service tokens (client credentials)', () => {
     assert.deepEqual(forgotten, ['stale']);
     assert.equal(handedOut, 2);
   });
+
+  test("when a call carrying a user's token is answered 401, then that answer is returned and the service token kept", async () => {
+    // Arrange
+    const forgotten: string[] = [];
+    received = [];
+
+    // Act
+    const answer = await callInternal(base, fixedTokens('stale', forgotten), '/guarded', {
+      method: 'GET',
+      bearer: 'expired-user-token',
+    });
+
+    // Assert
+    assert.equal(answer.status, 401);
+    assert.deepEqual(forgotten, []);
+    assert.equal(received.length, 1);
+  });
 });
