@@ -108,7 +108,7 @@ export interface Answer<T = unknown> {
   body: ApiBody<T>;
 }
 
-/** Calls the service with its service token (as the BFF does); JSON in, JSON out. */
+/** Calls the service with the BFF's service token (as the BFF does); JSON in, JSON out. */
 export function call<T = unknown>(
   harness: Harness,
   method: string,
@@ -120,6 +120,22 @@ export function call<T = unknown>(
     body,
     token: accessToken,
     serviceToken: harness.serviceToken,
+  });
+}
+
+/**
+ * Calls an internal route as brand does (its service token): the username
+ * registry (`/usernames/*`) is brand's alone.
+ */
+export function callAsBrand<T = unknown>(
+  harness: Harness,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  return callApi<T>(harness.baseUrl, method, urlPath, {
+    body,
+    serviceToken: serviceTokenOf(harness.stack, 'brand'),
   });
 }
 
