@@ -676,8 +676,10 @@ const multipartPayloads: fc.Arbitrary<Draft> = fc
     }
   });
 
+// At most 10 KB of padding: with the largest credential (a service's and a user's access token,
+// about 3 KB) the headers stay under node's 16 KB limit, past which node itself answers a bare 431.
 const largeHeaders: fc.Arbitrary<Draft> = fc
-  .tuple(fc.integer({ min: 2_000, max: 12_000 }), fc.integer({ min: 1, max: 60 }))
+  .tuple(fc.integer({ min: 2_000, max: 10_000 }), fc.integer({ min: 1, max: 60 }))
   .map(([size, count]) => ({
     label: `${count} extra headers, one of ${size} bytes`,
     headers: {
