@@ -18,6 +18,8 @@ import {
   uniqueToken,
   type TestDatabase,
   type TestStack,
+  serviceTokenOf,
+  type ServiceTokenGetter,
 } from '@raly/test-support';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -34,7 +36,8 @@ export interface BenchProcess {
 
 export interface BenchSystem {
   stack: TestStack;
-  serviceToken: string;
+  /** The BFF's service token (client credentials of raly-bff-service), for /accounts. */
+  serviceToken: ServiceTokenGetter;
   identityUrl: string;
   brandUrl: string;
   offersUrl: string;
@@ -104,12 +107,11 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
   const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
   buildBundles([...services.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
-  const serviceToken = `bench-service-token-${uniqueToken(12)}`;
+  const serviceToken = serviceTokenOf(stack, 'bff');
   const ports = Object.fromEntries(
     await Promise.all(services.map(async (name) => [name, await freePort()] as const)),
   ) as Record<BenchService, number>;
   const peers = {
-    INTERNAL_SERVICE_TOKEN: serviceToken,
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     OFFERS_URL: `http://127.0.0.1:${ports.offers}`,

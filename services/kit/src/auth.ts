@@ -52,8 +52,12 @@ export interface KeycloakSettings {
   realm: string;
   /** Required in `aud`, e.g. `raly-bff` (KEYCLOAK_BFF_CLIENT_ID). */
   audience: string;
-  /** Required `azp`, e.g. `raly-web` (KEYCLOAK_WEB_CLIENT_ID). */
-  authorizedParty: string;
+  /**
+   * Required `azp`: the client the token was issued to, e.g. `raly-web`
+   * (KEYCLOAK_WEB_CLIENT_ID); for service-to-service calls the calling
+   * services' clients (./internal `createServiceCallerVerifier`).
+   */
+  authorizedParty: string | readonly string[];
 }
 
 /** Who is calling, taken from a verified access token. */
@@ -70,6 +74,8 @@ export interface Caller {
   expiresAtMs: number;
   /** The raw access token, for forwarding unchanged to services. */
   accessToken: string;
+  /** The client the token was issued to (`azp`): the web client, or the calling service's client. */
+  clientId: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -236,6 +242,11 @@ export function createAccessTokenVerifier(
   );
 
   const verified = verifiedTokenCache(options.verifiedTokensMax ?? 5000);
+  const authorizedParties = new Set<unknown>(
+    typeof settings.authorizedParty === 'string'
+      ? [settings.authorizedParty]
+      : settings.authorizedParty,
+  );
 
   const check = async (token: string): Promise<Caller> => {
     const cached = verified.get(token);
@@ -271,8 +282,10 @@ export function createAccessTokenVerifier(
     if (!audience.includes(settings.audience))
       throw new Error(`token is not meant for ${settings.audience}`);
     if (claims.typ !== 'Bearer') throw new Error(`token type ${String(claims.typ)}, not Bearer`);
-    if (claims.azp !== settings.authorizedParty)
-      throw new Error(`token issued to ${String(claims.azp)}, not ${settings.authorizedParty}`);
+    if (!authorizedParties.has(claims.azp))
+      throw new Error(
+        `token issued to ${String(claims.azp)}, not ${[...authorizedParties].join(' or ')}`,
+      );
     if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('token has no subject');
     const caller: Caller = {
       userId: claims.sub,
@@ -281,6 +294,7 @@ export function createAccessTokenVerifier(
       issuedAtSec: typeof claims.iat === 'number' ? claims.iat : 0,
       expiresAtMs: claims.exp * 1000,
       accessToken: token,
+      clientId: claims.azp as string,
     };
     // A token not yet valid (`nbf` ahead) was refused above, so a cached one stays valid until `exp`.
     verified.set(token, { caller: Object.freeze(caller), kid: header.kid, key: realm.key });

@@ -76,7 +76,7 @@ describe('createAccessTokenVerifier', () => {
     assert.equal(realm.jwksFetches(), fetchesBefore);
   });
 
-  test('when a token passes, then the caller carries sub, sid, email, iat, expiry and the raw token', async () => {
+  test('when a token passes, then the caller carries sub, sid, email, iat, expiry, the raw token and the client it was issued to', async () => {
     // Arrange
     const verify = createAccessTokenVerifier(settings);
     const token = await realm.sign({
@@ -98,6 +98,7 @@ describe('createAccessTokenVerifier', () => {
       issuedAtSec: 1_700_000_000,
       expiresAtMs: 4_000_000_000_000,
       accessToken: token,
+      clientId: 'raly-web',
     });
   });
 

@@ -103,7 +103,6 @@ export async function startProduct(): Promise<RunningProduct> {
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
-      INTERNAL_SERVICE_TOKEN: system.serviceToken,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',
     });
