@@ -4,18 +4,13 @@
  * (fail fast). Defaults are the local ports of docs/conventions.md.
  */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
-<<<<<<< HEAD
-import { loadConfig as loadKitConfig } from '@raly/service-kit/config';
-import { internalServiceTokenShape } from '@raly/service-kit/internal';
-import { tracingConfigShape } from '@raly/service-kit/tracing';
-=======
 import { serviceClientIds } from '@raly/contracts/internal';
 import {
   loadConfig as loadKitConfig,
   secretWithDevelopmentDefault,
 } from '@raly/service-kit/config';
 import { serviceClientConfigShape } from '@raly/service-kit/internal';
->>>>>>> s4-secrets
+import { tracingConfigShape } from '@raly/service-kit/tracing';
 import { z } from 'zod';
 
 const url = z.url();

@@ -36,7 +36,6 @@ beforeAll(async () => {
   bff = await startTestBff(await testStack(), {
     IDENTITY_URL: system.identityUrl,
     BRAND_URL: system.brandUrl,
-    INTERNAL_SERVICE_TOKEN: system.serviceToken,
     ...isolatedLive(),
     OTEL_EXPORTER_ZIPKIN_ENDPOINT: receiver.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: 100,

@@ -89,7 +89,11 @@ async function startPair(tracing: { front: Tracing; back: Tracing }) {
           seen.logFields = traceLogFields();
           const answer = await callInternal(
             `http://127.0.0.1:${back.port}`,
-            'a-service-token-of-16',
+            {
+              clientId: 'kit-tracing-test',
+              token: async () => 'a-service-token',
+              forget: () => {},
+            },
             '/users/u1',
             { method: 'GET' },
           );
