@@ -18,7 +18,7 @@ import type { Envelope, EventType } from '@raly/contracts/events';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { handleError } from './errors';
-import { createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
+import { allReplicas, createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
 import type { Logger } from './logger';
 
 /** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
@@ -292,6 +292,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       try {
         await producer.send({
           topic,
+          // acks=all: a row is marked published only once every in-sync replica has the message.
+          acks: allReplicas,
           messages: rows.map((row) => ({
             key: row.key,
             value: JSON.stringify(row.envelope),
