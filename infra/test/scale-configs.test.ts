@@ -88,8 +88,10 @@ describe('HAProxy configuration', () => {
     const entry = section(config, 'frontend entry');
 
     assert.ok(entry.includes('bind 127.0.0.1:8088'));
-    assert.ok(entry.includes('acl is_live path /live path_beg /live/'));
-    assert.ok(entry.includes('acl is_api path /api path_beg /api/'));
+    assert.ok(entry.includes('acl is_live path /live'));
+    assert.ok(entry.includes('acl is_live path_beg /live/'));
+    assert.ok(entry.includes('acl is_api path /api'));
+    assert.ok(entry.includes('acl is_api path_beg /api/'));
     assert.ok(entry.includes('use_backend bff_live if is_live'));
     assert.ok(entry.includes('use_backend bff_api if is_api'));
     assert.ok(entry.includes('default_backend web'));

@@ -62,7 +62,8 @@ export function haproxyConfig(plan: LoadBalancerPlan): string {
   const readinessCheck = ['  option httpchk GET /health/ready', '  http-check expect status 200'];
   const lines = [
     'global',
-    '  maxconn 20000',
+    // Each proxied connection holds two descriptors; the limit here is often 20,000.
+    '  maxconn 5000',
     '',
     'defaults',
     '  mode http',
@@ -82,8 +83,11 @@ export function haproxyConfig(plan: LoadBalancerPlan): string {
     '',
     'frontend entry',
     `  bind ${host}:${plan.entryPort}`,
-    `  acl is_live path ${plan.livePath} path_beg ${plan.livePath}/`,
-    `  acl is_api path ${plan.apiPath} path_beg ${plan.apiPath}/`,
+    // Two lines of one ACL are OR'ed: the prefix itself, or a path under it (not `/apiary`).
+    `  acl is_live path ${plan.livePath}`,
+    `  acl is_live path_beg ${plan.livePath}/`,
+    `  acl is_api path ${plan.apiPath}`,
+    `  acl is_api path_beg ${plan.apiPath}/`,
     '  use_backend bff_live if is_live',
     '  use_backend bff_api if is_api',
     '  default_backend web',
