@@ -76,7 +76,11 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
   }
 }
 
-/** Makes every component healthy; answers which were reused and which started. */
+/**
+ * Makes every component healthy; answers which were reused and which started.
+ * With RALY_STACK_REUSE_ONLY=1 it only reuses: a component that is not healthy is an error
+ * (for runs next to a shared stack that must not be touched).
+ */
 export async function ensureStack(): Promise<StackOutcome> {
   const outcome: StackOutcome = {};
   const ensureOne = async (component: StackComponent) => {
@@ -90,6 +94,14 @@ export async function ensureStack(): Promise<StackOutcome> {
     // Keycloak's ensure also notices a changed realm file.
     outcome.keycloak = await keycloak.ensure();
     return outcome;
+  }
+  if (process.env.RALY_STACK_REUSE_ONLY === '1') {
+    const down = components
+      .filter((_, index) => !healthy[index])
+      .map((component) => component.name);
+    throw new Error(
+      `stack: ${down.join(', ')} not healthy, and RALY_STACK_REUSE_ONLY=1 forbids starting anything`,
+    );
   }
   return withStackLock(async () => {
     await allSettledOrThrow([

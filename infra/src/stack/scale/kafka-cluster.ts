@@ -21,7 +21,7 @@ import {
 } from '../kafka';
 import { ensureDirectory } from '../paths';
 import { recordedLiveProcess, stopRecorded } from '../processes';
-import { tcpAnswers } from '../probes';
+import { tcpAnswers, waitUntilHealthy } from '../probes';
 import { withProgress } from '../progress';
 import { host } from '../settings';
 import { startAndAwaitHealthy } from './background';
@@ -107,6 +107,12 @@ export interface KafkaCluster {
   ensure(): Promise<Record<string, EnsureOutcome>>;
   /** Creates the integration-event topics and their `.dlq` topics with this layout when missing. */
   ensureTopics(layout: TopicLayout): Promise<void>;
+  /**
+   * Waits (up to 60 s) until the coordinators of these consumer groups answer: right after
+   * the cluster forms, `__consumer_offsets` is still loading and every consumer that joins
+   * then crashes once with COORDINATOR_LOAD_IN_PROGRESS before kafkajs restarts it.
+   */
+  awaitGroupCoordinators(groupIds: string[]): Promise<void>;
   /** Stops the nodes this stack started; answers their names. */
   stop(): Promise<string[]>;
   /** The pid of a node's JVM when this stack started it and it is alive. */
@@ -196,6 +202,22 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
       );
     },
     ensureTopics: (layout) => ensureTopics(brokers, layout),
+    async awaitGroupCoordinators(groupIds) {
+      const admin = kafkaClient('raly-stack-groups', brokers).admin();
+      await admin.connect();
+      try {
+        await waitUntilHealthy(
+          () =>
+            admin.describeGroups(groupIds).then(
+              () => true,
+              () => false,
+            ),
+          { component: options.name, timeoutMs: 60_000 },
+        );
+      } finally {
+        await admin.disconnect();
+      }
+    },
     async stop() {
       const stopped = await Promise.all(nodes.map((node) => node.stop()));
       return nodes.filter((_, index) => stopped[index]).map((node) => node.name);

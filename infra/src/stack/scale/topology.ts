@@ -84,6 +84,9 @@ const serviceEntries: [ScaledWorkspace, keyof ScalePorts, keyof ScalePorts][] = 
   ['services/offers', 'offers', 'offersEntry'],
 ];
 
+/** The consumer groups of the apps (the BFF's KAFKA_GROUP_ID default, each service's name). */
+const scaleConsumerGroups = ['bff', 'identity-profile', 'brand', 'media', 'offers'];
+
 /** The entry's origin, the one URL of the scaled topology to open in a browser. */
 export function scaleEntryUrl(ports: ScalePorts): string {
   return `http://localhost:${ports.entry}`;
@@ -223,6 +226,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
             ...scaleTopicLayout,
             configs: { ...scaleTopicLayout.configs },
           });
+          await kafka.awaitGroupCoordinators(scaleConsumerGroups);
           return outcome;
         }),
         zipkin.ensure(),
