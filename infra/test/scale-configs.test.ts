@@ -23,6 +23,7 @@ import {
   scaleScrapePlan,
 } from '../src/stack/scale/topology';
 import { ports as plainPorts } from '../src/stack/settings';
+import { stackStatus } from '../src/stack/stack';
 
 /** `key=value` lines as a map. */
 function properties(text: string): Map<string, string> {
@@ -134,6 +135,7 @@ describe('HAProxy configuration', () => {
     );
     assert.ok(defaults.includes('timeout tunnel 1h'));
     assert.ok(defaults.includes('option redispatch'));
+    assert.ok(defaults.includes('retry-on conn-failure'));
   });
 
   test('when the services are balanced, then each has its own internal entry over its 2 instances', () => {
@@ -290,5 +292,31 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.OTEL_SERVICE_NAME, 'media');
     assert.equal(env.OTEL_RESOURCE_ATTRIBUTES, 'service.instance.id=media-2');
     assert.equal(env.TRUST_PROXY, undefined);
+  });
+});
+
+describe('stack status of the scaled topology', () => {
+  test('when the scaled topology is asked for, then every node, the load balancer, Prometheus, Zipkin and each instance is listed', async () => {
+    const names = (await stackStatus({ scale: true })).map((status) => status.name);
+
+    for (const name of [
+      'kafka-scale-1',
+      'kafka-scale-2',
+      'kafka-scale-3',
+      'haproxy',
+      'prometheus',
+      'zipkin',
+      'bff-1',
+      'bff-2',
+      'bff-3',
+      'identity-profile-1',
+      'identity-profile-2',
+      'brand-2',
+      'media-2',
+      'offers-2',
+      'web',
+    ])
+      assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
+    assert.ok(names.includes('postgres'), 'the plain components are still listed');
   });
 });

@@ -72,7 +72,9 @@ export function haproxyConfig(plan: LoadBalancerPlan): string {
     '  option forwardfor',
     '  option redispatch',
     '  retries 2',
-    '  retry-on conn-failure empty-response response-timeout',
+    // Only a request that never reached a server is retried (on another one: redispatch);
+    // a PATCH that a replica received and then died on is not sent twice.
+    '  retry-on conn-failure',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
