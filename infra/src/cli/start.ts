@@ -133,12 +133,10 @@ async function ensureScaleTopology(): Promise<(AppSpec & { readinessUrl: string 
     command: 'npm start -- --scale',
     startedAt: new Date().toISOString(),
   });
-  const outcome = await topology.ensure();
-  startedComponents.push(
-    ...Object.entries(outcome)
-      .filter(([, result]) => result === 'started')
-      .map(([name]) => name),
-  );
+  // Each component is noted as soon as it runs, so a failure elsewhere still stops it.
+  await topology.ensure((name, result) => {
+    if (result === 'started') startedComponents.push(name);
+  });
   return scaleApps(ports, topology.kafka.brokers);
 }
 

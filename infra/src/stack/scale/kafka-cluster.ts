@@ -103,8 +103,14 @@ export interface KafkaCluster {
   brokers: string[];
   /** One component per node (`<name>-<id>`), in node order. */
   nodes: StackComponent[];
-  /** Starts (or reuses) every node at once (a quorum needs a majority), waiting until all are healthy. */
-  ensure(): Promise<Record<string, EnsureOutcome>>;
+  /**
+   * Starts (or reuses) every node at once (a quorum needs a majority), waiting until all are healthy.
+   * @param onEnsured told of each node as soon as it is healthy, so a caller can stop the ones
+   *   it started even when another node fails
+   */
+  ensure(
+    onEnsured?: (name: string, outcome: EnsureOutcome) => void,
+  ): Promise<Record<string, EnsureOutcome>>;
   /** Creates the integration-event topics and their `.dlq` topics with this layout when missing. */
   ensureTopics(layout: TopicLayout): Promise<void>;
   /**
@@ -189,13 +195,20 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
   return {
     brokers,
     nodes,
-    async ensure() {
+    async ensure(onEnsured) {
       await ensureKafkaLibraries(options.name);
       const id = clusterId(options.dataRoot);
       const outcomes = await withProgress(
         options.name,
         `starting ${options.nodes.length} Kafka nodes on ${brokers.join(', ')}`,
-        () => Promise.all(options.nodes.map((node) => startNode(node, id))),
+        () =>
+          Promise.all(
+            options.nodes.map(async (node) => {
+              const outcome = await startNode(node, id);
+              onEnsured?.(componentName(node), outcome);
+              return outcome;
+            }),
+          ),
       );
       return Object.fromEntries(
         options.nodes.map((node, index) => [componentName(node), outcomes[index]!]),

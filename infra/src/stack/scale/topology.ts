@@ -180,8 +180,14 @@ export interface ScaleTopology {
   zipkin: StackComponent;
   /** Every component: Kafka nodes, Zipkin, Prometheus, HAProxy. */
   components: StackComponent[];
-  /** Starts (or reuses) them all and creates the topics (RF 3, min ISR 2, 6 partitions). */
-  ensure(): Promise<Record<string, EnsureOutcome>>;
+  /**
+   * Starts (or reuses) them all and creates the topics (RF 3, min ISR 2, 6 partitions).
+   * @param onEnsured told of each component as soon as it is healthy (see KafkaCluster.ensure)
+   * @throws Error naming every component that could not be started
+   */
+  ensure(
+    onEnsured?: (name: string, outcome: EnsureOutcome) => void,
+  ): Promise<Record<string, EnsureOutcome>>;
 }
 
 /** The scaled topology's components on the given ports; nothing starts until `ensure()`. */
@@ -193,7 +199,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
       port,
       controllerPort: ports.kafkaController[index]!,
     })),
-    dataRoot: join(dataDirectory('kafka-scale')),
+    dataRoot: dataDirectory('kafka-scale'),
     heapMb: 384,
     replicationFactor: scaleTopicLayout.replicationFactor,
     minInsyncReplicas: Number(scaleTopicLayout.configs['min.insync.replicas']),
@@ -219,26 +225,30 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
     prometheus,
     zipkin,
     components: [...kafka.nodes, loadBalancer, prometheus, zipkin],
-    async ensure() {
-      const [kafkaOutcome, ...others] = await Promise.all([
-        kafka.ensure().then(async (outcome) => {
+    async ensure(onEnsured) {
+      const outcome: Record<string, EnsureOutcome> = {};
+      const ensured = (name: string, result: EnsureOutcome) => {
+        outcome[name] = result;
+        onEnsured?.(name, result);
+      };
+      const results = await Promise.allSettled([
+        (async () => {
+          await kafka.ensure(ensured);
           await kafka.ensureTopics({
             ...scaleTopicLayout,
             configs: { ...scaleTopicLayout.configs },
           });
           await kafka.awaitGroupCoordinators(scaleConsumerGroups);
-          return outcome;
-        }),
-        zipkin.ensure(),
-        prometheus.ensure(),
-        loadBalancer.ensure(),
+        })(),
+        ...[zipkin, prometheus, loadBalancer].map(async (component) =>
+          ensured(component.name, await component.ensure()),
+        ),
       ]);
-      return {
-        ...kafkaOutcome,
-        [zipkin.name]: others[0]!,
-        [prometheus.name]: others[1]!,
-        [loadBalancer.name]: others[2]!,
-      };
+      const failures = results.flatMap((result) =>
+        result.status === 'rejected' ? [(result.reason as Error).message] : [],
+      );
+      if (failures.length > 0) throw new Error(failures.join('\n'));
+      return outcome;
     },
   };
 }
