@@ -31,6 +31,7 @@ import {
 } from '@raly/contracts/events';
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { handleError } from './errors';
+import { allReplicas } from './kafka';
 import type { Logger } from './logger';
 import { inConsumerSpan, tracingOff, type Tracing } from './tracing';
 
@@ -268,7 +269,12 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
         if (reason) poison.push(deadLetter(topic, partition, item.message, reason));
       }
       if (poison.length > 0)
-        await deadLetters.send({ topic: deadLetterTopic(topic), messages: poison });
+        // acks=all (-1): written once every in-sync replica has it (min.insync.replicas 2 in the scaled topology).
+        await deadLetters.send({
+          topic: deadLetterTopic(topic),
+          messages: poison,
+          acks: allReplicas,
+        });
       const last = batch.messages.at(-1);
       if (last) {
         resolveOffset(last.offset);

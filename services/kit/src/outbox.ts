@@ -22,7 +22,7 @@ import type { Envelope, EventType } from '@raly/contracts/events';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { handleError } from './errors';
-import { createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
+import { allReplicas, createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
 import type { Logger } from './logger';
 import { outboxRowTrace, startRowSend, tracingOff, type Tracing } from './tracing';
 
@@ -310,6 +310,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       try {
         await producer.send({
           topic,
+          // acks=all: a row is marked published only once every in-sync replica has the message.
+          acks: allReplicas,
           messages: rows.map((row, index) => ({
             key: row.key,
             value: JSON.stringify(row.envelope),
