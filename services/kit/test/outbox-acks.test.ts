@@ -19,6 +19,8 @@ test('when the relay publishes claimed rows, then every send asks for acks from 
     eventType: 'identity.user.updated',
     envelope: { id },
     attempts: 0,
+    traceparent: null,
+    tracestate: null,
   }));
   const published: string[] = [];
   let pending = [...rows];
