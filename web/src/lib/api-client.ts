@@ -2,12 +2,16 @@
  * The one RTK Query api of the SPA: it talks to the BFF only (/api, same
  * origin). Features add their endpoints with `api.injectEndpoints`. Every
  * request first makes sure the access token has 30 s left (keycloak-js
- * `updateToken(30)`) and sends it as the bearer.
+ * `updateToken(30)`) and sends it as the bearer. Loading this module mounts
+ * the api's reducer and middleware in the store (lib/root-reducer), so only
+ * pages that call the BFF load RTK Query.
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { DataEnvelope } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/session';
+import type { Middleware } from 'redux';
+import { injectIntoStore, type StorePart } from '@/lib/root-reducer';
 
 export const api = createApi({
   reducerPath: 'api',
@@ -22,6 +26,8 @@ export const api = createApi({
   tagTypes: ['Me'],
   endpoints: () => ({}),
 });
+
+injectIntoStore(api as StorePart, api.middleware as Middleware, () => api.util.resetApiState());
 
 /** Unwraps the `{ data }` envelope of a BFF answer (docs/api.md). */
 export const unwrapData = <T>(body: DataEnvelope<T>): T => body.data;
