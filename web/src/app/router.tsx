@@ -57,7 +57,6 @@ const PublicCreatorRoute = lazyNamed(
 
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({
   path: meta.path,
-  handle: meta,
   element,
 });
 
