@@ -268,7 +268,7 @@ figures of issue 10, measured against the local stack with every app running
 from its production bundle (NODE_ENV=production) as its own process; ratios
 are measured side by side in the same run. Raw results: bench/results/suite.json.
 
-- Command: \`npm run stack -- up && npm run bench\`
+- Command: \`npm run stack -- up && npm run bench\` (the web rows alone: \`npm run bench -- --only web\`, bench/results/suite-web.json)
 - Commit: ${commit}, measured ${measuredAt}
 - Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}
 - Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate
