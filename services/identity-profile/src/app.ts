@@ -46,7 +46,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
-    users: userRepository(database.prisma),
+    users: userRepository(database.prisma, database.pool),
     keycloak,
     brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
     usernames: usernameRegistry(database.prisma),
