@@ -140,6 +140,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
     }
     if (groups.has('http')) {
       const http = await measureHttpThroughput(
+        system.bff.pid,
         system.bff.url,
         creators[0]!.accessToken,
         settings.httpSeconds,
@@ -231,7 +232,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
   if (http)
     rows.push({
       figure: 'GET /api/me throughput ÷ bare express, same node',
-      measured: `${http.ratio.toFixed(2)} (${http.bffRequestsPerSecond.toFixed(0)} vs ${http.bareRequestsPerSecond.toFixed(0)} req/s)`,
+      measured: `${http.ratio.toFixed(2)} (${http.bffRequestsPerSecond.toFixed(0)} vs ${http.bareRequestsPerSecond.toFixed(0)} req/s; CPU per request ${http.cpuMsPerRequest.bff.toFixed(3)} vs ${http.cpuMsPerRequest.bare.toFixed(3)} ms)`,
       target: '≥ 0.8',
       met: http.ratio >= 0.8 && http.bffErrors === 0,
     });
