@@ -66,12 +66,28 @@ export function buildBundles(workspaces: string[]): void {
 }
 
 /**
+ * Node's options for an app: `--cpu-prof` into BENCH_CPU_PROF (a directory)
+ * when it is set, for the BFF and identity-profile (the processes of the
+ * issue's CPU figures); the profile is written when the process exits.
+ */
+function nodeOptionsFor(bundle: string): string[] {
+  const directory = process.env.BENCH_CPU_PROF;
+  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return [];
+  const name = bundle.split('/').at(-3) ?? 'app';
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${path.resolve(directory)}`,
+    `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+  ];
+}
+
+/**
  * Spawns `node <bundle>` with `env`; resolves once `<url>/health/ready` answers 200.
  * @throws Error when the process exits first or is not ready within 60 s
  */
 async function spawnApp(bundle: string, env: Record<string, string>): Promise<BenchProcess> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
     cwd: repositoryRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

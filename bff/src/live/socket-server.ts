@@ -112,9 +112,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     }),
   });
 
+  // Memory per idle socket (issue 10): engine.io keeps the upgrade's HTTP request (its headers,
+  // parsed URL and query) on every connection for the socket's whole life, and nothing here
+  // reads it after the upgrade (socket.io's handshake then has no headers, only `auth`).
+  io.engine.on('connection', (connection: { request: unknown }) => {
+    connection.request = null;
+  });
+
   io.use((socket, next) => {
+    const token = handshakeTokenOf(socket.handshake);
+    // Kept once, on the verified caller (shared by every socket of the token), not per socket.
+    socket.handshake.auth = {};
     authenticator
-      .verify(handshakeTokenOf(socket.handshake))
+      .verify(token)
       .then(async (caller) => {
         socket.data.caller = caller;
         Object.assign(socket.data, await roomsOf(me, caller, logger));

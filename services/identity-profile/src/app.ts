@@ -54,7 +54,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const allow = serviceCallerGuardsOf(config, [serviceClientIds.bff, serviceClientIds.brand]);
   const fromBff = allow(serviceClientIds.bff);
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
-    users: userRepository(database.prisma),
+    users: userRepository(database.prisma, database.pool),
     keycloak,
     brands: createBrandClient(config.BRAND_URL, serviceTokens),
     usernames: usernameRegistry(database.prisma),
