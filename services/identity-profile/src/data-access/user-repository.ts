@@ -154,8 +154,9 @@ export function userRepository(prisma: PrismaClient, pool?: Pool): UserRepositor
              UPDATE users SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')}
               WHERE id = $1 AND version = $2
              RETURNING id)
-           INSERT INTO outbox (id, topic, key, event_type, envelope)
-           SELECT $${at}, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb FROM updated`,
+           INSERT INTO outbox (id, topic, key, event_type, envelope, traceparent, tracestate)
+           SELECT $${at}, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5}, $${at + 6}
+             FROM updated`,
           [
             id,
             row.version,
@@ -165,6 +166,8 @@ export function userRepository(prisma: PrismaClient, pool?: Pool): UserRepositor
             message.key,
             message.eventType,
             JSON.stringify(message.envelope),
+            message.traceparent ?? null,
+            message.tracestate ?? null,
           ],
         ),
       );
