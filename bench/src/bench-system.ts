@@ -1,10 +1,16 @@
 /**
  * The apps under benchmark, in production mode: each service and the BFF
  * built to its esbuild bundle (`npm run build -w <workspace>`) and run as its
- * own child process with NODE_ENV=production, on fresh migrated databases
+ * own child process, on fresh migrated databases
  * (@raly/test-support createTestDatabase), fresh consumer groups and free
  * loopback ports, against the running local stack. So a benchmark can read
  * each process's CPU and memory alone (./process-usage).
+ *
+ * NODE_ENV is `development`: the bundles behave the same in both modes, but
+ * production mode refuses the local stack's development secrets (the
+ * Keycloak clients' secrets of infra/keycloak/raly-realm.json, the SMTP URL;
+ * services/kit config `secretWithDevelopmentDefault`), which are the only
+ * ones the local Keycloak knows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -89,7 +95,7 @@ async function spawnApp(bundle: string, env: Record<string, string>): Promise<Be
   const port = Number(env.PORT);
   const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -320,7 +320,7 @@ function writeBenchmarksDoc(table: string): void {
 Written by \`npm run bench\` (bench/src/suite.ts); do not edit by hand above
 "${handWrittenHeading.slice(3)}", which a rewrite keeps. The
 figures of issue 10, measured against the local stack with every app running
-from its production bundle (NODE_ENV=production) as its own process; ratios
+from its production bundle as its own process (NODE_ENV=development: production mode refuses the local stack's development secrets); ratios
 are measured side by side in the same run. Raw results: bench/results/suite.json.
 
 - Command: \`npm run stack -- up && npm run bench\`

@@ -51,7 +51,7 @@ export async function measureHttpThroughput(
   const port = await freePort();
   const bare = fork(path.join(import.meta.dirname, '..', 'hello-server.ts'), [String(port)], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'development' }, // as the BFF (bench-system)
     stdio: 'inherit',
   });
   try {
