@@ -42,6 +42,7 @@ export function createIdentityClient(config: Config): IdentityClient {
     callInternal(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN, path, {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'identity-profile',
       unreachable: 'unavailable',
     });
   /** One call to identity whose 2xx answer's `data` is the result. */

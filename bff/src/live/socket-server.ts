@@ -22,6 +22,7 @@ import { isBrandUser, isOnboarded, type UserRecord } from '@raly/contracts/recor
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
+import type { LiveMetrics } from '../observability/live-metrics';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
@@ -62,6 +63,8 @@ export interface LiveServerOptions {
   redisPublisher: Redis;
   redisSubscriber: Redis;
   logger: Logger;
+  /** Socket count and pushes (../observability/live-metrics). */
+  metrics?: LiveMetrics;
 }
 
 interface SocketData {
@@ -110,6 +113,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       key: config.LIVE_ADAPTER_KEY,
     }),
   });
+
+  options.metrics?.countSockets(() => io.of('/').sockets.size);
 
   io.use((socket, next) => {
     authenticator
@@ -224,7 +229,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   return {
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       pushers[kind](record);
+      options.metrics?.pushed(kind);
     },
+    /** Closes every socket (their clients see the transport close and reconnect) and the server. */
     async close() {
       await io.close();
     },

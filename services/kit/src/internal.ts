@@ -15,6 +15,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { messages } from '@raly/contracts/messages';
 import { AppError, type ErrorCode } from './errors';
+import { timeUpstreamCall } from './metrics';
 
 /** The config line every service with internal calls adds (local default for development only). */
 export const internalServiceTokenShape = {
@@ -58,6 +59,11 @@ export interface HttpCallOptions {
    * and fetch's error as its cause.
    */
   unreachable?: 'fetch-error' | 'unavailable';
+  /**
+   * The callee's name in `raly_upstream_request_duration_seconds` (./metrics), e.g. `keycloak`,
+   * `identity-profile`; default the URL's host:port.
+   */
+  target?: string;
 }
 
 /**
@@ -156,7 +162,9 @@ async function send(
   const target = new URL(url);
   let answer: { status: number; text: string };
   try {
-    answer = await exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000);
+    answer = await timeUpstreamCall(options.target ?? target.host, options.method, () =>
+      exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+    );
   } catch (error) {
     if (options.unreachable !== 'unavailable') throw error;
     throw new AppError('unavailable', messages.genericProblem, {
