@@ -36,6 +36,7 @@ export function createIdentityClient(identityUrl: string, serviceToken: string):
   async function send(action: 'claim' | 'release', username: string, brandId: string) {
     const answer = await callInternal(identityUrl, serviceToken, `/usernames/${action}`, {
       method: 'POST',
+      target: 'identity-profile',
       json: { username, ownerType: 'brand', ownerId: brandId },
     });
     if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')

@@ -33,6 +33,7 @@ export function createBrandClient(brandUrl: string, serviceToken: string): Brand
     async create(command) {
       const answer = await callInternal(brandUrl, serviceToken, '/brands', {
         method: 'POST',
+        target: 'brand',
         json: command,
       });
       if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
@@ -50,6 +51,7 @@ export function createBrandClient(brandUrl: string, serviceToken: string): Brand
         `/brands/${encodeURIComponent(brandId)}`,
         {
           method: 'DELETE',
+          target: 'brand',
         },
       );
       if (answer.status >= 300)

@@ -22,7 +22,7 @@ export function createBrandClient(brandUrl: string, serviceToken: string): Brand
         brandUrl,
         serviceToken,
         `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
-        { method: 'GET' },
+        { method: 'GET', target: 'brand' },
       );
       // No such brand: nobody is a member of it.
       if (answer.status === 404) return false;
