@@ -12,7 +12,9 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes } from '@raly/contracts/events';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import pg from 'pg';
+import { pino } from 'pino';
 import { on } from '../src/consumer';
+import { createHttpApp, listen } from '../src/http';
 import { createLogger } from '../src/logger';
 import { migrate } from '../src/migrate';
 import { newOutboxMessage, type OutboxRelay } from '../src/outbox';
@@ -230,5 +232,72 @@ describe('a kit service', () => {
     await assert.rejects(fetch(`${widgets.url}/health/live`), 'no longer accepting connections');
     const [group] = (await admin.describeGroups([groupId])).groups;
     assert.deepEqual(group?.members, [], 'the consumer left its group');
+  });
+});
+
+describe('access logs', () => {
+  /** An app with `GET /things/:id` logging into memory; `accessLevel` as ACCESS_LOG_LEVEL. */
+  async function loggedApp(accessLevel: string | undefined) {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const previous = process.env.ACCESS_LOG_LEVEL;
+    if (accessLevel === undefined) delete process.env.ACCESS_LOG_LEVEL;
+    else process.env.ACCESS_LOG_LEVEL = accessLevel;
+    try {
+      const app = createHttpApp({
+        logger,
+        routes: (express) => express.get('/things/:id', (_req, res) => void res.json({})),
+      });
+      return { lines, server: await listen(app, 0, '127.0.0.1') };
+    } finally {
+      if (previous === undefined) delete process.env.ACCESS_LOG_LEVEL;
+      else process.env.ACCESS_LOG_LEVEL = previous;
+    }
+  }
+
+  test('when a request is answered, then one pino-http line has method, path without query, route, status and time, and no header', async () => {
+    // Arrange
+    const { lines, server } = await loggedApp(undefined);
+
+    // Act
+    await fetch(`http://127.0.0.1:${server.port}/things/42?email=someone@example.com`, {
+      headers: { authorization: 'Bearer secret-token', cookie: 'device=secret-cookie' },
+    });
+    await server.close();
+
+    // Assert
+    const access = lines.filter((line) => line.component === 'access');
+    assert.equal(access.length, 1, JSON.stringify(lines));
+    const line = access[0] as {
+      level: number;
+      req: unknown;
+      res: { statusCode: number };
+      route: string;
+      responseTime: unknown;
+    };
+    assert.equal(line.level, 30, 'info by default');
+    assert.deepEqual(line.req, { method: 'GET', path: '/things/42' });
+    assert.equal(line.res.statusCode, 200);
+    assert.equal(line.route, '/things/:id');
+    assert.equal(typeof line.responseTime, 'number');
+    assert.doesNotMatch(JSON.stringify(line), /secret|someone/);
+  });
+
+  test('when ACCESS_LOG_LEVEL is below the logger level, then no access line is written', async () => {
+    // Arrange
+    const { lines, server } = await loggedApp('debug');
+
+    // Act
+    await fetch(`http://127.0.0.1:${server.port}/things/42`);
+    await server.close();
+
+    // Assert
+    assert.deepEqual(
+      lines.filter((line) => line.component === 'access'),
+      [],
+    );
   });
 });
