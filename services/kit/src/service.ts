@@ -89,7 +89,10 @@ export interface AppParts {
   kafkaBrokers: string[];
   /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
   kafkaConnection?: KafkaConnection;
-  /** Readiness probes by name; `kafka` (the consumer runs) is added when there is a consumer. */
+  /**
+   * Readiness probes by name; `shutdown` (fails while the app drains) is always added, `kafka`
+   * (the consumer runs) when there is a required consumer.
+   */
   readiness?: Record<string, ReadinessProbe>;
   /** See {@link HttpAppOptions}. */
   http: Pick<HttpAppOptions, 'beforeBody' | 'routes' | 'errorBody' | 'jsonBodyLimit'>;
