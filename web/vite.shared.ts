@@ -5,13 +5,17 @@
  */
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { ServerResponse } from 'node:http';
+import { build as esbuild } from 'esbuild';
 import type { Plugin, ProxyOptions, UserConfig } from 'vite';
 
 export interface WebConfigOptions {
   /** Base URL of the BFF that /api and /live are proxied to, e.g. http://127.0.0.1:4000. */
   bffUrl: string;
-  /** Keycloak origin the browser talks to (refresh, logout); goes into the CSP connect-src. */
+  /** Keycloak origin the browser talks to (refresh, logout); goes into the CSP connect-src and /config.json. */
   keycloakUrl: string;
+  /** The rest of /config.json (realm, client, BFF URL, backend); dev defaults when left out. */
+  runtimeConfig?: Partial<Omit<RuntimeConfigJson, 'keycloakUrl'>>;
   /** Port of the dev/preview server; 0 lets the OS choose. */
   port?: number;
 }
@@ -36,18 +40,68 @@ export function contentSecurityPolicy(keycloakUrl: string): string {
   ].join('; ');
 }
 
-/** Adds the CSP as a meta tag to the built index.html (dev keeps Vite's inline HMR preamble). */
-function cspMetaPlugin(keycloakUrl: string): Plugin {
+/**
+ * The runtime configuration the app reads at start (/config.json,
+ * src/config/env.ts), as the nginx image renders it from its environment:
+ * the dev and preview servers answer it from these options.
+ */
+export interface RuntimeConfigJson {
+  keycloakUrl: string;
+  keycloakRealm: string;
+  keycloakClientId: string;
+  bffUrl: string;
+  backendEnvironment: 'local' | 'staging' | 'production';
+}
+
+/** Serves /config.json on the dev and preview servers (never written into the build). */
+function runtimeConfigPlugin(config: RuntimeConfigJson): Plugin {
+  const body = JSON.stringify(config);
+  const serve = (middlewares: {
+    use(path: string, handler: (request: unknown, response: ServerResponse) => void): void;
+  }) =>
+    middlewares.use('/config.json', (_request, response) => {
+      response.setHeader('Content-Type', 'application/json');
+      response.setHeader('Cache-Control', 'no-cache');
+      response.end(body);
+    });
   return {
-    name: 'raly-csp-meta',
+    name: 'raly-runtime-config',
+    // Block bodies: a hook that returns a function has it run later, as a post hook.
+    configureServer(server) {
+      serve(server.middlewares);
+    },
+    configurePreviewServer(server) {
+      serve(server.middlewares);
+    },
+  };
+}
+
+/**
+ * Builds one source module as its own bundle, its dependencies inlined and
+ * tree-shaken for it alone, instead of sharing their modules with the rest
+ * of the app. For src/config/runtime-config-schema.ts: it runs before first
+ * paint and needs a few parts of zod, while the lazily loaded forms use
+ * classic zod; shared, zod's core modules would land whole on the first
+ * page (~15 KiB gzip instead of ~6, issue 10). Build only; the dev server
+ * serves the module as it is.
+ */
+function standaloneModulePlugin(file: string): Plugin {
+  return {
+    name: 'raly-standalone-module',
     apply: 'build',
-    transformIndexHtml(html) {
-      // frame-ancestors is ignored in a meta tag; the preview/production server sends it as a header.
-      const policy = contentSecurityPolicy(keycloakUrl).replace(/; frame-ancestors 'none'/, '');
-      return html.replace(
-        '<meta charset="UTF-8" />',
-        `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
-      );
+    enforce: 'pre',
+    async load(id) {
+      if (id !== file) return null;
+      const bundled = await esbuild({
+        entryPoints: [file],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        logLevel: 'warning',
+      });
+      return bundled.outputFiles[0]!.text;
     },
   };
 }
@@ -84,11 +138,26 @@ export function proxyTable(bffUrl: string): Record<string, ProxyOptions> {
  */
 export function webConfig(options: WebConfigOptions): UserConfig {
   const proxy = proxyTable(options.bffUrl);
+  const runtimeConfig: RuntimeConfigJson = {
+    keycloakUrl: options.keycloakUrl,
+    keycloakRealm: 'raly',
+    keycloakClientId: 'raly-web',
+    bffUrl: '',
+    backendEnvironment: 'local',
+    ...options.runtimeConfig,
+  };
   return {
     root: import.meta.dirname,
-    plugins: [react(), tailwindcss(), cspMetaPlugin(options.keycloakUrl)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      runtimeConfigPlugin(runtimeConfig),
+      standaloneModulePlugin(`${import.meta.dirname}/src/config/runtime-config-schema.ts`),
+    ],
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
-    // React, Redux, the router, keycloak-js and socket.io-client make one ~600 kB (190 kB gzip) bundle.
+    // The first page (~265 kB, 97 KiB gzip, issue 10): React, react-dom, the router, Redux; RTK Query,
+    // keycloak-js, socket.io-client and every page but home are chunks loaded when needed. The e2e
+    // harness builds under vitest's NODE_ENV=test, i.e. with React's development build (~700 kB).
     build: { chunkSizeWarningLimit: 800 },
     server: { host: 'localhost', port: options.port ?? 5173, strictPort: true, proxy },
     preview: {

@@ -18,6 +18,8 @@ import {
   uniqueToken,
   type TestDatabase,
   type TestStack,
+  serviceTokenOf,
+  type ServiceTokenGetter,
 } from '@raly/test-support';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -34,7 +36,8 @@ export interface BenchProcess {
 
 export interface BenchSystem {
   stack: TestStack;
-  serviceToken: string;
+  /** The BFF's service token (client credentials of raly-bff-service), for /accounts. */
+  serviceToken: ServiceTokenGetter;
   identityUrl: string;
   brandUrl: string;
   offersUrl: string;
@@ -63,12 +66,28 @@ export function buildBundles(workspaces: string[]): void {
 }
 
 /**
+ * Node's options for an app: `--cpu-prof` into BENCH_CPU_PROF (a directory)
+ * when it is set, for the BFF and identity-profile (the processes of the
+ * issue's CPU figures); the profile is written when the process exits.
+ */
+function nodeOptionsFor(bundle: string): string[] {
+  const directory = process.env.BENCH_CPU_PROF;
+  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return [];
+  const name = bundle.split('/').at(-3) ?? 'app';
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${path.resolve(directory)}`,
+    `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+  ];
+}
+
+/**
  * Spawns `node <bundle>` with `env`; resolves once `<url>/health/ready` answers 200.
  * @throws Error when the process exits first or is not ready within 60 s
  */
 async function spawnApp(bundle: string, env: Record<string, string>): Promise<BenchProcess> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
     cwd: repositoryRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -104,12 +123,11 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
   const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
   buildBundles([...services.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
-  const serviceToken = `bench-service-token-${uniqueToken(12)}`;
+  const serviceToken = serviceTokenOf(stack, 'bff');
   const ports = Object.fromEntries(
     await Promise.all(services.map(async (name) => [name, await freePort()] as const)),
   ) as Record<BenchService, number>;
   const peers = {
-    INTERNAL_SERVICE_TOKEN: serviceToken,
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     OFFERS_URL: `http://127.0.0.1:${ports.offers}`,

@@ -1,5 +1,5 @@
 /** Consumer-group lag on the local Kafka, for benchmarks that wait for a projector. */
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { eventually } from '@raly/test-support';
 
 /**
@@ -11,22 +11,47 @@ export async function consumerLag(
   groupId: string,
   topics: string[],
 ): Promise<number> {
-  const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
+  const watcher = await lagWatcher(brokers, groupId, topics);
   try {
-    let lag = 0;
-    for (const topic of topics) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-      for (const end of ends) {
-        const at = committed?.partitions.find((p) => p.partition === end.partition);
-        lag += Math.max(0, Number(end.high) - Math.max(Number(at?.offset ?? -1), 0));
-      }
-    }
-    return lag;
+    return await watcher.lag();
   } finally {
-    await admin.disconnect();
+    await watcher.close();
   }
+}
+
+/** A group's lag read again and again over one admin connection (for polling it often). */
+export interface LagWatcher {
+  /** Messages of the topics the group has not committed yet, now. */
+  lag(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Connects an admin client that reads `groupId`'s lag on `topics` (see {@link consumerLag}). */
+export async function lagWatcher(
+  brokers: string[],
+  groupId: string,
+  topics: string[],
+): Promise<LagWatcher> {
+  const admin: Admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  return {
+    async lag() {
+      const [ends, committed] = await Promise.all([
+        Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
+        admin.fetchOffsets({ groupId, topics }),
+      ]);
+      let lag = 0;
+      topics.forEach((topic, index) => {
+        const partitions = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
+        for (const end of ends[index]!) {
+          const at = partitions.find((p) => p.partition === end.partition);
+          lag += Math.max(0, Number(end.high) - Math.max(Number(at?.offset ?? -1), 0));
+        }
+      });
+      return lag;
+    },
+    close: () => admin.disconnect(),
+  };
 }
 
 /**

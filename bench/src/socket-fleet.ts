@@ -51,11 +51,15 @@ export interface SocketFleet {
  * @param url the BFF's base URL
  * @param tokens access tokens, one per socket
  * @param workers how many child processes share them
+ * @param localAddresses per worker, the loopback address its sockets leave
+ *   from (a worker without one leaves from the default): one address has
+ *   about 28,000 ephemeral ports towards one server port
  */
 export async function connectFleet(
   url: string,
   tokens: string[],
   workers = 2,
+  localAddresses: string[] = [],
 ): Promise<SocketFleet> {
   const started = await Promise.all(Array.from({ length: workers }, startWorker));
   const share = Math.ceil(tokens.length / workers);
@@ -67,6 +71,7 @@ export async function connectFleet(
           url,
           tokens: tokens.slice(index * share, (index + 1) * share),
           concurrency: 100,
+          localAddress: localAddresses[index],
         },
         'connected',
       ),

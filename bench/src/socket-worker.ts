@@ -2,7 +2,9 @@
  * A child process of a benchmark that holds many socket.io connections to
  * the BFF's `/live` (docs/api.md "socket.io") and records, per socket, when
  * each watched value first arrived. Driven over IPC:
- *  → `{ type: 'connect', url, tokens, concurrency }` ← `{ type: 'connected', connected, failed }`
+ *  → `{ type: 'connect', url, tokens, concurrency, localAddress? }` ← `{ type: 'connected', connected, failed }`
+ *    (`localAddress`: the loopback address the sockets leave from, so more
+ *    sockets than one address has ephemeral ports can reach one server)
  *  → `{ type: 'watch', event, field }` ← `{ type: 'watching' }`: from now on, every `event` whose
  *    payload's `field` holds a value not yet seen by that socket is recorded as `[value, epoch ms]`
  *  → `{ type: 'collect' }` ← `{ type: 'received', arrivals }` (and forgets them)
@@ -13,7 +15,13 @@ import { LIVE_PATH } from '@raly/contracts/live';
 import { nowMs } from './stats';
 
 type Command =
-  | { type: 'connect'; url: string; tokens: string[]; concurrency: number }
+  | {
+      type: 'connect';
+      url: string;
+      tokens: string[];
+      concurrency: number;
+      localAddress?: string;
+    }
   | { type: 'watch'; event: string; field: string }
   | { type: 'collect' }
   | { type: 'close' };
@@ -25,7 +33,7 @@ let watched: { event: string; field: string } | undefined;
 const send = (message: object) => process.send?.(message);
 
 /** Opens one socket (WebSocket only, no reconnection); resolves true once connected, false if refused. */
-function connectOne(url: string, token: string): Promise<boolean> {
+function connectOne(url: string, token: string, localAddress?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = io(url, {
       path: LIVE_PATH,
@@ -33,6 +41,7 @@ function connectOne(url: string, token: string): Promise<boolean> {
       auth: { token },
       reconnection: false,
       timeout: 60_000,
+      ...(localAddress ? { localAddress } : {}),
     });
     const seen = new Set<string>();
     socket.onAny((event: string, payload: Record<string, unknown> | undefined) => {
@@ -51,11 +60,16 @@ function connectOne(url: string, token: string): Promise<boolean> {
   });
 }
 
-async function connectAll(url: string, tokens: string[], concurrency: number) {
+async function connectAll(
+  url: string,
+  tokens: string[],
+  concurrency: number,
+  localAddress?: string,
+) {
   let connected = 0;
   for (let start = 0; start < tokens.length; start += concurrency) {
     const batch = tokens.slice(start, start + concurrency);
-    const results = await Promise.all(batch.map((token) => connectOne(url, token)));
+    const results = await Promise.all(batch.map((token) => connectOne(url, token, localAddress)));
     connected += results.filter(Boolean).length;
   }
   return { connected, failed: tokens.length - connected };
@@ -63,8 +77,8 @@ async function connectAll(url: string, tokens: string[], concurrency: number) {
 
 process.on('message', (command: Command) => {
   if (command.type === 'connect') {
-    void connectAll(command.url, command.tokens, command.concurrency).then((counts) =>
-      send({ type: 'connected', ...counts }),
+    void connectAll(command.url, command.tokens, command.concurrency, command.localAddress).then(
+      (counts) => send({ type: 'connected', ...counts }),
     );
   } else if (command.type === 'watch') {
     watched = { event: command.event, field: command.field };

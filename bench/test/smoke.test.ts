@@ -33,9 +33,10 @@ describe('npm run bench (smoke)', () => {
       rows: { figure: string; measured: string; target: string }[];
       live: { sent: number; failed: number; expected: number; arrived: number }[];
       http: { bffRequestsPerSecond: number; bffErrors: number };
-      idle: { sockets: number; failed: number };
+      idle: { steps: { sockets: number; failed: number }[] };
+      replay: { backlog: number; events: number; joinSeconds: number };
     };
-    assert.equal(results.rows.length, 9, 'one row per figure of issue 10');
+    assert.equal(results.rows.length, 11, 'one row per figure of issue 10 (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
     for (const live of results.live) {
       assert.equal(live.failed, 0, 'every update was accepted');
@@ -43,6 +44,44 @@ describe('npm run bench (smoke)', () => {
     }
     assert.ok(results.http.bffRequestsPerSecond > 0);
     assert.equal(results.http.bffErrors, 0, 'GET /api/me answered 2xx under load');
-    assert.equal(results.idle.failed, 0, 'every idle socket was accepted');
+    assert.ok(results.idle.steps.length > 0);
+    for (const step of results.idle.steps) {
+      assert.ok(step.sockets > 0);
+      assert.equal(step.failed, 0, 'every idle socket was accepted');
+    }
+    assert.ok(results.replay.joinSeconds > 0, 'the replay separates the start-up from the rate');
+  });
+
+  test('when only the web rows run, then nginx serves the production build with /config.json and Chromium reports an LCP for / and /login', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/suite.ts', '--only', 'web'], {
+      cwd: benchDir,
+      env: { ...process.env, BENCH_SMOKE: '1', BENCH_RESULTS_DIR: resultsDir },
+      encoding: 'utf8',
+      timeout: 3 * 60_000,
+    });
+    assert.equal(
+      run.status,
+      0,
+      `the web rows failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`,
+    );
+    const results = JSON.parse(
+      readFileSync(path.join(resultsDir, 'suite-partial-smoke.json'), 'utf8'),
+    ) as {
+      rows: { figure: string; measured: string }[];
+      web: { files: unknown[] };
+      lcp: { pages: { path: string; samplesMs: number[]; element: string }[] };
+    };
+    assert.deepEqual(
+      results.rows.map((row) => row.figure.split(' (')[0]),
+      ['initial JS of the web app', 'LCP of /', 'LCP of /login'],
+    );
+    for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
+    assert.ok(results.web.files.length > 0, 'index.html loads at least one script');
+    for (const page of results.lcp.pages) {
+      assert.equal(page.samplesMs.length, 1, `${page.path}: one load in a smoke run`);
+      assert.ok(page.samplesMs[0]! > 0, `${page.path}: an LCP entry was reported`);
+      // The app drew its page (not the configuration error page, not an empty root).
+      assert.doesNotMatch(page.element, /cannot start|\(removed\)/, page.path);
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { DrainSettings } from '@raly/service-kit/lifecycle';
 import { runApp } from '@raly/service-kit/service';
 import { apiRouter, beforeBodyRouter } from './api/router';
 import { callableErrorBody } from './api/error-middleware';
+import { getMeRoute } from './api/me-router';
 import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
@@ -97,6 +98,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     port: options.port ?? config.PORT,
     host: config.HOST,
     kafkaBrokers: config.KAFKA_BROKERS,
+    tracing: config,
     // Not Kafka: without it the BFF still serves from its read model (raly_consumer_connected 0).
     readiness: { redis: () => redis.ping() },
     metrics,
@@ -106,6 +108,8 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
           // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
           .set('trust proxy', config.TRUST_PROXY)
           .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
+          // The hottest read (issue 10): answered here, ahead of the body parser and /api's routers.
+          .get('/api/me', getMeRoute(authenticator, { identity, records, brands }))
           .use('/api', beforeBodyRouter({ authenticator, identity, records, media }));
       },
       routes: (app) => {

@@ -4,8 +4,13 @@
  * (fail fast). Defaults are the local ports of docs/conventions.md.
  */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
-import { loadConfig as loadKitConfig } from '@raly/service-kit/config';
-import { internalServiceTokenShape } from '@raly/service-kit/internal';
+import { serviceClientIds } from '@raly/contracts/internal';
+import {
+  loadConfig as loadKitConfig,
+  secretWithDevelopmentDefault,
+} from '@raly/service-kit/config';
+import { serviceClientConfigShape } from '@raly/service-kit/internal';
+import { tracingConfigShape } from '@raly/service-kit/tracing';
 import { z } from 'zod';
 
 const url = z.url();
@@ -67,7 +72,8 @@ export const configSchema = z.object({
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
   /** services/offers (issue 9). */
   OFFERS_URL: url.default('http://127.0.0.1:4004'),
-  REDIS_URL: url.default('redis://127.0.0.1:6379'),
+  /** A secret in production: it may carry Redis's password. */
+  REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
   KAFKA_BROKERS: z
     .string()
@@ -101,10 +107,16 @@ export const configSchema = z.object({
    * socket address is the client's, and X-Forwarded-For is ignored.
    */
   TRUST_PROXY: trustProxy,
-  /** Sent to identity-profile's internal endpoints (`x-raly-service-token`). */
-  ...internalServiceTokenShape,
+  /**
+   * The BFF's own confidential client (client credentials): its access tokens go to
+   * identity-profile's internal endpoints (`x-raly-service-token`, docs/adr/0008).
+   */
+  ...serviceClientConfigShape(serviceClientIds.bff),
   /** HMAC-SHA256 key of the sign-in device cookie (docs/api.md "Rate limits"); a secret. */
-  DEVICE_COOKIE_SECRET: z.string().min(32).default('raly-device-cookie-local-secret-0123456789'),
+  DEVICE_COOKIE_SECRET: secretWithDevelopmentDefault(
+    z.string().min(32),
+    'raly-device-cookie-local-secret-0123456789',
+  ),
   /** How long a device cookie stays valid, in seconds (default 90 days). */
   DEVICE_COOKIE_MAX_AGE_SECONDS: z.coerce
     .number()
@@ -138,6 +150,8 @@ export const configSchema = z.object({
   /** Offers created per signed-in user (POST /api/offers; issue 9). */
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
+  ...tracingConfigShape,
   /**
    * Redis key prefix of the read model (`<prefix>:<kind>:<id>`): every replica of one
    * deployment shares it; a test BFF that must not see other runs' snapshots sets its own.

@@ -37,7 +37,6 @@ beforeAll(async () => {
     BRAND_URL: system.brandUrl,
     MEDIA_URL: system.mediaUrl,
     // What the BFF sends to identity-profile's internal routes (checkUsernameExists).
-    INTERNAL_SERVICE_TOKEN: system.serviceToken,
   });
 });
 

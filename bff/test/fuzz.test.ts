@@ -65,7 +65,6 @@ beforeAll(async () => {
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
       // What the BFF sends to identity-profile's internal routes.
-      INTERNAL_SERVICE_TOKEN: system.serviceToken,
     });
   } finally {
     recording.stop();

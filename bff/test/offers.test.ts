@@ -54,7 +54,6 @@ beforeAll(async () => {
     IDENTITY_URL: system.identityUrl,
     BRAND_URL: system.brandUrl,
     OFFERS_URL: system.offersUrl,
-    INTERNAL_SERVICE_TOKEN: system.serviceToken,
   };
   const stack = await testStack();
   const deployment = isolatedLive();

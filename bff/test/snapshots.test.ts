@@ -59,6 +59,7 @@ describe('applySnapshot, the one writer of the read model', () => {
     const writes = { count: 0 };
     const counted: ReadModel = {
       get: (kind, id) => readModel.get(kind, id),
+      getJson: (kind, id) => readModel.getJson(kind, id),
       apply: (kind, record) => {
         writes.count += 1;
         return readModel.apply(kind, record);

@@ -354,7 +354,7 @@ describe('k8s manifests (both overlays, as built)', () => {
     const [container] = containersOf(bff);
     const variable = (name: string) => container?.env?.find((entry) => entry.name === name);
     assert.match(variable('TRUST_PROXY')?.value ?? '', /^[1-9]\d*$/, 'TRUST_PROXY is a hop count');
-    for (const name of ['INTERNAL_SERVICE_TOKEN', 'DEVICE_COOKIE_SECRET']) {
+    for (const name of ['KEYCLOAK_SERVICE_CLIENT_SECRET', 'DEVICE_COOKIE_SECRET']) {
       const reference = (variable(name)?.valueFrom as { secretKeyRef?: { name: string } })
         ?.secretKeyRef;
       assert.equal(baseName(reference?.name ?? ''), 'raly-secrets', `${name} from the Secret`);
@@ -561,5 +561,35 @@ describe('web server configuration', () => {
       header.replaceAll('${KEYCLOAK_PUBLIC_URL}', keycloak),
       contentSecurityPolicy(keycloak),
     );
+  });
+
+  test("when the image renders /config.json from its default environment, then the SPA's schema accepts it, and every variable of the template is one the image substitutes", async () => {
+    const { checkRuntimeConfig } = await import('../../web/src/config/runtime-config-schema');
+    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
+    const dockerfile = readFileSync(path.join(repository, 'web', 'Dockerfile'), 'utf8').replace(
+      /\\\n/g,
+      ' ',
+    );
+    const runtimeEnv = /^ENV KEYCLOAK_PUBLIC_URL=.*$/m.exec(dockerfile)?.[0];
+    assert.ok(runtimeEnv, 'web/Dockerfile sets the runtime environment in one ENV');
+    const defaults = Object.fromEntries(
+      [...runtimeEnv.matchAll(/([A-Z_]+)=("[^"]*"|\S*)/g)].map(([, name, value]) => [
+        name!,
+        value!.replace(/^"|"$/g, ''),
+      ]),
+    );
+    const substituted = new RegExp(defaults.NGINX_ENVSUBST_FILTER!);
+    const used = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!))];
+    for (const name of used) {
+      assert.match(name, substituted, `NGINX_ENVSUBST_FILTER substitutes \${${name}}`);
+      assert.ok(name in defaults, `web/Dockerfile gives \${${name}} a default`);
+    }
+
+    const body = /location = \/config\.json \{[^}]*return 200 '([^']+)';/.exec(template)?.[1];
+    assert.ok(body, 'web/nginx.conf answers /config.json');
+    const rendered = body.replace(/\$\{([A-Z_]+)\}/g, (_match, name: string) => defaults[name]!);
+    const checked = checkRuntimeConfig(JSON.parse(rendered));
+    assert.ok(checked.ok, JSON.stringify(checked));
+    assert.equal(checked.config.keycloakUrl, defaults.KEYCLOAK_PUBLIC_URL);
   });
 });

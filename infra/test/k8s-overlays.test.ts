@@ -23,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deadLetterTopic, topics } from '@raly/contracts/events';
+import { serviceClientIds } from '@raly/contracts/internal';
 import { describe, test } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -735,6 +736,102 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
     ];
     for (const { name, key } of referenced)
       assert.ok(sources.get(name)?.has(key), `${name}.${key}`);
+  });
+
+  test("when a service calls another, then it authenticates as its own realm client: the Deployment's client secret is the Secret key the realm import fills that client from, and the client's audience names exactly the services it calls", () => {
+    const [realmImport] = ofKind(objects, 'KeycloakRealmImport');
+    const clients = realmImport!.spec.realm.clients as {
+      clientId: string;
+      secret?: string;
+      serviceAccountsEnabled?: boolean;
+      directAccessGrantsEnabled?: boolean;
+      protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
+    }[];
+    const placeholders = realmImport!.spec.placeholders as Record<
+      string,
+      { secret: { name: string; key: string } }
+    >;
+    // Who calls whom (the data-access clients of services/*/src and bff/src).
+    const calls: Record<string, { client: string; calls: string[] }> = {
+      bff: { client: serviceClientIds.bff, calls: [serviceClientIds.identity] },
+      'identity-profile': { client: serviceClientIds.identity, calls: [serviceClientIds.brand] },
+      brand: { client: serviceClientIds.brand, calls: [serviceClientIds.identity] },
+      media: { client: serviceClientIds.media, calls: [serviceClientIds.brand] },
+    };
+    for (const [app, { client: clientId, calls: callees }] of Object.entries(calls)) {
+      const client = clients.find((candidate) => candidate.clientId === clientId);
+      assert.ok(client, `realm client ${clientId}`);
+      assert.equal(client.serviceAccountsEnabled, true, `${clientId} has a service account`);
+      assert.equal(client.directAccessGrantsEnabled, false, `${clientId} signs no user in`);
+      const audiences = (client.protocolMappers ?? [])
+        .filter((mapper) => mapper.protocolMapper === 'oidc-audience-mapper')
+        .map((mapper) => mapper.config['included.client.audience']);
+      assert.deepEqual(audiences, callees, `${clientId} may call exactly ${callees.join(', ')}`);
+      const placeholder = /^\$\{([A-Z_]+)\}$/.exec(client.secret ?? '')?.[1];
+      assert.ok(placeholder, `${clientId}'s secret is a placeholder`);
+      const deployment = ofKind(objects, 'Deployment').find(
+        (object) => object.metadata.name === app,
+      );
+      assert.ok(deployment, `Deployment ${app}`);
+      const [container] = containersOf(podTemplateOf(deployment)!);
+      const reference = container!.env?.find(
+        (variable) => variable.name === 'KEYCLOAK_SERVICE_CLIENT_SECRET',
+      )?.valueFrom?.secretKeyRef;
+      assert.deepEqual(
+        reference && { name: baseName(reference.name), key: reference.key },
+        placeholders[placeholder]!.secret,
+        `${app}: KEYCLOAK_SERVICE_CLIENT_SECRET is the secret of ${clientId}`,
+      );
+    }
+  });
+
+  test('when a service fetches client-credentials tokens, then NetworkPolicies let it reach Keycloak on 8080 and Keycloak admit it', () => {
+    const policies = ofKind(objects, 'NetworkPolicy');
+    type Selector = {
+      matchLabels?: Record<string, string>;
+      matchExpressions?: { key: string; operator: string; values: string[] }[];
+    };
+    const selectsApp = (selector: Selector | undefined, app: string) =>
+      !!selector &&
+      (selector.matchLabels?.app === app ||
+        (selector.matchExpressions ?? []).some(
+          (expression) =>
+            expression.key === 'app' &&
+            expression.operator === 'In' &&
+            expression.values.includes(app),
+        ));
+    type Rule = {
+      to?: { podSelector?: Selector }[];
+      from?: { podSelector?: Selector }[];
+      ports?: { port: number }[];
+    };
+    for (const app of ['bff', 'identity-profile', 'brand', 'media']) {
+      const egress = policies.some(
+        (policy) =>
+          selectsApp(policy.spec.podSelector, app) &&
+          ((policy.spec.egress ?? []) as Rule[]).some(
+            (rule) =>
+              (rule.to ?? []).some((peer) => selectsApp(peer.podSelector, 'keycloak')) &&
+              (rule.ports ?? []).some((port) => port.port === 8080),
+          ),
+      );
+      assert.ok(egress, `${app} → keycloak:8080`);
+      const ingress = policies.some(
+        (policy) =>
+          selectsApp(policy.spec.podSelector, 'keycloak') &&
+          ((policy.spec.ingress ?? []) as Rule[]).some(
+            (rule) =>
+              (rule.from ?? []).some((peer) => selectsApp(peer.podSelector, app)) &&
+              (rule.ports ?? []).some((port) => port.port === 8080),
+          ),
+      );
+      assert.ok(ingress, `keycloak admits ${app} on 8080`);
+    }
+  });
+
+  test('when the apps start, then they run in production mode (NODE_ENV=production: no development secret accepted)', () => {
+    assert.equal(config.NODE_ENV, 'production');
+    assert.equal(configOf(built.dev).NODE_ENV, 'development');
   });
 
   test('when Prometheus reads the overlay, then it scrapes every Node app and alerts on consumer lag, dead letters, outbox age, 5xx rate, sockets and event-loop lag with the metric names docs/operations.md lists', () => {

@@ -1,22 +1,38 @@
 /**
- * Entry point: log the staging notice when configured (spec §1), resume the
- * browser session (keycloak-js is created and initialised here, once,
- * outside React), then render.
+ * Entry point: read the runtime configuration (/config.json, config/env),
+ * log the staging notice when configured (spec §1), resume the browser
+ * session (keycloak-js is created and initialised here, once, outside
+ * React), then render. A missing or invalid configuration shows
+ * app/config-error-page instead of the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/index.css';
-import { env } from '@/config/env';
+import { ConfigError, loadRuntimeConfig } from '@/config/env';
 import { startSession } from '@/lib/session';
 import { logStagingNotice } from '@/lib/staging-notice';
+import { showConfigError } from '@/app/config-error-page';
 import { App } from '@/app/index';
 
-logStagingNotice(env.backend);
+const root = document.getElementById('root')!;
 
-void startSession().finally(() => {
-  createRoot(document.getElementById('root')!).render(
+const render = () =>
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-});
+
+loadRuntimeConfig().then(
+  (config) => {
+    logStagingNotice(config.backend);
+    void startSession().finally(render);
+  },
+  (error: unknown) => {
+    console.error('[config]', error);
+    showConfigError(
+      root,
+      error instanceof ConfigError ? error.problems : [`unexpected error: ${String(error)}`],
+    );
+  },
+);

@@ -7,12 +7,18 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, eventually } from '@raly/test-support';
+import { cpuTimeMs } from '../process-usage';
 
 export interface ThroughputResult {
   bffRequestsPerSecond: number;
   bareRequestsPerSecond: number;
   ratio: number;
   bffErrors: number;
+  /**
+   * CPU each server spent per answered request (from /proc; steadier than
+   * the rates on a machine shared with other work), ms.
+   */
+  cpuMsPerRequest: { bff: number; bare: number };
 }
 
 /** Requests per second autocannon reaches against one URL (non-2xx counted apart). */
@@ -20,9 +26,16 @@ async function requestsPerSecond(
   url: string,
   headers: Record<string, string>,
   durationSeconds: number,
-): Promise<{ rate: number; errors: number }> {
+  pid?: number,
+): Promise<{ rate: number; errors: number; cpuMsPerRequest: number }> {
+  const cpuBefore = pid === undefined ? 0 : cpuTimeMs(pid);
   const result = await autocannon({ url, headers, connections: 20, duration: durationSeconds });
-  return { rate: result.requests.average, errors: result.non2xx + result.errors };
+  const cpuMs = pid === undefined ? 0 : cpuTimeMs(pid) - cpuBefore;
+  return {
+    rate: result.requests.average,
+    errors: result.non2xx + result.errors,
+    cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
+  };
 }
 
 /**
@@ -30,6 +43,7 @@ async function requestsPerSecond(
  * @param accessToken a creator's access token (GET /api/me as them)
  */
 export async function measureHttpThroughput(
+  bffPid: number,
   bffUrl: string,
   accessToken: string,
   durationSeconds: number,
@@ -52,13 +66,20 @@ export async function measureHttpThroughput(
       `${bffUrl}/api/me`,
       { authorization: `Bearer ${accessToken}` },
       durationSeconds,
+      bffPid,
     );
-    const bareRun = await requestsPerSecond(`http://127.0.0.1:${port}/`, {}, durationSeconds);
+    const bareRun = await requestsPerSecond(
+      `http://127.0.0.1:${port}/`,
+      {},
+      durationSeconds,
+      bare.pid,
+    );
     return {
       bffRequestsPerSecond: bff.rate,
       bareRequestsPerSecond: bareRun.rate,
       ratio: bff.rate / bareRun.rate,
       bffErrors: bff.errors,
+      cpuMsPerRequest: { bff: bff.cpuMsPerRequest, bare: bareRun.cpuMsPerRequest },
     };
   } finally {
     bare.kill();

@@ -1,36 +1,153 @@
 /**
- * Memory of one BFF holding many authenticated, idle sockets: its RSS after
- * they are all connected and a few quiet seconds, beside its RSS before.
+ * Memory of a BFF holding many authenticated, idle sockets: its RSS
+ * before, then after each step of sockets (e.g. 10,000, then 50,000) is
+ * connected and a few quiet seconds have passed. Sockets are spread over
+ * client processes of at most {@link SOCKETS_PER_WORKER} each, each leaving
+ * from its own loopback address (one address has ~28,000 ephemeral ports
+ * towards one server port). Every process holds one descriptor per socket,
+ * so one BFF holds at most its open-files limit less a margin: the suite
+ * raises the limit (soft and hard, `prlimit`) when allowed; when it cannot,
+ * a step needing more sockets than one BFF may hold starts more BFF
+ * processes (replicas sharing rooms through the Redis adapter, as in
+ * production) and fills each in turn; the result says per process.
  */
-import { sleep } from '@raly/test-support';
-import type { BenchSystem } from '../bench-system';
+import { execFileSync } from 'node:child_process';
+import { sleep, uniqueToken } from '@raly/test-support';
+import type { BenchProcess, BenchSystem } from '../bench-system';
 import { residentBytes } from '../process-usage';
-import { connectFleet } from '../socket-fleet';
+import { connectFleet, type SocketFleet } from '../socket-fleet';
 import { mib } from '../stats';
 
-export interface IdleSocketsResult {
+/** Most sockets one client process holds. */
+const SOCKETS_PER_WORKER = 10_000;
+
+/** Descriptors a BFF keeps for everything but sockets (Redis, Kafka, files, listeners). */
+const DESCRIPTOR_MARGIN = 500;
+
+export interface IdleSocketsStep {
+  /** Sockets connected in all (this step and the earlier ones). */
   sockets: number;
+  /** Sockets the BFF refused or that could not connect, in all. */
   failed: number;
-  rssBeforeMiB: number;
-  rssWithSocketsMiB: number;
+  /** RSS of the first BFF (the figure's process). */
+  rssMiB: number;
+  /** Each BFF process holding sockets: its sockets and RSS. */
+  processes: { pid: number; sockets: number; rssMiB: number }[];
 }
 
-/** @param tokens one access token per socket (repeat for tabs) */
+export interface IdleSocketsResult {
+  rssBeforeMiB: number;
+  /** One entry per step, in order. */
+  steps: IdleSocketsStep[];
+  /** The open-files limit of the BFF processes (soft), whether the suite could raise it, and the sockets one BFF was given at most. */
+  openFiles: { limit: number; raised: boolean; socketsPerBff: number };
+}
+
+/** The open-files limit of a process: `[soft, hard]`. */
+function openFilesLimit(pid: number): [number, number] {
+  const fields = execFileSync('prlimit', [
+    '--pid',
+    String(pid),
+    '--nofile',
+    '--raw',
+    '--noheadings',
+    '--output=SOFT,HARD',
+  ])
+    .toString()
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return [fields[0] ?? 0, fields[1] ?? 0];
+}
+
+/**
+ * Raises the open-files limit (soft and hard) of the processes to `wanted`
+ * with `prlimit` — allowed with CAP_SYS_RESOURCE, up to fs.nr_open.
+ * @param pids the processes (the BFF, and this one so that new client processes inherit it)
+ * @returns the soft limit now in force on the first pid, and whether every raise succeeded
+ */
+export function raiseOpenFilesLimit(
+  pids: number[],
+  wanted: number,
+): { limit: number; raised: boolean } {
+  let raised = true;
+  for (const pid of pids) {
+    try {
+      if (openFilesLimit(pid)[0] >= wanted) continue;
+      execFileSync('prlimit', ['--pid', String(pid), `--nofile=${wanted}:${wanted}`], {
+        stdio: 'ignore',
+      });
+    } catch {
+      raised = false;
+    }
+  }
+  return { limit: openFilesLimit(pids[0]!)[0], raised };
+}
+
+/**
+ * @param steps total socket counts to reach in turn, ascending (e.g. `[10000, 50000]`)
+ * @param tokenOf the access token of socket number `index` (repeat users for tabs)
+ */
 export async function measureIdleSockets(
   system: BenchSystem,
-  tokens: string[],
+  steps: number[],
+  tokenOf: (index: number) => string,
 ): Promise<IdleSocketsResult> {
+  const most = Math.max(...steps);
+  const { limit, raised } = raiseOpenFilesLimit(
+    [system.bff.pid, process.pid],
+    most + DESCRIPTOR_MARGIN,
+  );
+  const socketsPerBff = limit - DESCRIPTOR_MARGIN;
   const before = residentBytes(system.bff.pid);
-  const fleet = await connectFleet(system.bff.url, tokens, 2);
+  const fleets: SocketFleet[] = [];
+  const bffs: { app: BenchProcess; asked: number }[] = [{ app: system.bff, asked: 0 }];
+  const result: IdleSocketsResult = {
+    rssBeforeMiB: mib(before),
+    steps: [],
+    openFiles: { limit, raised, socketsPerBff },
+  };
+  const counted: { pid: number; fleet: SocketFleet }[] = [];
+  let asked = 0;
+  let addresses = 0;
   try {
-    await sleep(5000);
-    return {
-      sockets: fleet.connected,
-      failed: fleet.failed,
-      rssBeforeMiB: mib(before),
-      rssWithSocketsMiB: mib(residentBytes(system.bff.pid)),
-    };
+    for (const total of steps) {
+      while (asked < total) {
+        let target = bffs.at(-1)!;
+        if (target.asked >= socketsPerBff) {
+          target = { app: await system.startAnotherBff(`bench-idle-${uniqueToken(8)}`), asked: 0 };
+          bffs.push(target);
+        }
+        const count = Math.min(total - asked, socketsPerBff - target.asked);
+        const tokens = Array.from({ length: count }, (_, offset) => tokenOf(asked + offset));
+        asked += count;
+        target.asked += count;
+        const workers = Math.max(1, Math.ceil(count / SOCKETS_PER_WORKER));
+        const from = Array.from(
+          { length: workers },
+          (_, index) => `127.0.0.${2 + addresses + index}`,
+        );
+        addresses += workers;
+        const fleet = await connectFleet(target.app.url, tokens, workers, from);
+        fleets.push(fleet);
+        counted.push({ pid: target.app.pid, fleet });
+      }
+      await sleep(5000);
+      result.steps.push({
+        sockets: fleets.reduce((sum, fleet) => sum + fleet.connected, 0),
+        failed: fleets.reduce((sum, fleet) => sum + fleet.failed, 0),
+        rssMiB: mib(residentBytes(system.bff.pid)),
+        processes: bffs.map(({ app }) => ({
+          pid: app.pid,
+          sockets: counted
+            .filter((entry) => entry.pid === app.pid)
+            .reduce((sum, entry) => sum + entry.fleet.connected, 0),
+          rssMiB: mib(residentBytes(app.pid)),
+        })),
+      });
+    }
+    return result;
   } finally {
-    await fleet.close();
+    for (const fleet of fleets) await fleet.close();
   }
 }

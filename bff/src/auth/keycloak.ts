@@ -39,6 +39,12 @@ export interface Authenticator {
    *   `unavailable` when Redis cannot be read
    */
   verify(accessToken: string | undefined): Promise<Caller>;
+  /**
+   * {@link verify}, running `read(caller)` (the caller's own data) at the same time as the
+   * ended-session check; its result is handed out only for a token still in force
+   * (the kit's `AccessTokenVerifier.alongside`).
+   */
+  alongside: AccessTokenVerifier['alongside'];
   /** Where ended sessions are recorded (logout, password reset, e-mail change). */
   revocations: SessionRevocations;
 }
@@ -102,6 +108,7 @@ export function createAuthenticator(
   return {
     requireUser: Router().use(requireAccessToken(verifyToken), grantOfCaller, keycloak.protect()),
     verify: verifyToken,
+    alongside: verifyToken.alongside,
     revocations,
   };
 }

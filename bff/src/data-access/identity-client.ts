@@ -1,14 +1,20 @@
 /**
  * HTTP client of services/identity-profile (docs/api.md). Every call carries
- * the service token (`INTERNAL_SERVICE_TOKEN` in `x-raly-service-token`):
- * registration, reset links and the queries are internal endpoints there.
+ * the BFF's own access token (client credentials of `raly-bff-service`, in
+ * `x-raly-service-token`): registration, reset links and the queries are
+ * internal endpoints there.
  * The user's bearer token is forwarded unchanged; identity's errors come
  * back as AppErrors with identity's own code, message, fields and status
  * (the kit's `dataOf`); no answer is 503 `unavailable`.
  */
 import type { PublicCreatorProfile } from '@raly/contracts/offers';
 import type { UserRecord } from '@raly/contracts/records';
-import { callInternal, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
+import {
+  callInternal,
+  dataOf,
+  serviceTokenSourceOf,
+  type HttpCallOptions,
+} from '@raly/service-kit/internal';
 import type { Config } from '../config';
 
 export interface IdentityClient {
@@ -36,10 +42,11 @@ export interface IdentityClient {
   checkUsernameExists(username: string): Promise<boolean>;
 }
 
-/** @param config IDENTITY_URL, INTERNAL_SERVICE_TOKEN and the upstream timeout */
+/** @param config IDENTITY_URL, Keycloak and the BFF's service client, and the upstream timeout */
 export function createIdentityClient(config: Config): IdentityClient {
+  const serviceTokens = serviceTokenSourceOf(config);
   const call = (path: string, request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
-    callInternal(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN, path, {
+    callInternal(config.IDENTITY_URL, serviceTokens, path, {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       target: 'identity-profile',

@@ -2,10 +2,12 @@
  * Passes an image upload through to services/media as it streams in: the
  * browser's multipart body is piped, never buffered, so media's 5 MB limit
  * (enforced while streaming) holds end to end. Media's answer, including an
- * early 413, is relayed unchanged.
+ * early 413, is relayed unchanged. The request's trace goes along in
+ * `traceparent` (media's server span is the child of the BFF's).
  */
 import { request } from 'node:http';
 import type { Request, Response } from 'express';
+import { traceHeaders } from '@raly/service-kit/tracing';
 import type { Config } from '../config';
 import { bffErrors } from '../domain/errors';
 import { timeUpstreamCall } from '@raly/service-kit/metrics';
@@ -37,7 +39,10 @@ export function createMediaUpload(config: Config): MediaUpload {
   /** @returns media's status once its answer has been relayed */
   function relay(req: Request, res: Response, path: string, accessToken: string) {
     return new Promise<{ status: number }>((resolve, reject) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${accessToken}`,
+        ...traceHeaders(),
+      };
       for (const name of ['content-type', 'content-length', 'transfer-encoding']) {
         const value = req.headers[name];
         if (typeof value === 'string') headers[name] = value;

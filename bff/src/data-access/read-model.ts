@@ -48,6 +48,8 @@ export interface ReadModel {
   apply<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
   /** The stored snapshot, or null when the BFF has not seen this aggregate. */
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
+  /** The stored snapshot as its JSON text (as {@link apply} wrote it), or null. */
+  getJson(kind: AggregateKind, id: string): Promise<string | null>;
 }
 
 /**
@@ -72,5 +74,6 @@ export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
       const snapshot = await client.hget(readModelKey(kind, id, keyPrefix), 'snapshot');
       return snapshot ? JSON.parse(snapshot) : null;
     },
+    getJson: (kind, id) => client.hget(readModelKey(kind, id, keyPrefix), 'snapshot'),
   };
 }

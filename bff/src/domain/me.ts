@@ -64,6 +64,32 @@ export async function getMe(dependencies: MeDependencies, caller: Caller): Promi
 }
 
 /**
+ * GET /api/me's answer body as JSON text, `{ "data": Me }`: for a creator
+ * (no brand) whose record the read model holds, the stored snapshot's text
+ * goes into the answer as is, neither parsed nor serialised again (issue 10);
+ * otherwise as {@link getMe}.
+ * @param storedUser the caller's stored snapshot text (read-model `getJson`), or null
+ * @throws AppError `not-found` when the user has no record
+ */
+export async function getMeJson(
+  dependencies: MeDependencies,
+  caller: Caller,
+  storedUser: string | null,
+): Promise<string> {
+  // A record's top-level `brand` is null or an object, and no other key of
+  // a UserRecord is called brand with a null value (onboarding.brand is a
+  // boolean); inside a string value a quote is always escaped, so this text
+  // appears only as that key: the record of a user without a brand.
+  if (storedUser !== null && storedUser.includes('"brand":null'))
+    return `{"data":{"user":${storedUser},"brand":null}}`;
+  const record = storedUser !== null ? (JSON.parse(storedUser) as UserRecord) : null;
+  const me = record
+    ? { user: record, brand: await findBrandOf(dependencies, record, caller.accessToken) }
+    : await getMe(dependencies, caller);
+  return JSON.stringify({ data: me });
+}
+
+/**
  * PATCH /api/me (after the BFF's own checks, see `./account`): identity-profile
  * applies the changes.
  * @throws AppError as identity answered (409 username-taken / email-taken, 400, 500)

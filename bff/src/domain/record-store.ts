@@ -20,6 +20,8 @@ export interface LivePush {
 export interface RecordStore {
   /** The stored snapshot, or null. */
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
+  /** The stored snapshot as JSON text, unparsed (answered as is), or null. */
+  getJson(kind: AggregateKind, id: string): Promise<string | null>;
   /**
    * The one writer of the read model: stores the snapshot when its version is
    * higher than the stored one and then pushes it live; an equal or lower
@@ -59,6 +61,7 @@ export function createRecordStore(
     version <= (appliedVersions.get(`${kind}:${id}`) ?? -1);
   return {
     get: (kind, id) => readModel.get(kind, id),
+    getJson: (kind, id) => readModel.getJson(kind, id),
     isApplied,
     async applySnapshot(kind, record) {
       const aggregate = `${kind}:${record.id}`;

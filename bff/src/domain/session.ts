@@ -19,8 +19,9 @@ export interface SessionDependencies {
 
 /**
  * Signs a user in and records the sign-in in the user's record (`lastLogin`,
- * whose snapshot event reaches open tabs); a failure to record it is logged
- * and does not fail the sign-in.
+ * whose snapshot event reaches open tabs) without waiting for it: the token
+ * set is answered as soon as Keycloak gave it; a failure to record it is
+ * logged and does not fail the sign-in.
  * @param credentials the request body; anything but two strings is a failed login
  * @returns the token set of the new session
  * @throws AppError `unauthenticated` 'Incorrect login' on any refusal
@@ -40,7 +41,9 @@ export async function login(
     throw bffErrors.incorrectLogin(error);
   }
   if (!tokens) throw bffErrors.incorrectLogin(new Error('Keycloak refused the credentials'));
-  await identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
+  // Not awaited (issue 10): the answer does not depend on it, and the sign-in would otherwise
+  // wait for identity-profile's write; the new lastLogin reaches the tabs as its snapshot event.
+  void identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
     // A user without a record yet (404) has nothing to record.
     logger.warn({ err: error }, 'recording the sign-in failed');
   });

@@ -26,6 +26,7 @@ import type { LiveMetrics } from '../observability/live-metrics';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
+import { inSpan } from '@raly/service-kit/tracing';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 export const brandRoom = (brandId: string): string => `brand:${brandId}`;
@@ -116,9 +117,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
 
   options.metrics?.countSockets(() => io.of('/').sockets.size);
 
+  // Memory per idle socket (issue 10): engine.io keeps the upgrade's HTTP request (its headers,
+  // parsed URL and query) on every connection for the socket's whole life, and nothing here
+  // reads it after the upgrade (socket.io's handshake then has no headers, only `auth`).
+  io.engine.on('connection', (connection: { request: unknown }) => {
+    connection.request = null;
+  });
+
   io.use((socket, next) => {
+    const token = handshakeTokenOf(socket.handshake);
+    // Kept once, on the verified caller (shared by every socket of the token), not per socket.
+    socket.handshake.auth = {};
     authenticator
-      .verify(handshakeTokenOf(socket.handshake))
+      .verify(token)
       .then(async (caller) => {
         socket.data.caller = caller;
         Object.assign(socket.data, await roomsOf(me, caller, logger));
@@ -228,7 +239,10 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
 
   return {
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
-      pushers[kind](record);
+      // A span in the trace of the request or Kafka message that brought the snapshot (when traced).
+      inSpan(`socket emit ${kind}`, { 'raly.record.kind': kind, 'raly.record.id': record.id }, () =>
+        pushers[kind](record),
+      );
       options.metrics?.pushed(kind);
     },
     /** Closes every socket (their clients see the transport close and reconnect) and the server. */

@@ -1,6 +1,7 @@
 /**
  * `npm run stack -- up|down|status`: the native local stack on the ports of
- * docs/conventions.md. `up` reuses what already answers and starts the rest;
+ * docs/conventions.md. `status` also lists the scaled topology's instances
+ * while `npm start -- --scale` runs (or with `--scale`). `up` reuses what already answers and starts the rest;
  * `down` stops only what the stack started (recorded in .stack/run/).
  */
 import { nativeEndpoints, stackEnvironment } from '../stack/endpoints';
@@ -17,15 +18,16 @@ async function up(): Promise<void> {
     console.log(`  ${key}=${value}`);
 }
 
-async function status(): Promise<boolean> {
-  const statuses = await stackStatus();
+async function status(scale: boolean): Promise<boolean> {
+  const statuses = await stackStatus({ scale });
+  const width = Math.max(9, ...statuses.map((component) => component.name.length));
   for (const component of statuses) {
     const health = component.healthy ? 'healthy' : 'DOWN';
     const owner = component.startedByStack
       ? `started by stack (${component.startedByStack})`
       : 'not started by stack';
     console.log(
-      `${component.name.padEnd(9)} ${health.padEnd(8)} ${component.address.padEnd(32)} ${owner}`,
+      `${component.name.padEnd(width)} ${health.padEnd(8)} ${component.address.padEnd(40)} ${owner}`,
     );
   }
   return statuses.every((component) => component.healthy);
@@ -44,9 +46,10 @@ const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'up') await up();
   else if (command === 'down') await down(rest);
-  else if (command === 'status') process.exitCode = (await status()) ? 0 : 1;
+  else if (command === 'status')
+    process.exitCode = (await status(rest.includes('--scale'))) ? 0 : 1;
   else {
-    console.error('usage: npm run stack -- up | down [component…] | status');
+    console.error('usage: npm run stack -- up | down [component…] | status [--scale]');
     process.exitCode = 2;
   }
 } catch (error) {

@@ -6,9 +6,22 @@
  * only once every app answers its readiness probe. Ctrl-C (or `npm stop`)
  * stops the apps and the stack components this run started (components that
  * were already running are left alone).
+ *
+ * `npm start -- --scale` runs the scaled topology instead (issue 11 §1,
+ * ../stack/scale/): a 3-node Kafka cluster, 3 BFF replicas, 2 instances of
+ * each service and the web app behind HAProxy, with Prometheus and Zipkin.
  */
 import { nativeEndpoints, stackEnvironment } from '../stack/endpoints';
 import { removeRunRecord, writeRunRecord } from '../stack/processes';
+import { scaleAppInstances, scalePortsFromEnv, type ScalePorts } from '../stack/scale/settings';
+import {
+  saveScalePorts,
+  scaleEntryUrl,
+  scaleInstanceEnvironment,
+  scaleRecordName,
+  scaleTopology,
+  scaleWebEnvironment,
+} from '../stack/scale/topology';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
 import { waitUntilReady } from '../supervision/readiness';
@@ -23,6 +36,7 @@ import {
 } from './workspaces';
 
 const webUrl = `http://localhost:${ports.web}`;
+const scaleMode = process.argv.slice(2).includes('--scale');
 const readinessTimeoutMs = 5 * 60_000;
 const shutdownRequested = new AbortController();
 let supervisor: Supervisor | undefined;
@@ -42,6 +56,7 @@ async function shutDown(signal: string, exitCode = 0): Promise<void> {
     console.log(`stopped stack components started by this run: ${stopped.join(', ') || 'none'}`);
   }
   removeRunRecord(startRecordName);
+  removeRunRecord(scaleRecordName);
   console.log('Raly stopped.');
   process.exit(exitCode);
 }
@@ -83,6 +98,63 @@ function devApps(): (AppSpec & { workspace: (typeof runnableWorkspaces)[number] 
   });
 }
 
+/** The scaled topology's apps: every BFF replica and service instance, and the web app. */
+function scaleApps(ports: ScalePorts, brokers: string[]): (AppSpec & { readinessUrl: string })[] {
+  const endpoints = nativeEndpoints();
+  const instances = scaleAppInstances(ports).map((instance, index) => ({
+    name: instance.name,
+    command: 'npm',
+    args: ['run', 'dev', '-w', instance.workspace, '--if-present'],
+    env: scaleInstanceEnvironment(ports, endpoints, brokers, instance),
+    index,
+    readinessUrl: instance.readinessUrl,
+  }));
+  const web = {
+    name: 'web',
+    command: 'npm',
+    args: ['run', 'dev', '-w', 'web', '--if-present'],
+    env: scaleWebEnvironment(ports),
+    index: instances.length,
+    // Through the load balancer: the SPA is served on the entry.
+    readinessUrl: `${scaleEntryUrl(ports)}/`,
+  };
+  return [...instances, web];
+}
+
+/** Ensures the scaled topology's own components; answers the apps to run and their probes. */
+async function ensureScaleTopology(): Promise<(AppSpec & { readinessUrl: string })[]> {
+  const ports = scalePortsFromEnv();
+  const topology = scaleTopology(ports);
+  saveScalePorts(ports);
+  writeRunRecord({
+    component: scaleRecordName,
+    kind: 'process',
+    pid: process.pid,
+    command: 'npm start -- --scale',
+    startedAt: new Date().toISOString(),
+  });
+  // Each component is noted as soon as it runs, so a failure elsewhere still stops it.
+  await topology.ensure((name, result) => {
+    if (result === 'started') startedComponents.push(name);
+  });
+  return scaleApps(ports, topology.kafka.brokers);
+}
+
+function sayScaleRunning(): void {
+  const ports = scalePortsFromEnv();
+  console.log(
+    [
+      '',
+      `Raly (scaled) is running: open ${scaleEntryUrl(ports)}`,
+      `  metrics (Prometheus): http://127.0.0.1:${ports.prometheus}/targets`,
+      `  traces (Zipkin):      http://127.0.0.1:${ports.zipkin}/zipkin/`,
+      `  load balancer stats:  http://127.0.0.1:${ports.loadBalancerStats}/stats`,
+      '(`npm run stack -- status` lists every instance; Ctrl-C or `npm stop` stops it)',
+      '',
+    ].join('\n'),
+  );
+}
+
 async function main(): Promise<void> {
   process.once('SIGINT', () => void shutDown('SIGINT'));
   process.once('SIGTERM', () => void shutDown('SIGTERM'));
@@ -100,7 +172,10 @@ async function main(): Promise<void> {
   await migrate();
   if (shutdownRequested.signal.aborted) return;
 
-  const apps = devApps();
+  const scaled = scaleMode ? await ensureScaleTopology() : undefined;
+  if (shutdownRequested.signal.aborted) return;
+  const plainApps = scaled ? [] : devApps();
+  const apps: AppSpec[] = scaled ?? plainApps;
   supervisor = new Supervisor(apps, {
     onStart: (app, pid) =>
       writeRunRecord({
@@ -115,7 +190,9 @@ async function main(): Promise<void> {
   supervisor.start();
 
   const notReady = await waitUntilReady(
-    apps.map((app) => ({ name: app.name, url: readinessUrls[app.workspace] })),
+    scaled
+      ? scaled.map((app) => ({ name: app.name, url: app.readinessUrl }))
+      : plainApps.map((app) => ({ name: app.name, url: readinessUrls[app.workspace] })),
     { timeoutMs: readinessTimeoutMs, signal: shutdownRequested.signal },
   );
   if (shutdownRequested.signal.aborted) return;
@@ -125,7 +202,9 @@ async function main(): Promise<void> {
         `did not answer within ${formatDelay(readinessTimeoutMs)}; see their lines above. ` +
         'Everything keeps running (crashed apps are restarted); Ctrl-C stops it.\n',
     );
-  } else if (apps.some((app) => app.workspace === 'web')) {
+  } else if (scaled) {
+    sayScaleRunning();
+  } else if (plainApps.some((app) => app.workspace === 'web')) {
     console.log(
       `\nRaly is running: open ${webUrl}\n(Ctrl-C stops it; \`npm stop\` from another terminal does too)\n`,
     );

@@ -34,20 +34,50 @@ type Realm = Record<string, unknown> & {
   clients: (Record<string, unknown> & { clientId: string; attributes?: Record<string, string> })[];
 };
 
+/**
+ * `${NAME:development default}`, the form in which the realm file gives a
+ * confidential client's secret (Keycloak fills NAME from its environment).
+ */
+const secretWithDefault = /^\$\{([A-Z0-9_]+):[^}]*\}$/;
+
 /** The Secret keys the operator substitutes for `${NAME}` in the realm (`spec.placeholders`). */
-const placeholders = {
-  KEYCLOAK_IDENTITY_CLIENT_SECRET: {
-    secret: { name: 'raly-secrets', key: 'KEYCLOAK_IDENTITY_CLIENT_SECRET' },
-  },
+const smtpPlaceholders = {
   RALY_KEYCLOAK_SMTP_USER: { secret: { name: 'raly-keycloak-smtp', key: 'username' } },
   RALY_KEYCLOAK_SMTP_PASSWORD: { secret: { name: 'raly-keycloak-smtp', key: 'password' } },
 };
 
 /**
+ * The confidential clients' secret placeholders of `realm`: each client whose
+ * secret is `${NAME:default}` takes NAME from the Secret `raly-secrets`, key
+ * NAME (raly-identity's Admin API client and the services' own clients, e.g.
+ * KEYCLOAK_BFF_SERVICE_CLIENT_SECRET).
+ */
+export function clientSecretNames(realm: Realm): string[] {
+  return realm.clients.flatMap((client) => {
+    const match =
+      typeof client.secret === 'string' ? secretWithDefault.exec(client.secret) : undefined;
+    return match ? [match[1]!] : [];
+  });
+}
+
+/** `spec.placeholders` of the import: the clients' secrets and Keycloak's SMTP credentials. */
+function placeholdersOf(realm: Realm) {
+  return {
+    ...Object.fromEntries(
+      clientSecretNames(realm).map((name) => [
+        name,
+        { secret: { name: 'raly-secrets', key: name } },
+      ]),
+    ),
+    ...smtpPlaceholders,
+  };
+}
+
+/**
  * @param realm the parsed infra/keycloak/raly-realm.json (not modified)
  * @returns the realm for `environment`: raly-web's URLs on the web origin only, `sslRequired`
- *   external, the SMTP relay with STARTTLS and placeholder credentials, the raly-identity client
- *   secret as a placeholder without a development default
+ *   external, the SMTP relay with STARTTLS and placeholder credentials, every confidential
+ *   client's secret as a placeholder without a development default
  * @throws Error when the realm has no raly-web or raly-identity client, or webUrl is not an origin
  */
 export function realmForEnvironment(realm: Realm, environment: RealmEnvironment): Realm {
@@ -60,7 +90,7 @@ export function realmForEnvironment(realm: Realm, environment: RealmEnvironment)
     return client;
   };
   const web = clientOf('raly-web');
-  const identity = clientOf('raly-identity');
+  clientOf('raly-identity');
   const clients = realm.clients.map((client) => {
     if (client === web)
       return {
@@ -70,7 +100,8 @@ export function realmForEnvironment(realm: Realm, environment: RealmEnvironment)
         webOrigins: [origin],
         attributes: { ...client.attributes, 'post.logout.redirect.uris': `${origin}/*` },
       };
-    if (client === identity) return { ...client, secret: '${KEYCLOAK_IDENTITY_CLIENT_SECRET}' };
+    const secret = typeof client.secret === 'string' ? secretWithDefault.exec(client.secret) : null;
+    if (secret) return { ...client, secret: `\${${secret[1]}}` };
     return client;
   });
   return {
@@ -101,7 +132,7 @@ export function realmImportFor(realm: Realm, environment: RealmEnvironment) {
     metadata: { name: 'raly-realm' },
     spec: {
       keycloakCRName: environment.keycloakName,
-      placeholders,
+      placeholders: placeholdersOf(realm),
       realm: realmForEnvironment(realm, environment),
     },
   };

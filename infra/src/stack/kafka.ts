@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { StackComponent } from './component';
 import { requireJava } from './java';
 import { copyDependencies, isCompleteDownload } from './maven';
@@ -25,7 +25,9 @@ import { allKafkaTopics, host, kafkaTopicPartitions, ports } from './settings';
 const name = 'kafka';
 // 4.4.0 is on Maven Central without its kafka-tools-api jar; 4.3.1 resolves completely.
 export const kafkaVersion = '4.3.1';
-const librariesDirectory = join(downloadsDirectory, `kafka-${kafkaVersion}`, 'libs');
+/** Where the broker's jars are copied (`.stack/downloads/kafka-<version>/libs`). */
+export const kafkaLibrariesDirectory = join(downloadsDirectory, `kafka-${kafkaVersion}`, 'libs');
+const librariesDirectory = kafkaLibrariesDirectory;
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
@@ -73,34 +75,68 @@ function serverProperties(logDirectory: string): string {
   ].join('\n');
 }
 
-async function ensureLibraries(): Promise<void> {
+/**
+ * Copies Kafka's jars from Maven Central (infra/kafka/pom.xml) once.
+ * @param component the name on the progress lines
+ * @throws Error when mvn fails
+ */
+export async function ensureKafkaLibraries(component = name): Promise<void> {
   if (isCompleteDownload(librariesDirectory)) return;
-  await withProgress(name, `downloading Kafka ${kafkaVersion} with mvn`, () =>
-    copyDependencies(name, join(infraRoot, 'kafka', 'pom.xml'), librariesDirectory, {
+  await withProgress(component, `downloading Kafka ${kafkaVersion} with mvn`, () =>
+    copyDependencies(component, join(infraRoot, 'kafka', 'pom.xml'), librariesDirectory, {
       'kafka.version': kafkaVersion,
     }),
   );
 }
 
+/**
+ * The JVM arguments that run one Kafka node.
+ * @param heap initial and maximum heap in MiB
+ */
+export function kafkaServerArgs(
+  propertiesFile: string,
+  heap: { initialMb: number; maxMb: number },
+): string[] {
+  return [
+    `-Xms${heap.initialMb}m`,
+    `-Xmx${heap.maxMb}m`,
+    '-XX:+UseG1GC',
+    '-XX:MaxGCPauseMillis=20',
+    '-Djava.awt.headless=true',
+    '-Dorg.slf4j.simpleLogger.defaultLogLevel=info',
+    '-Dorg.slf4j.simpleLogger.showDateTime=true',
+    '-cp',
+    `${librariesDirectory}/*`,
+    'kafka.Kafka',
+    propertiesFile,
+  ];
+}
+
 /** Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding. */
-function newClusterId(): string {
+export function newClusterId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-async function ensureFormattedStorage(
+/**
+ * Formats a node's KRaft storage once (StorageTool), unless `meta.properties` is there.
+ * @param clusterId every node of one cluster must get the same id (default: a new one)
+ */
+export async function ensureFormattedStorage(
   java: string,
   propertiesFile: string,
   logDirectory: string,
+  clusterId = newClusterId(),
+  component = name,
 ): Promise<void> {
   if (existsSync(join(logDirectory, 'meta.properties'))) return;
-  say(name, 'formatting KRaft storage');
+  say(component, 'formatting KRaft storage');
   await execFileAsync(java, [
     '-cp',
     `${librariesDirectory}/*`,
     'kafka.tools.StorageTool',
     'format',
     '--cluster-id',
-    newClusterId(),
+    clusterId,
     '--config',
     propertiesFile,
     '--ignore-formatted',
@@ -111,7 +147,7 @@ async function ensure(): Promise<'reused' | 'started'> {
   if (await isHealthy()) return 'reused';
   if (recordedLiveProcess(name)) await stopRecorded(name);
   const java = requireJava(name, 17);
-  await ensureLibraries();
+  await ensureKafkaLibraries();
   const dataRoot = dataDirectory(name);
   const logDirectory = join(dataRoot, 'logs');
   const propertiesFile = join(dataRoot, 'server.properties');
@@ -121,19 +157,7 @@ async function ensure(): Promise<'reused' | 'started'> {
     const pid = startBackgroundProcess({
       component: name,
       command: java.executable,
-      args: [
-        '-Xms256m',
-        '-Xmx512m',
-        '-XX:+UseG1GC',
-        '-XX:MaxGCPauseMillis=20',
-        '-Djava.awt.headless=true',
-        '-Dorg.slf4j.simpleLogger.defaultLogLevel=info',
-        '-Dorg.slf4j.simpleLogger.showDateTime=true',
-        '-cp',
-        `${librariesDirectory}/*`,
-        'kafka.Kafka',
-        propertiesFile,
-      ],
+      args: kafkaServerArgs(propertiesFile, { initialMb: 256, maxMb: 512 }),
       cwd: dataRoot,
     });
     await waitUntilHealthy(isHealthy, {
@@ -151,8 +175,55 @@ async function ensure(): Promise<'reused' | 'started'> {
   return 'started';
 }
 
-/** Creates the integration-event topics and their dead-letter topics when missing. */
-export async function ensureTopics(brokers?: string[]): Promise<void> {
+/**
+ * Waits until every partition of `topics` has a leader. kafkajs' own
+ * `waitForLeaders` gives up when the broker it asks has not heard of a new
+ * topic yet (UNKNOWN_TOPIC_OR_PARTITION, common in a cluster of several
+ * nodes); this asks again until the time is up.
+ * @param timeoutMs how long to wait (default 60 s)
+ * @throws Error naming the topics still without leaders when the time is up
+ */
+export async function waitForLeaders(
+  admin: Admin,
+  topics: string[],
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = '';
+  for (;;) {
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics });
+      const leaderless = metadata.topics.filter((topic) =>
+        topic.partitions.some((partition) => partition.leader < 0),
+      );
+      if (leaderless.length === 0 && metadata.topics.length === topics.length) return;
+      lastProblem = `no leader yet: ${leaderless.map((topic) => topic.name).join(', ')}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`kafka: topics ${topics.join(', ')} have no leaders (${lastProblem})`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** How the integration-event topics are created: partitions, replicas and topic-level configs. */
+export interface TopicLayout {
+  partitions: number;
+  replicationFactor: number;
+  /** Topic configs, e.g. `{ 'min.insync.replicas': '2' }`. */
+  configs?: Record<string, string>;
+}
+
+/**
+ * Creates the integration-event topics and their dead-letter topics when missing.
+ * @param brokers `host:port` list (default the plain stack's broker)
+ * @param layout default: 3 partitions, replication factor 1 (the one-broker stack)
+ */
+export async function ensureTopics(
+  brokers?: string[],
+  layout: TopicLayout = { partitions: kafkaTopicPartitions, replicationFactor: 1 },
+): Promise<void> {
   const admin = kafkaClient('raly-stack-topics', brokers).admin();
   await admin.connect();
   try {
@@ -160,14 +231,19 @@ export async function ensureTopics(brokers?: string[]): Promise<void> {
     const missing = allKafkaTopics().filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
     await admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((topic) => ({
         topic,
-        numPartitions: kafkaTopicPartitions,
-        replicationFactor: 1,
+        numPartitions: layout.partitions,
+        replicationFactor: layout.replicationFactor,
+        configEntries: Object.entries(layout.configs ?? {}).map(([configName, value]) => ({
+          name: configName,
+          value,
+        })),
       })),
     });
-    say(name, `created topics ${missing.join(', ')}`);
+    await waitForLeaders(admin, missing);
+    say(name, `created topics ${missing.join(', ')} (${brokers?.join(',') ?? 'plain stack'})`);
   } finally {
     await admin.disconnect();
   }

@@ -21,6 +21,7 @@ import {
 } from './processes';
 import { redis } from './redis';
 import { s3 } from './s3';
+import { loadScalePorts, scaleAppProbes, scaleRunning, scaleTopology } from './scale/topology';
 import { smtp } from './smtp';
 
 export const components: StackComponent[] = [postgres, redis, kafka, keycloak, s3, smtp];
@@ -75,7 +76,11 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
   }
 }
 
-/** Makes every component healthy; answers which were reused and which started. */
+/**
+ * Makes every component healthy; answers which were reused and which started.
+ * With RALY_STACK_REUSE_ONLY=1 it only reuses: a component that is not healthy is an error
+ * (for runs next to a shared stack that must not be touched).
+ */
 export async function ensureStack(): Promise<StackOutcome> {
   const outcome: StackOutcome = {};
   const ensureOne = async (component: StackComponent) => {
@@ -89,6 +94,14 @@ export async function ensureStack(): Promise<StackOutcome> {
     // Keycloak's ensure also notices a changed realm file.
     outcome.keycloak = await keycloak.ensure();
     return outcome;
+  }
+  if (process.env.RALY_STACK_REUSE_ONLY === '1') {
+    const down = components
+      .filter((_, index) => !healthy[index])
+      .map((component) => component.name);
+    throw new Error(
+      `stack: ${down.join(', ')} not healthy, and RALY_STACK_REUSE_ONLY=1 forbids starting anything`,
+    );
   }
   return withStackLock(async () => {
     await allSettledOrThrow([
@@ -117,23 +130,41 @@ export interface ComponentStatus {
   startedByStack: string | undefined;
 }
 
-export async function stackStatus(): Promise<ComponentStatus[]> {
-  return Promise.all(
-    components.map(async (component) => {
-      const record = readRunRecord(component.name);
-      const startedByStack = record
-        ? record.kind === 'process' || record.pid
-          ? `pid ${record.pid}`
-          : 'yes'
-        : undefined;
-      return {
-        name: component.name,
-        address: component.address,
-        healthy: await component.isHealthy(),
-        startedByStack,
-      };
-    }),
+function startedBy(name: string): string | undefined {
+  const record = readRunRecord(name);
+  return record
+    ? record.kind === 'process' || record.pid
+      ? `pid ${record.pid}`
+      : 'yes'
+    : undefined;
+}
+
+/**
+ * Every component's health and owner; with the scaled topology (running, or
+ * `scale` asked for) also its Kafka nodes, HAProxy, Prometheus, Zipkin, each
+ * BFF replica and service instance (healthy: `/health/ready` answers 2xx) and the web app.
+ */
+export async function stackStatus(options: { scale?: boolean } = {}): Promise<ComponentStatus[]> {
+  const scaled = options.scale || scaleRunning();
+  const ports = scaled ? loadScalePorts() : undefined;
+  const extra = ports ? [...scaleTopology(ports).components, ...scaleAppProbes(ports)] : [];
+  const extraStatus = Promise.all(
+    extra.map(async (entry) => ({
+      name: entry.name,
+      address: entry.address,
+      healthy: await entry.isHealthy(),
+      startedByStack: startedBy('record' in entry ? entry.record : entry.name),
+    })),
   );
+  const plain = Promise.all(
+    components.map(async (component) => ({
+      name: component.name,
+      address: component.address,
+      healthy: await component.isHealthy(),
+      startedByStack: startedBy(component.name),
+    })),
+  );
+  return [...(await plain), ...(await extraStatus)];
 }
 
 /**

@@ -6,9 +6,12 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import type { OutboxRelay } from '@raly/service-kit/outbox';
+import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
+import { serviceClientIds } from '@raly/contracts/internal';
 import { brandsRouter } from './api/brands-router';
 import { internalRouter } from './api/internal-router';
 import { configSchema } from './config';
@@ -23,7 +26,9 @@ const serviceName = 'brand';
 export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
   const logger = createLogger(serviceName, config.LOG_LEVEL);
-  const database = openBrandDatabase(config.DATABASE_URL);
+  const database = openBrandDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   const verifyAccessToken = createAccessTokenVerifier({
     url: config.KEYCLOAK_URL,
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
@@ -31,21 +36,30 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
+  const serviceTokens = serviceTokenSourceOf(config);
+  const allow = serviceCallerGuardsOf(config, [serviceClientIds.identity, serviceClientIds.media]);
   const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
     brands: brandRepository(database.prisma),
-    identity: createIdentityClient(config.IDENTITY_URL, config.INTERNAL_SERVICE_TOKEN),
+    identity: createIdentityClient(config.IDENTITY_URL, serviceTokens),
     eventsCommitted: () => relay.wake(),
     logger,
   });
   return runService({
     name: serviceName,
     logger,
+    tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaConnection: kafkaConnectionFromEnv(env),
     database,
     routes: (app, relay) => {
       const dependencies = dependenciesFor(relay);
-      app.use(internalRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(
+        internalRouter(dependencies, {
+          identity: allow(serviceClientIds.identity),
+          media: allow(serviceClientIds.media),
+        }),
+      );
       app.use(brandsRouter(dependencies, verifyAccessToken));
     },
     consumer: config.KAFKA_CONSUME && {

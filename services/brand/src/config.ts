@@ -1,12 +1,14 @@
 /** The brand service's environment, validated at start (fail fast). */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
-import { internalServiceTokenShape } from '@raly/service-kit/internal';
+import { serviceClientConfigShape } from '@raly/service-kit/internal';
+import { serviceClientIds } from '@raly/contracts/internal';
 import { z } from 'zod';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4002, database: 'raly_brand' }),
-  ...internalServiceTokenShape,
+  /** Its own Keycloak client: calls other services as it, and is the audience of calls to it. */
+  ...serviceClientConfigShape(serviceClientIds.brand),
   /** Consumer of `media.image.v1`. */
   ...consumerConfigShape('brand'),
   /** Back channel to Keycloak (JWKS). */

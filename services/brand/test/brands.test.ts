@@ -32,11 +32,17 @@ afterAll(async () => {
   await system.stop();
 });
 
+/**
+ * Calls an internal route as the service it is for: the membership check as
+ * media, the rest (the registration saga) as identity-profile.
+ */
 const internal = <T = unknown>(
   method: string,
   path: string,
   body?: unknown,
-  serviceToken = system.serviceToken,
+  serviceToken: string | (() => Promise<string>) = path.includes('/members/')
+    ? system.serviceTokens.media
+    : system.serviceTokens.identity,
 ) => call<T>(system.brandUrl, method, path, { body, serviceToken });
 
 const envelopeOf = (value: Buffer | null) => JSON.parse(value?.toString() ?? '{}');
@@ -69,6 +75,39 @@ describe('internal brand endpoints', () => {
       [command.username],
     );
     assert.equal(rows[0].n, 0);
+  });
+
+  test("when another service's token comes, then the route refuses it: the BFF's (not meant for brand) 401, identity-profile's on the membership check (media's route) 403", async () => {
+    // Arrange
+    const command = {
+      creatorUserId: uniqueToken(),
+      username: `n${uniqueToken(8)}`,
+      company: 'Co',
+      websiteUrl: 'https://co.example',
+    };
+
+    // Act
+    const answers = await Promise.all([
+      internal('POST', '/brands', command, system.serviceTokens.bff),
+      internal(
+        'GET',
+        `/brands/${randomUUID()}/members/x`,
+        undefined,
+        system.serviceTokens.identity,
+      ),
+    ]);
+
+    // Assert
+    assert.deepEqual(
+      answers.map((answer) => [
+        answer.status,
+        (answer.body as { error?: { code?: string } }).error?.code,
+      ]),
+      [
+        [401, 'unauthenticated'],
+        [403, 'permission-denied'],
+      ],
+    );
   });
 
   test('when POST /brands is repeated with the same idempotency key, then one brand exists, all permissions are false, and brand.brand.created carries the snapshot', async () => {

@@ -45,7 +45,11 @@ beforeAll(async () => {
   credentials = fuzzCredentials({
     users: { 'brand user': brand.accessToken, creator: creator.accessToken },
     idToken: await idTokenOf(system.stack, brand.registration.email, brand.registration.password),
-    serviceToken: system.serviceToken,
+    serviceTokens: {
+      identity: await system.serviceTokens.identity(),
+      media: await system.serviceTokens.media(),
+      bff: await system.serviceTokens.bff(),
+    },
   });
   const brandForm = {
     username: `${marker}${UNIQUE}`,
@@ -60,6 +64,7 @@ beforeAll(async () => {
       method: 'POST',
       path: '/brands',
       auth: 'service',
+      callers: ['identity'],
       body: 'json',
       base: {
         creatorUserId: `${marker}-${UNIQUE}`,
@@ -72,6 +77,7 @@ beforeAll(async () => {
       method: 'DELETE',
       path: '/brands/:id',
       auth: 'service',
+      callers: ['identity'],
       body: 'none',
       params: { id: [missingBrandId] },
     },
@@ -79,6 +85,7 @@ beforeAll(async () => {
       method: 'GET',
       path: '/brands/:id/members/:userId',
       auth: 'service',
+      callers: ['media'],
       body: 'none',
       params: { id: [brand.brandId, missingBrandId], userId: [brand.userId, creator.userId] },
     },

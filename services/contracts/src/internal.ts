@@ -1,6 +1,6 @@
 /**
  * Service-to-service contracts (docs/api.md "Internal endpoints"): the
- * shared-token header that guards them and the bodies they take. The BFF
+ * service-token header that guards them and the bodies they take. The BFF
  * never proxies an internal endpoint, so a browser cannot reach one.
  */
 import { z } from 'zod';
@@ -13,10 +13,25 @@ import { boundedText, lookupValueSchema } from './validation';
 const internalValue = lookupValueSchema.min(1);
 
 /**
- * Header carrying `INTERNAL_SERVICE_TOKEN` on internal calls. Every service
- * refuses an internal call without the exact token (401).
+ * Header carrying the calling service's Keycloak access token (client
+ * credentials of its own client, docs/adr/0008) on internal calls. Every
+ * service refuses an internal call without a valid token meant for it (401)
+ * or from a caller the route does not allow (403).
  */
 export const INTERNAL_TOKEN_HEADER = 'x-raly-service-token';
+
+/**
+ * Each back end's own confidential Keycloak client (infra/keycloak/raly-realm.json):
+ * its identity when it calls another service (`azp`), and the audience of
+ * calls to it (`aud`). The called service allows each internal route to the
+ * callers listed here (docs/api.md "Internal endpoints").
+ */
+export const serviceClientIds = {
+  bff: 'raly-bff-service',
+  identity: 'raly-identity-service',
+  brand: 'raly-brand-service',
+  media: 'raly-media-service',
+} as const;
 
 /**
  * `POST /brands` on services/brand, sent by identity-profile while it

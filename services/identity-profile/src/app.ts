@@ -6,8 +6,11 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
+import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
+import { serviceClientIds } from '@raly/contracts/internal';
 import { accountsRouter } from './api/accounts-router';
 import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
@@ -31,7 +34,9 @@ const serviceName = 'identity-profile';
 export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
   const logger = createLogger(serviceName, config.LOG_LEVEL);
-  const database = openIdentityDatabase(config.DATABASE_URL);
+  const database = openIdentityDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   const keycloak = keycloakUsers({
     url: config.KEYCLOAK_URL,
     realm: config.KEYCLOAK_REALM,
@@ -45,10 +50,13 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
+  const serviceTokens = serviceTokenSourceOf(config);
+  const allow = serviceCallerGuardsOf(config, [serviceClientIds.bff, serviceClientIds.brand]);
+  const fromBff = allow(serviceClientIds.bff);
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
-    users: userRepository(database.prisma),
+    users: userRepository(database.prisma, database.pool),
     keycloak,
-    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brands: createBrandClient(config.BRAND_URL, serviceTokens),
     usernames: usernameRegistry(database.prisma),
     userImages: userImageRepository(database.prisma),
     eventsCommitted: () => relay.wake(),
@@ -57,16 +65,18 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   return runService({
     name: serviceName,
     logger,
+    tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaConnection: kafkaConnectionFromEnv(env),
     database,
     routes: (app, relay) => {
       const dependencies = dependenciesFor(relay);
-      app.use(accountsRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
-      app.use(usernamesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(accountsRouter(dependencies, fromBff));
+      app.use(usernamesRouter(dependencies, allow(serviceClientIds.brand)));
       app.use(usersRouter(dependencies, verifyAccessToken));
       app.use(publicUsersRouter(dependencies));
-      app.use(queriesRouter(dependencies, config.INTERNAL_SERVICE_TOKEN));
+      app.use(queriesRouter(dependencies, fromBff));
       app.use(
         passwordResetsRouter(
           {
@@ -79,7 +89,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
               codeTtlMs: config.RESET_CODE_TTL_SECONDS * 1000,
             },
           },
-          config.INTERNAL_SERVICE_TOKEN,
+          fromBff,
         ),
       );
     },

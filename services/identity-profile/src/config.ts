@@ -1,12 +1,18 @@
 /** The identity-profile service's environment, validated at start (fail fast). */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
-import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
-import { internalServiceTokenShape } from '@raly/service-kit/internal';
+import {
+  consumerConfigShape,
+  secretWithDevelopmentDefault,
+  serviceConfigShape,
+} from '@raly/service-kit/config';
+import { serviceClientConfigShape } from '@raly/service-kit/internal';
+import { serviceClientIds } from '@raly/contracts/internal';
 import { z } from 'zod';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4001, database: 'raly_identity' }),
-  ...internalServiceTokenShape,
+  /** Its own Keycloak client: calls other services as it, and is the audience of calls to it. */
+  ...serviceClientConfigShape(serviceClientIds.identity),
   /** services/brand, called by the brand registration saga. */
   BRAND_URL: z.url().default('http://127.0.0.1:4002'),
   /** Consumer of `media.image.v1`. */
@@ -19,9 +25,13 @@ export const configSchema = z.object({
   /** Audience and authorised party every accepted access token carries. */
   ...accessTokenConfigShape,
   KEYCLOAK_IDENTITY_CLIENT_ID: z.string().min(1).default('raly-identity'),
-  KEYCLOAK_IDENTITY_CLIENT_SECRET: z.string().min(1).default('raly-identity-local-secret'),
+  KEYCLOAK_IDENTITY_CLIENT_SECRET: secretWithDevelopmentDefault(
+    z.string().min(1),
+    'raly-identity-local-secret',
+  ),
   /** Where password reset e-mails go out (nodemailer URL). */
-  SMTP_URL: z.url().default('smtp://127.0.0.1:1025'),
+  /** A secret in production: it may carry the relay's credentials. */
+  SMTP_URL: secretWithDevelopmentDefault(z.url(), 'smtp://127.0.0.1:1025'),
   /** Sender of the e-mails. */
   MAIL_FROM: z.string().min(1).default('Raly <no-reply@raly.local>'),
   /** The web app's origin; reset links point at `${WEB_URL}/auth/action`. */

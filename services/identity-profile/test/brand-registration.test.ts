@@ -267,8 +267,10 @@ describe('POST /accounts with isBrand true', () => {
 });
 
 describe('POST /usernames/claim and /usernames/release (internal)', () => {
-  const claim = (body: object, serviceToken = system.serviceToken) =>
-    call(system.identityUrl, 'POST', '/usernames/claim', { body, serviceToken });
+  const claim = (
+    body: object,
+    serviceToken: string | (() => Promise<string>) = system.serviceTokens.brand,
+  ) => call(system.identityUrl, 'POST', '/usernames/claim', { body, serviceToken });
 
   test('when the service token is missing or wrong, then the registry answers 401 and claims nothing', async () => {
     // Arrange
@@ -330,7 +332,7 @@ describe('POST /usernames/claim and /usernames/release (internal)', () => {
     );
     await call(system.identityUrl, 'POST', '/usernames/release', {
       body: { username, ownerType: 'brand', ownerId: winner },
-      serviceToken: system.serviceToken,
+      serviceToken: system.serviceTokens.brand,
     });
     assert.equal(
       (

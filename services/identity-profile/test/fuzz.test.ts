@@ -13,7 +13,7 @@ import {
   useIdentityService,
   type Harness,
 } from './support';
-import { uniqueToken } from '@raly/test-support';
+import { serviceTokenOf, uniqueToken } from '@raly/test-support';
 import {
   deleteFuzzUsers,
   describeFuzz,
@@ -25,23 +25,19 @@ import {
   UNIQUE,
 } from '@raly/test-support/fuzz';
 
-/**
- * The service's INTERNAL_SERVICE_TOKEN: the harness's when it sets one, else
- * the local default the service then runs with.
- */
-const serviceTokenOf = (harness: Harness) =>
-  (harness as unknown as { serviceToken?: string }).serviceToken ?? 'raly-internal-local-token';
 const marker = `fz${uniqueToken(6)}`;
 
 /**
  * Every route of identity-profile (docs/api.md). The account, password-reset
- * and query routes are only for the BFF, so they take the service token.
+ * and query routes are only for the BFF, the username registry only for
+ * brand: each takes that caller's service token.
  */
 const routes: FuzzRoute[] = [
   {
     method: 'POST',
     path: '/accounts',
     auth: 'service',
+    callers: ['bff'],
     body: 'json',
     base: {
       isBrand: false,
@@ -89,6 +85,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/password-resets',
     auth: 'service',
+    callers: ['bff'],
     body: 'json',
     base: { email: `${marker}${UNIQUE}@raly.test` },
   },
@@ -96,6 +93,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/password-resets/confirm',
     auth: 'service',
+    callers: ['bff'],
     body: 'json',
     base: { actionCode: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'pw-fuzz-2' },
   },
@@ -103,6 +101,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/queries/check-email-exists',
     auth: 'service',
+    callers: ['bff'],
     body: 'json',
     base: { email: `${marker}${UNIQUE}@raly.test` },
   },
@@ -110,6 +109,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/queries/check-username-exists',
     auth: 'service',
+    callers: ['bff'],
     body: 'json',
     base: { username: `${marker}${UNIQUE}` },
   },
@@ -117,6 +117,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/usernames/claim',
     auth: 'service',
+    callers: ['brand'],
     body: 'json',
     base: { username: `${marker}${UNIQUE}`, ownerType: 'brand', ownerId: `brand-${UNIQUE}` },
   },
@@ -124,6 +125,7 @@ const routes: FuzzRoute[] = [
     method: 'POST',
     path: '/usernames/release',
     auth: 'service',
+    callers: ['brand'],
     body: 'json',
     base: { username: `${marker}${UNIQUE}`, ownerType: 'brand', ownerId: `brand-${UNIQUE}` },
   },
@@ -173,7 +175,11 @@ describeFuzz(
           creator.registration.email,
           creator.registration.password,
         ),
-        serviceToken: serviceTokenOf(harness),
+        serviceTokens: {
+          bff: await serviceTokenOf(harness.stack, 'bff')(),
+          brand: await serviceTokenOf(harness.stack, 'brand')(),
+          media: await serviceTokenOf(harness.stack, 'media')(),
+        },
       });
     });
     afterAll(async () => {

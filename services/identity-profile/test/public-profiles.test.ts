@@ -8,7 +8,7 @@ import { describe, test } from 'vitest';
 import { messages } from '@raly/contracts/messages';
 import type { PublicCreatorProfile } from '@raly/contracts/offers';
 import { callApi, uniqueToken } from '@raly/test-support';
-import { call, registeredCreator, useIdentityService } from './support';
+import { call, callAsBrand, registeredCreator, useIdentityService } from './support';
 
 const harness = useIdentityService();
 
@@ -81,7 +81,7 @@ describe('GET /public/users/:username', () => {
   test("when the username is a brand's, then it answers 404: brands have no creator profile", async () => {
     // Arrange: the brand service claims a brand's username in the one registry
     const username = `brand${uniqueToken(8)}`;
-    const claimed = await call(harness, 'POST', '/usernames/claim', {
+    const claimed = await callAsBrand(harness, 'POST', '/usernames/claim', {
       username,
       ownerType: 'brand',
       ownerId: `brand-${uniqueToken(8)}`,

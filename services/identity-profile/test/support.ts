@@ -13,9 +13,11 @@ import {
   passwordGrant,
   rememberEmail,
   testKeycloak,
+  serviceTokenOf,
   testStack,
   uniqueToken,
   type ApiBody,
+  type ServiceTokenGetter,
   type TestDatabase,
   type TestKeycloak,
   type TestStack,
@@ -48,8 +50,8 @@ export interface Harness {
   users: TestKeycloak;
   /** Messages of `identity.user.v1` since the run started. */
   userEvents: TopicListener;
-  /** The service's INTERNAL_SERVICE_TOKEN; {@link call} sends it as the BFF does. */
-  serviceToken: string;
+  /** The BFF's service token (client credentials of raly-bff-service); {@link call} sends it as the BFF does. */
+  serviceToken: ServiceTokenGetter;
 }
 
 /** What the service under test is configured with (API key, code lifetime). */
@@ -62,7 +64,7 @@ export function useIdentityService(): Harness {
   let service: RunningService | undefined;
   beforeAll(async () => {
     harness.stack = await testStack();
-    harness.serviceToken = `test-service-token-${uniqueToken(12)}`;
+    harness.serviceToken = serviceTokenOf(harness.stack, 'bff');
     harness.users = testKeycloak(harness.stack);
     const users = keycloakUsers({
       url: harness.stack.keycloakUrl,
@@ -83,7 +85,6 @@ export function useIdentityService(): Harness {
       env: {
         PUBLIC_API_KEY: testApiKey,
         RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
-        INTERNAL_SERVICE_TOKEN: harness.serviceToken,
         // No consumer: other runs on the shared stack publish image events (default pictures)
         // that would change these tests' records; tests/brand-registration.test.ts runs it.
         KAFKA_CONSUME: 'false',
@@ -107,7 +108,7 @@ export interface Answer<T = unknown> {
   body: ApiBody<T>;
 }
 
-/** Calls the service with its service token (as the BFF does); JSON in, JSON out. */
+/** Calls the service with the BFF's service token (as the BFF does); JSON in, JSON out. */
 export function call<T = unknown>(
   harness: Harness,
   method: string,
@@ -119,6 +120,22 @@ export function call<T = unknown>(
     body,
     token: accessToken,
     serviceToken: harness.serviceToken,
+  });
+}
+
+/**
+ * Calls an internal route as brand does (its service token): the username
+ * registry (`/usernames/*`) is brand's alone.
+ */
+export function callAsBrand<T = unknown>(
+  harness: Harness,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  return callApi<T>(harness.baseUrl, method, urlPath, {
+    body,
+    serviceToken: serviceTokenOf(harness.stack, 'brand'),
   });
 }
 

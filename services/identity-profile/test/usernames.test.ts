@@ -13,7 +13,7 @@ import { DuplicateUserError, userRepository } from '../src/data-access/user-repo
 import { newCreator } from '../src/domain/accounts';
 import { userCreatedEvent } from '../src/domain/events';
 import { usernameChange } from '../src/domain/usernames';
-import { call, registeredCreator, useIdentityService, type Harness } from './support';
+import { call, callAsBrand, registeredCreator, useIdentityService, type Harness } from './support';
 
 const harness = useIdentityService();
 
@@ -77,7 +77,7 @@ describe("a creator's username change", () => {
         call(harness, 'PATCH', '/users/me', { username }, creator.accessToken),
       ),
       ...brandIds.map((ownerId) =>
-        call(harness, 'POST', '/usernames/claim', { username, ownerType: 'brand', ownerId }),
+        callAsBrand(harness, 'POST', '/usernames/claim', { username, ownerType: 'brand', ownerId }),
       ),
     ]);
 

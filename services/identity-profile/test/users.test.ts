@@ -231,6 +231,55 @@ describe('outbox events of a user', () => {
     );
   });
 
+  test('when one user sends many changes at once, then none is lost: each gets its own version, its event carries the row as written, and the last version holds every field', async () => {
+    // Arrange
+    const { userId, accessToken } = await registeredCreator(harness);
+    const username = `many${uniqueToken(8)}`.toLowerCase();
+    const changes = [
+      { username },
+      { phoneNumber: '+1 555 0101' },
+      { interests: ['AI', 'Gaming'] },
+      { notifications: { offers: false, marketing: false } },
+      { phoneNumber: '+1 555 0102' },
+      { phoneNumber: '+1 555 0103' },
+    ];
+
+    // Act
+    const answers = await Promise.all(
+      changes.map((body) => call<UserRecord>(harness, 'PATCH', '/users/me', body, accessToken)),
+    );
+
+    // Assert
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      changes.map(() => 200),
+    );
+    const versions = answers.map((answer) => answer.body.data!.version).sort((a, b) => a - b);
+    assert.deepEqual(versions, [2, 3, 4, 5, 6, 7], 'one version per change, none shared');
+    await harness.userEvents.waitFor((m) => keyOf(m) === userId && envelopeOf(m).version === 7);
+    const events = harness.userEvents.messages
+      .filter((m) => keyOf(m) === userId && envelopeOf(m).type === eventTypes.userUpdated)
+      .map((m) => envelopeOf(m).data as UserRecord);
+    assert.deepEqual(events.map((event) => event.version).sort(), [2, 3, 4, 5, 6, 7]);
+    const last = (await call<UserRecord>(harness, 'GET', '/users/me', undefined, accessToken)).body
+      .data!;
+    assert.equal(last.version, 7);
+    assert.equal(last.username, username);
+    assert.deepEqual(last.interests, ['AI', 'Gaming']);
+    assert.deepEqual(last.notifications, { offers: false, marketing: false });
+    assert.deepEqual(
+      events.find((event) => event.version === 7),
+      last,
+      'the newest event is the stored record',
+    );
+    // Each answer is exactly what its event carried.
+    for (const answer of answers)
+      assert.deepEqual(
+        events.find((event) => event.version === answer.body.data!.version),
+        answer.body.data,
+      );
+  });
+
   test('when an update changes nothing, then no event is published', async () => {
     // Arrange
     const { userId, accessToken, registration } = await registeredCreator(harness);

@@ -4,26 +4,70 @@
  * variable is missing or malformed.
  */
 import { z } from 'zod';
+import { tracingConfigShape } from './tracing';
 
 /**
- * Parses the environment with `schema`.
+ * Parses the environment with `schema`; in production mode
+ * (`NODE_ENV=production`) also refuses secrets left unset or at their
+ * development default ({@link secretWithDevelopmentDefault}).
  * @param schema zod object schema over environment variable names
  * @param env the environment to read; default `process.env`
  * @returns the typed configuration
- * @throws Error naming every invalid variable (the service must not start)
+ * @throws Error naming every invalid variable, and in production every
+ *   missing or development-default secret (the service must not start)
  */
 export function loadConfig<Schema extends z.ZodType>(
   schema: Schema,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<Schema> {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message}`,
-    );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (env.NODE_ENV === 'production') problems.push(...productionSecretProblems(schema, env));
+  if (problems.length > 0 || !result.success)
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
   return result.data;
+}
+
+/**
+ * A secret variable with a development default (issue 12): outside
+ * production the default lets the local stack and the tests start without
+ * it; in production mode (`NODE_ENV=production`) {@link loadConfig} refuses
+ * to start when the variable is unset, empty or still that default.
+ * @param schema the value's own checks, e.g. `z.string().min(32)` or `z.url()`
+ * @param developmentDefault the local value of docs/conventions.md, public by nature
+ */
+export function secretWithDevelopmentDefault<Value extends z.ZodType<string, string>>(
+  schema: Value,
+  developmentDefault: string,
+) {
+  return schema
+    .default(developmentDefault as z.util.NoUndefined<z.output<Value>>)
+    .meta({ secret: true });
+}
+
+/**
+ * The secrets of `schema` ({@link secretWithDevelopmentDefault}) that
+ * production mode refuses: unset or empty, or equal to the development default.
+ * @returns one line per refused variable, naming it
+ */
+function productionSecretProblems(
+  schema: z.ZodType,
+  env: Record<string, string | undefined>,
+): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (field.meta()?.secret !== true) continue;
+    const given = env[name];
+    if (!given) problems.push(`${name}: a secret, required in production (NODE_ENV=production)`);
+    else if (given === field.parse(undefined))
+      problems.push(
+        `${name}: still the development default; production (NODE_ENV=production) needs its own secret`,
+      );
+  }
+  return problems;
 }
 
 /** `'true'`/`'false'` (default `fallback`) as a boolean. */
@@ -72,14 +116,19 @@ export const databasePoolConfigShape = {
  * The variables every service reads, with its local defaults
  * (docs/conventions.md): PORT, DATABASE_URL, DATABASE_POOL_MAX,
  * KAFKA_BROKERS (comma list → array), the Kafka connection's TLS and SASL
- * ({@link kafkaConnectionConfigShape}), LOG_LEVEL. Spread into the service's
+ * ({@link kafkaConnectionConfigShape}), LOG_LEVEL, the OpenTelemetry variables
+ * (./tracing {@link tracingConfigShape}). Spread into the service's
  * own `z.object({...})`.
  * @param defaults the service's port and database name, e.g. `{ port: 4002, database: 'raly_brand' }`
  */
 export function serviceConfigShape(defaults: { port: number; database: string }) {
   return {
     PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port),
-    DATABASE_URL: z.url().default(`postgresql://postgres@127.0.0.1:5432/${defaults.database}`),
+    /** A secret in production: it carries the database role's password. */
+    DATABASE_URL: secretWithDevelopmentDefault(
+      z.url(),
+      `postgresql://postgres@127.0.0.1:5432/${defaults.database}`,
+    ),
     ...databasePoolConfigShape,
     KAFKA_BROKERS: z
       .string()
@@ -87,6 +136,7 @@ export function serviceConfigShape(defaults: { port: number; database: string })
       .transform((value) => value.split(',').map((broker) => broker.trim())),
     ...kafkaConnectionConfigShape,
     LOG_LEVEL: z.string().default('info'),
+    ...tracingConfigShape,
   };
 }
 

@@ -19,6 +19,8 @@
  * nothing is acknowledged silently. Event types nobody subscribed to are
  * skipped and committed. A crash between handling and the commit redelivers
  * the batch: handlers are idempotent (events are versioned snapshots).
+ * With tracing on, each message is handled in a `process <topic>` span that
+ * continues the trace its `traceparent` header carries (./tracing).
  */
 import {
   deadLetterTopic,
@@ -30,8 +32,10 @@ import {
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { instrumentConsumer, noOutcomes } from './consumer-metrics';
 import { handleError } from './errors';
+import { allReplicas } from './kafka';
 import type { Logger } from './logger';
 import type { AppMetrics } from './metrics';
+import { inConsumerSpan, tracingOff, type Tracing } from './tracing';
 
 /**
  * Thrown by a handler for an event that can never be handled (it contradicts
@@ -102,6 +106,8 @@ export interface ConsumerRunnerOptions {
   isApplied?: (topic: string, subject: string, version: number) => boolean;
   /** Where the consumer's metrics go (./consumer-metrics); none when absent. */
   metrics?: AppMetrics;
+  /** The app's tracing: a `process <topic>` span per message when on; default off (./tracing). */
+  tracing?: Tracing;
 }
 
 /** A running consumer. */
@@ -184,6 +190,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     concurrency = 1,
     partitionsConcurrency = 1,
     isApplied,
+    tracing = tracingOff,
   } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
   const counted = options.metrics
@@ -225,6 +232,20 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     partitionsConsumedConcurrently: partitionsConcurrency,
     eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
       const { topic, partition } = batch;
+      const traced = (item: Item, work: () => Promise<string | undefined>) =>
+        inConsumerSpan(
+          tracing,
+          {
+            topic,
+            partition,
+            offset: item.message.offset,
+            headers: item.message.headers,
+            eventId: item.event?.id,
+            eventType: item.event?.type,
+            skipped: !item.event && !item.poison,
+          },
+          work,
+        );
       const items: Item[] = batch.messages.map((message) => {
         try {
           return { message, event: parseMessage(topic, message.value, isApplied) };
@@ -238,14 +259,19 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       const outcomes = new Map<Item, Outcome>();
       for (const item of items) {
         if (item.poison) outcomes.set(item, { poison: item.poison });
-        else if (item.event) {
+        if (!item.event) {
+          // Poison, or already applied within a trace: its span (when tracing) says so and ends at
+          // once. A skipped message of no trace (a replay of old events) makes no span.
+          if (tracing.enabled && (item.poison || item.message.headers?.traceparent))
+            await traced(item, async () => item.poison);
+        } else {
           const group = byAggregate.get(item.event.subject);
           if (group) group.push(item);
           else byAggregate.set(item.event.subject, [item]);
         }
       }
       await eachGroup([...byAggregate.values()], concurrency, async (item) => {
-        outcomes.set(item, { poison: await handleEvent(topic, item.event!) });
+        outcomes.set(item, { poison: await traced(item, () => handleEvent(topic, item.event!)) });
         await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
       });
       if (!isRunning() || isStale()) return; // Rebalanced away: the new owner handles the batch again.
@@ -256,7 +282,12 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
         if (reason) poison.push(deadLetter(topic, partition, item.message, reason));
       }
       if (poison.length > 0) {
-        await deadLetters.send({ topic: deadLetterTopic(topic), messages: poison });
+        // acks=all (-1): written once every in-sync replica has it (min.insync.replicas 2 in the scaled topology).
+        await deadLetters.send({
+          topic: deadLetterTopic(topic),
+          messages: poison,
+          acks: allReplicas,
+        });
         counted.deadLettered(topic, poison.length);
       }
       const last = batch.messages.at(-1);

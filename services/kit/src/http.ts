@@ -24,6 +24,7 @@ import {
   METRICS_PATH,
   type AppMetrics,
 } from './metrics';
+import { httpServerSpans, type Tracing } from './tracing';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
 export type ReadinessProbe = () => Promise<unknown>;
@@ -47,6 +48,8 @@ export interface HttpAppOptions {
   errorBody?: ErrorBodyOf;
   /** The app's metrics, served at `/metrics` with the process's; default a fresh registry. */
   metrics?: AppMetrics;
+  /** The app's tracing: a server span per request when on (./tracing); default off. */
+  tracing?: Tracing;
 }
 
 /** Builds an error answer's JSON body from the classified error (and the response's locals). */
@@ -62,6 +65,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   // JSON answers of an API change with every write: no body hash per answer (issue 10).
   app.set('etag', false);
+  if (options.tracing?.enabled) app.use(httpServerSpans(options.tracing));
   const access = accessLog(logger);
   if (access) app.use(access);
   const metrics = options.metrics ?? createAppMetrics();

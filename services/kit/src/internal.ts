@@ -1,39 +1,220 @@
 /**
  * Internal (service-to-service) HTTP: the guard of internal endpoints and
  * the one HTTP client of Raly's back ends — for internal endpoints (with the
- * service token), and for other services' user endpoints and Keycloak's back
- * channel (without it). Both sides share `INTERNAL_SERVICE_TOKEN`,
- * sent in the `x-raly-service-token` header (docs/api.md "Internal
- * endpoints"). The BFF never proxies these paths, and the token never
- * reaches a browser.
+ * calling service's access token), and for other services' user endpoints
+ * and Keycloak's back channel (without it).
+ *
+ * Calls authenticate per caller (issue 12, docs/adr/0008): each calling
+ * service has its own confidential Keycloak client with a service account
+ * (`KEYCLOAK_SERVICE_CLIENT_ID`/`_SECRET`), gets access tokens with the
+ * client-credentials grant ({@link createServiceTokenSource}, cached until
+ * shortly before expiry) and sends them in the `x-raly-service-token`
+ * header (the `Authorization` header stays free for the user's token the
+ * call may forward). The called service checks issuer, signature, expiry,
+ * that its own client is in `aud` (an audience mapper on the caller's
+ * client says whom it may call) and that the caller (`azp`) is one the
+ * route allows ({@link requireServiceCaller}). The BFF never proxies these
+ * paths, and the tokens never reach a browser.
  */
-import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { messages } from '@raly/contracts/messages';
+import { createAccessTokenVerifier, type AccessTokenVerifier, type KeycloakSettings } from './auth';
+import { secretWithDevelopmentDefault } from './config';
 import { AppError, type ErrorCode } from './errors';
 import { timeUpstreamCall } from './metrics';
-
-/** The config line every service with internal calls adds (local default for development only). */
-export const internalServiceTokenShape = {
-  INTERNAL_SERVICE_TOKEN: z.string().min(16).default('raly-internal-local-token'),
-};
+import { inClientSpan } from './tracing';
 
 /**
- * Express middleware: lets the request through only when it carries the
- * exact service token; otherwise 401 `unauthenticated`.
- * @param token the expected `INTERNAL_SERVICE_TOKEN`
+ * The config lines of a service that calls or is called by other services:
+ * its own confidential Keycloak client (docs/conventions.md). The secret's
+ * development default matches infra/keycloak/raly-realm.json; production
+ * mode refuses it (./config {@link secretWithDevelopmentDefault}).
+ * @param clientId the service's client, e.g. `raly-brand-service`
  */
-export function requireServiceToken(token: string): RequestHandler {
-  const expected = Buffer.from(token);
-  return (req, _res, next) => {
-    const given = Buffer.from(req.header(INTERNAL_TOKEN_HEADER) ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) next();
-    else next(new AppError('unauthenticated', 'Unauthenticated'));
+export function serviceClientConfigShape(clientId: string) {
+  return {
+    /** This service's client: its identity when it calls, the audience when it is called. */
+    KEYCLOAK_SERVICE_CLIENT_ID: z.string().min(1).default(clientId),
+    /** That client's secret (client-credentials grant). */
+    KEYCLOAK_SERVICE_CLIENT_SECRET: secretWithDevelopmentDefault(
+      z.string().min(16),
+      `${clientId}-local-secret`,
+    ),
   };
+}
+
+/** Where a service gets its access tokens: Keycloak's token endpoint and its client. */
+export interface ServiceClientSettings {
+  /** Back-channel base URL of Keycloak, e.g. `http://127.0.0.1:8080` (KEYCLOAK_URL). */
+  keycloakUrl: string;
+  realm: string;
+  /** KEYCLOAK_SERVICE_CLIENT_ID. */
+  clientId: string;
+  /** KEYCLOAK_SERVICE_CLIENT_SECRET. */
+  clientSecret: string;
+  /** Timeout of one token request, in ms; default 5000. */
+  timeoutMs?: number;
+  /** A cached token is replaced this long before its expiry, in ms; default 30 000 (at most half its lifespan). */
+  renewBeforeExpiryMs?: number;
+}
+
+/** The access tokens of one service's account. */
+export interface ServiceTokenSource {
+  /** The client whose tokens these are. */
+  clientId: string;
+  /**
+   * A token still valid for a while: the cached one, else a new one from
+   * Keycloak (concurrent callers share one request).
+   * @throws AppError `unavailable` (503, untrusted) when Keycloak cannot be reached or refuses the client
+   */
+  token(): Promise<string>;
+  /** Drops `token` from the cache (the called service refused it), so the next {@link token} fetches anew. */
+  forget(token: string): void;
+}
+
+/**
+ * Client-credentials tokens of one confidential client, cached until
+ * shortly before they expire (Keycloak's access token lifespan, 300 s in
+ * the realm), so a busy service asks Keycloak about once per lifespan.
+ * @param settings the token endpoint's Keycloak and realm, the client and its secret
+ */
+export function createServiceTokenSource(settings: ServiceClientSettings): ServiceTokenSource {
+  const endpoint = `${settings.keycloakUrl.replace(/\/$/, '')}/realms/${settings.realm}/protocol/openid-connect/token`;
+  let cached: { token: string; renewAtMs: number } | undefined;
+  let inFlight: Promise<string> | undefined;
+  const fetchToken = async (): Promise<string> => {
+    const answer = await callHttp(endpoint, {
+      method: 'POST',
+      form: {
+        grant_type: 'client_credentials',
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+      },
+      timeoutMs: settings.timeoutMs ?? 5000,
+      unreachable: 'unavailable',
+    });
+    const body = answer.body as { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (answer.status !== 200 || typeof body?.access_token !== 'string')
+      throw new AppError('unavailable', messages.genericProblem, {
+        isTrusted: false,
+        cause: new Error(
+          `Keycloak answered ${answer.status} to the client-credentials grant of ${settings.clientId}`,
+        ),
+      });
+    const lifespanMs = (typeof body.expires_in === 'number' ? body.expires_in : 60) * 1000;
+    const renewBefore = Math.min(settings.renewBeforeExpiryMs ?? 30_000, lifespanMs / 2);
+    cached = { token: body.access_token, renewAtMs: Date.now() + lifespanMs - renewBefore };
+    return body.access_token;
+  };
+  return {
+    clientId: settings.clientId,
+    async token() {
+      if (cached && Date.now() < cached.renewAtMs) return cached.token;
+      inFlight ??= fetchToken().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
+    },
+    forget(token) {
+      if (cached?.token === token) cached = undefined;
+    },
+  };
+}
+
+/**
+ * The verifier of calls to this service: access tokens of the realm meant
+ * for this service's client (`aud`), issued to one of `callers` (`azp`).
+ * @param keycloak back-channel and public URL and realm, as for user tokens
+ * @param ownClientId KEYCLOAK_SERVICE_CLIENT_ID of the called service
+ * @param callers every client any internal route of this service allows
+ */
+export function createServiceCallerVerifier(
+  keycloak: Pick<KeycloakSettings, 'url' | 'publicUrl' | 'realm'>,
+  ownClientId: string,
+  callers: readonly string[],
+): AccessTokenVerifier {
+  return createAccessTokenVerifier(
+    { ...keycloak, audience: ownClientId, authorizedParty: callers },
+    // Services call with a few long-lived tokens: a small cache holds them all.
+    { verifiedTokensMax: 100 },
+  );
+}
+
+/**
+ * Express middleware of an internal route: lets the request through only
+ * when `x-raly-service-token` carries an access token `verify` accepts,
+ * issued to one of `allowed`. Otherwise 401 `unauthenticated` (no, bad or
+ * expired token), or 403 `permission-denied` (a valid caller this route
+ * does not allow).
+ * @param verify from {@link createServiceCallerVerifier}
+ * @param allowed the callers' client ids, e.g. `['raly-bff-service']`
+ */
+export function requireServiceCaller(
+  verify: AccessTokenVerifier,
+  allowed: readonly string[],
+): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const caller = await verify(req.header(INTERNAL_TOKEN_HEADER));
+      if (!allowed.includes(caller.clientId))
+        throw new AppError('permission-denied', 'Permission denied', {
+          cause: new Error(`${caller.clientId} may not call ${req.method} ${req.path}`),
+        });
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The config lines {@link serviceTokenSourceOf} and {@link serviceCallerGuardsOf} read. */
+export interface ServiceClientConfig {
+  KEYCLOAK_URL: string;
+  KEYCLOAK_PUBLIC_URL: string;
+  KEYCLOAK_REALM: string;
+  KEYCLOAK_SERVICE_CLIENT_ID: string;
+  KEYCLOAK_SERVICE_CLIENT_SECRET: string;
+}
+
+/**
+ * This service's access tokens for its calls, from its configuration.
+ * @param config Keycloak's back channel, the realm, and {@link serviceClientConfigShape}'s lines
+ */
+export function serviceTokenSourceOf(config: ServiceClientConfig): ServiceTokenSource {
+  return createServiceTokenSource({
+    keycloakUrl: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_SERVICE_CLIENT_ID,
+    clientSecret: config.KEYCLOAK_SERVICE_CLIENT_SECRET,
+  });
+}
+
+/**
+ * The guards of this service's internal routes: one verifier (tokens meant
+ * for this service's client, issued to any of `callers`) and, per route,
+ * the callers it allows.
+ * @param config Keycloak's addresses, the realm and this service's client id
+ * @param callers every caller of any internal route, e.g. `[serviceClientIds.bff]`
+ * @returns `allow(...clientIds)`: the {@link requireServiceCaller} middleware for those callers
+ */
+export function serviceCallerGuardsOf(
+  config: Omit<ServiceClientConfig, 'KEYCLOAK_SERVICE_CLIENT_SECRET'>,
+  callers: readonly string[],
+): (...allowed: string[]) => RequestHandler {
+  const verify = createServiceCallerVerifier(
+    {
+      url: config.KEYCLOAK_URL,
+      publicUrl: config.KEYCLOAK_PUBLIC_URL,
+      realm: config.KEYCLOAK_REALM,
+    },
+    config.KEYCLOAK_SERVICE_CLIENT_ID,
+    callers,
+  );
+  return (...allowed) => requireServiceCaller(verify, allowed);
 }
 
 /** An answer of another service or Keycloak: status and parsed JSON body (undefined when empty or not JSON). */
@@ -68,7 +249,7 @@ export interface HttpCallOptions {
 
 /**
  * Calls any HTTP endpoint (another service's public or member endpoints,
- * Keycloak's back channel) without the service token.
+ * Keycloak's back channel) without a service token.
  * @param url absolute URL
  * @returns status and body, whatever the status
  * @throws what `options.unreachable` says when no answer comes
@@ -78,21 +259,30 @@ export async function callHttp(url: string, options: HttpCallOptions): Promise<H
 }
 
 /**
- * Calls another service's endpoint with the service token.
+ * Calls another service's endpoint as this service: its access token in
+ * `x-raly-service-token`. A 401 answer to a call without a user's token
+ * (so the service token was refused: it expired on the way, or Keycloak's
+ * keys rotated) is retried once with a new token; with a user's token the
+ * 401 is most likely that token's, and is returned as is.
  * @param baseUrl e.g. `BRAND_URL`
- * @param token `INTERNAL_SERVICE_TOKEN`
+ * @param tokens this service's {@link ServiceTokenSource}
  * @param path e.g. `/brands`
  * @returns status and body, whatever the status
  * @throws what `options.unreachable` says when the service cannot be reached or times out
- *   (by default whatever fetch throws)
+ *   (by default whatever fetch throws); AppError `unavailable` when no token can be had
  */
 export async function callInternal(
   baseUrl: string,
-  token: string,
+  tokens: ServiceTokenSource,
   path: string,
   options: HttpCallOptions,
 ): Promise<HttpAnswer> {
-  return send(`${baseUrl.replace(/\/$/, '')}${path}`, { [INTERNAL_TOKEN_HEADER]: token }, options);
+  const url = `${baseUrl.replace(/\/$/, '')}${path}`;
+  const token = await tokens.token();
+  const answer = await send(url, { [INTERNAL_TOKEN_HEADER]: token }, options);
+  if (answer.status !== 401 || options.bearer) return answer;
+  tokens.forget(token);
+  return send(url, { [INTERNAL_TOKEN_HEADER]: await tokens.token() }, options);
 }
 
 /**
@@ -162,8 +352,12 @@ async function send(
   const target = new URL(url);
   let answer: { status: number; text: string };
   try {
+    // Timed by target (./metrics); a client span with the trace headers when a traced
+    // request or message is in progress (./tracing).
     answer = await timeUpstreamCall(options.target ?? target.host, options.method, () =>
-      exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+      inClientSpan(options.method, target, headers, () =>
+        exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+      ),
     );
   } catch (error) {
     if (options.unreachable !== 'unavailable') throw error;

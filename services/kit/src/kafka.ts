@@ -108,6 +108,14 @@ export function createKafka(
 }
 
 /**
+ * `acks` of every send: -1 (acks=all), the broker answers once every in-sync
+ * replica has the batch — with `min.insync.replicas` 2 (the scaled topology) a
+ * send is refused rather than acknowledged by one replica alone. kafkajs'
+ * default is also -1; the services say it explicitly so it cannot drift.
+ */
+export const allReplicas = -1;
+
+/**
  * The idempotent producer the outbox relay publishes with: the broker drops
  * the retries of a send it already wrote, and with one request in flight
  * the order of a key's messages is kept.

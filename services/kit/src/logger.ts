@@ -2,9 +2,11 @@
  * The pino logger factory: one JSON logger per service, level from LOG_LEVEL.
  * Lines go to stdout through one asynchronous destination per process
  * (buffered writes, flushed on exit), so logging never blocks the event loop
- * on a write (issue 10).
+ * on a write (issue 10). A line written while a span is active carries its
+ * `trace_id` and `span_id` (./tracing).
  */
 import { pino } from 'pino';
+import { traceLogFields } from './tracing';
 
 export type Logger = pino.Logger;
 
@@ -20,5 +22,5 @@ const asyncStdout = (): pino.DestinationStream =>
  * @param level pino level; default env LOG_LEVEL, else `info` (`silent` in tests is fine)
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, base: { service } }, asyncStdout());
+  return pino({ name: service, level, base: { service }, mixin: traceLogFields }, asyncStdout());
 }

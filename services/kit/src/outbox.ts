@@ -9,6 +9,10 @@
  * then deleted in bounded batches, so the table and the claim query stay
  * small however many changes a service has made.
  *
+ * Each row keeps the trace context of the request or message that wrote it
+ * (columns `traceparent`, `tracestate`, ./tracing), and the relay sends it on
+ * in the Kafka message's headers, so the consumer continues that trace.
+ *
  * The relay knows nothing of Prisma models: it works on any table with the
  * outbox layout (see services/* /prisma/migrations/*_outbox) through a pg
  * pool, which the service shares with its Prisma adapter.
@@ -18,8 +22,9 @@ import type { Envelope, EventType } from '@raly/contracts/events';
 import type { Producer } from 'kafkajs';
 import type { Pool, PoolClient } from 'pg';
 import { handleError } from './errors';
-import { createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
+import { allReplicas, createIdempotentProducer, createKafka, type KafkaConnection } from './kafka';
 import type { Logger } from './logger';
+import { outboxRowTrace, startRowSend, tracingOff, type Tracing } from './tracing';
 
 /** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
 export interface NewOutboxMessage<T> {
@@ -28,6 +33,9 @@ export interface NewOutboxMessage<T> {
   key: string;
   eventType: EventType;
   envelope: Envelope<T>;
+  /** W3C trace context of the write (./tracing); absent when no traced request or message is in progress. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /**
@@ -35,7 +43,8 @@ export interface NewOutboxMessage<T> {
  * @param event topic, event type, source (service name), subject (aggregate
  *   id, also the Kafka key), the aggregate's version after the change and
  *   the whole snapshot as data
- * @returns the row to insert in the same transaction as the change
+ * @returns the row to insert in the same transaction as the change, with the
+ *   trace context of the write when one is active (./tracing {@link outboxRowTrace})
  */
 export function newOutboxMessage<T>(event: {
   topic: string;
@@ -51,6 +60,7 @@ export function newOutboxMessage<T>(event: {
     topic: event.topic,
     key: event.subject,
     eventType: event.type,
+    ...outboxRowTrace({ topic: event.topic, eventType: event.type, id }),
     envelope: {
       id,
       type: event.type,
@@ -126,6 +136,9 @@ export interface ClaimedOutboxRow {
   eventType: string;
   envelope: unknown;
   attempts: number;
+  /** The trace context the row kept (null: written outside a trace). */
+  traceparent: string | null;
+  tracestate: string | null;
 }
 
 /** Rows claimed by one relay, locked against other replicas until the claim ends. */
@@ -188,7 +201,7 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
     async withClaim(limit, work) {
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query<ClaimedOutboxRow>(
-          `SELECT id, topic, key, event_type AS "eventType", envelope, attempts
+          `SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
              FROM ${quoted}
             WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
             ORDER BY sequence
@@ -286,6 +299,8 @@ export interface OutboxRelayOptions {
   pruneBatchSize?: number;
   /** How long `stop()` keeps publishing due rows, in ms; default 5,000. */
   flushTimeoutMs?: number;
+  /** The app's tracing: a `send <topic>` span per row when on; default off (./tracing). */
+  tracing?: Tracing;
 }
 
 /** A running relay. */
@@ -314,6 +329,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { store, producer, logger, pollIntervalMs = 200, batchSize = 100 } = options;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const { retentionMs = 3_600_000, pruneIntervalMs = 60_000, pruneBatchSize = 1_000 } = options;
+  const tracing = options.tracing ?? tracingOff;
   let lastPruneAt = 0;
   let running = false;
   let connected = false;
@@ -325,17 +341,23 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const publishedIds: string[] = [];
     const failures: Parameters<OutboxClaim['markFailed']>[0] = [];
     for (const [topic, rows] of groupByTopic(claim.rows)) {
+      // Each message carries its row's trace context, continued by a send span when tracing is on.
+      const sends = rows.map((row) => startRowSend(tracing, topic, row));
       try {
         await producer.send({
           topic,
-          messages: rows.map((row) => ({
+          // acks=all: a row is marked published only once every in-sync replica has the message.
+          acks: allReplicas,
+          messages: rows.map((row, index) => ({
             key: row.key,
             value: JSON.stringify(row.envelope),
-            headers: { 'event-type': row.eventType },
+            headers: { 'event-type': row.eventType, ...sends[index]!.headers },
           })),
         });
+        for (const send of sends) send.end();
         publishedIds.push(...rows.map((row) => row.id));
       } catch (error) {
+        for (const send of sends) send.end(error);
         logger.warn({ err: error, topic, count: rows.length }, 'outbox publish failed; will retry');
         for (const row of rows) {
           const attempts = row.attempts + 1;
@@ -450,6 +472,7 @@ function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]>
  * `outbox` table reached through `pool`, already started.
  * @param clientId Kafka client id, e.g. the service name
  * @param connection TLS and SASL; default `kafkaConnectionFromEnv()` of `process.env` (./kafka)
+ * @param tracing the service's tracing (send spans); default off
  */
 export function startPostgresOutboxRelay(
   pool: Pool,
@@ -457,9 +480,10 @@ export function startPostgresOutboxRelay(
   clientId: string,
   logger: Logger,
   connection?: KafkaConnection,
+  tracing?: Tracing,
 ): OutboxRelay {
   const producer = createIdempotentProducer(createKafka(brokers, clientId, logger, connection));
-  const relay = createOutboxRelay({ store: postgresOutboxStore(pool), producer, logger });
+  const relay = createOutboxRelay({ store: postgresOutboxStore(pool), producer, logger, tracing });
   relay.start();
   return relay;
 }

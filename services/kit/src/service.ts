@@ -5,8 +5,10 @@
  * {@link runService}: a service's Postgres database and outbox relay to
  * Kafka on top. A service's `start()` opens its database, then hands the
  * parts to {@link runService}; `stop()` undoes it in reverse order
- * (consumer, HTTP, relay, database). A process stopped by SIGTERM drains
- * first (./lifecycle): readiness false, a delay, requests in flight finish.
+ * (consumer, HTTP, relay, database). Both start the app's tracing
+ * (./tracing) from its configuration and flush it last on stop. A process
+ * stopped by SIGTERM drains first (./lifecycle): readiness false, a delay,
+ * requests in flight finish.
  */
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -36,6 +38,7 @@ import {
 } from './lifecycle';
 import { createAppMetrics, type AppMetrics } from './metrics';
 import { readOutboxBacklog, startPostgresOutboxRelay, type OutboxRelay } from './outbox';
+import { startTracing, type Tracing, type TracingConfig } from './tracing';
 
 export interface ServiceParts<Client> {
   /** Service name: logger name and Kafka client id. */
@@ -46,6 +49,8 @@ export interface ServiceParts<Client> {
   /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
   kafkaConnection?: KafkaConnection;
   database: Database<Client>;
+  /** The OpenTelemetry variables (./tracing `tracingConfigShape`; the service's config fits); default off. */
+  tracing?: TracingConfig;
   /** Probes besides the database's, e.g. an S3 bucket. */
   readiness?: Record<string, ReadinessProbe>;
   /** Adds the service's routers; `relay.wake()` after committing an event. */
@@ -117,6 +122,12 @@ export interface AppParts {
   resources?: Closable[];
   /** The app's metrics (`/metrics`, ./metrics); default a fresh registry. */
   metrics?: AppMetrics;
+  /**
+   * The app's tracing: the OpenTelemetry variables (./tracing `tracingConfigShape`; the app's
+   * config fits), or tracing already started (by {@link runService}, for its relay); default off.
+   * Shut down (flushed) after `resources`.
+   */
+  tracing?: TracingConfig | Tracing;
 }
 
 /**
@@ -129,6 +140,7 @@ export interface AppParts {
 export async function runApp(parts: AppParts): Promise<RunningService> {
   const { name, logger } = parts;
   const metrics = parts.metrics ?? createAppMetrics();
+  const tracing = isTracing(parts.tracing) ? parts.tracing : startTracing(name, parts.tracing);
   let consumer: RunningConsumer | SupervisedConsumer | undefined;
   let draining = false;
   const readiness: Record<string, ReadinessProbe> = {
@@ -143,9 +155,10 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
       if (!(consumer as RunningConsumer | undefined)?.isRunning())
         throw new Error('the Kafka consumer is not running');
     };
-  const app = createHttpApp({ logger, readiness, metrics, ...parts.http });
+  const app = createHttpApp({ logger, readiness, metrics, tracing, ...parts.http });
   const closeResources = async () => {
     for (const resource of parts.resources ?? []) await resource.close();
+    await tracing.shutdown();
   };
   let server: RunningServer | undefined;
   let attached: Closable | undefined;
@@ -163,6 +176,7 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
           concurrency: consumerParts.concurrency,
           partitionsConcurrency: consumerParts.partitionsConcurrency,
           isApplied: consumerParts.isApplied,
+          tracing,
           logger: consumerLogger,
           metrics,
         });
@@ -212,12 +226,14 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
   const { name, logger, database } = parts;
   const metrics = createAppMetrics();
   registerOutboxMetrics(metrics, () => readOutboxBacklog(database.pool));
+  const tracing = startTracing(name, parts.tracing);
   const relay = startPostgresOutboxRelay(
     database.pool,
     parts.kafkaBrokers,
     name,
     logger,
     parts.kafkaConnection,
+    tracing,
   );
   return runApp({
     name,
@@ -225,6 +241,7 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
     port: parts.port,
     kafkaBrokers: parts.kafkaBrokers,
     kafkaConnection: parts.kafkaConnection,
+    tracing,
     readiness: { database: database.ping, ...parts.readiness },
     http: { routes: (express) => parts.routes(express, relay) },
     consumer: parts.consumer && {
@@ -338,4 +355,8 @@ export function defineService(
       await service?.stop(drain);
     },
   };
+}
+
+function isTracing(value: AppParts['tracing']): value is Tracing {
+  return value !== undefined && 'tracer' in value;
 }

@@ -76,7 +76,7 @@ describe('createAccessTokenVerifier', () => {
     assert.equal(realm.jwksFetches(), fetchesBefore);
   });
 
-  test('when a token passes, then the caller carries sub, sid, email, iat, expiry and the raw token', async () => {
+  test('when a token passes, then the caller carries sub, sid, email, iat, expiry, the raw token and the client it was issued to', async () => {
     // Arrange
     const verify = createAccessTokenVerifier(settings);
     const token = await realm.sign({
@@ -98,6 +98,7 @@ describe('createAccessTokenVerifier', () => {
       issuedAtSec: 1_700_000_000,
       expiresAtMs: 4_000_000_000_000,
       accessToken: token,
+      clientId: 'raly-web',
     });
   });
 
@@ -143,6 +144,71 @@ describe('createAccessTokenVerifier', () => {
     // Act + Assert
     await assert.rejects(ended(token), refusedWith('unauthenticated'));
     await assert.rejects(broken(token), refusedWith('unavailable'));
+  });
+
+  describe('alongside (a read while the revocation hook runs)', () => {
+    test('when the token is in force, then the read runs with the verified caller at the same time as the hook and its value is handed out', async () => {
+      // Arrange
+      const order: string[] = [];
+      const verify = createAccessTokenVerifier(settings, {
+        isRevoked: async () => {
+          order.push('hook started');
+          await sleep(20);
+          order.push('hook done');
+          return false;
+        },
+      });
+      const token = await realm.sign({ sub: 'user-a' });
+
+      // Act
+      const { caller, value } = await verify.alongside(token, async (verified) => {
+        order.push('read started');
+        return `record of ${verified.userId}`;
+      });
+
+      // Assert
+      assert.equal(caller.userId, 'user-a');
+      assert.equal(value, 'record of user-a');
+      assert.deepEqual(order, ['read started', 'hook started', 'hook done']);
+    });
+
+    test('when the session ended, then the read is not handed out: 401 (503 when the hook fails), even when the read failed', async () => {
+      // Arrange
+      const token = await realm.sign();
+      const ended = createAccessTokenVerifier(settings, { isRevoked: async () => true });
+      const broken = createAccessTokenVerifier(settings, {
+        isRevoked: () => Promise.reject(new Error('Redis down')),
+      });
+      let reads = 0;
+      const read = async () => {
+        reads += 1;
+        return 'secret';
+      };
+
+      // Act + Assert
+      await assert.rejects(ended.alongside(token, read), refusedWith('unauthenticated'));
+      await assert.rejects(broken.alongside(token, read), refusedWith('unavailable'));
+      await assert.rejects(
+        ended.alongside(token, () => Promise.reject(new Error('read failed'))),
+        refusedWith('unauthenticated'),
+      );
+      assert.equal(reads, 2);
+    });
+
+    test('when the token is forged, then nothing is read', async () => {
+      // Arrange
+      const verify = createAccessTokenVerifier(settings);
+      let reads = 0;
+
+      // Act + Assert
+      await assert.rejects(
+        verify.alongside('a.b.c', async () => {
+          reads += 1;
+        }),
+        refusedWith('unauthenticated'),
+      );
+      assert.equal(reads, 0);
+    });
   });
 
   describe('verified tokens cache', () => {

@@ -3,7 +3,8 @@
  * topic of its own: batches handled with each aggregate's events in offset
  * order (also when several aggregates are handled at once), one offset commit
  * per batch, the `isApplied` pre-check, and poison messages dead-lettered
- * without holding up the rest (issue 10).
+ * without holding up the rest (issue 10), and each message handled in a
+ * span continuing the trace of its `traceparent` header (issue 11).
  */
 import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
@@ -18,6 +19,9 @@ import {
   type RunningConsumer,
 } from '../src/consumer';
 import { createLogger } from '../src/logger';
+import { trace } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { startTracing, traceLogFields } from '../src/tracing';
 import {
   anEnvelope,
   aUserRecord,
@@ -220,5 +224,49 @@ describe('runConsumer', () => {
     assert.equal(String(deadLetter.headers?.['dlq-reason']), 'poison event: contradicts itself');
     assert.equal(attempts, 1);
     await deadLetters.stop();
+  });
+  test('when a message carries a traceparent, then its handler runs in a consumer span that continues that trace, and log lines get its ids', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const senderSpanId = '00f067aa0ba902b7';
+    const event = anEnvelope(aUserRecord());
+    await producer.send({
+      topic,
+      messages: [
+        {
+          key: event.subject,
+          value: JSON.stringify(event),
+          headers: { traceparent: `00-${traceId}-${senderSpanId}-01` },
+        },
+      ],
+    });
+    const exporter = new InMemorySpanExporter();
+    const tracing = startTracing('kit-consumer-test', {}, exporter);
+    let inHandler: ReturnType<typeof traceLogFields> | undefined;
+
+    // Act
+    await run(
+      topic,
+      async () => {
+        inHandler = traceLogFields();
+      },
+      { tracing, fromBeginning: true },
+    );
+
+    // Assert
+    await eventually('the handler ran', () => inHandler);
+    await eventually('the consumer span', async () => {
+      await tracing.flush();
+      return exporter.getFinishedSpans().length > 0;
+    });
+    const [span] = exporter.getFinishedSpans();
+    assert.equal(span!.name, `process ${topic}`);
+    assert.equal(span!.spanContext().traceId, traceId);
+    assert.equal(span!.parentSpanContext?.spanId, senderSpanId);
+    assert.equal(span!.attributes['messaging.message.id'], event.id);
+    assert.deepEqual(inHandler, { trace_id: traceId, span_id: span!.spanContext().spanId });
+    assert.equal(trace.getActiveSpan(), undefined, 'nothing stays active outside the handler');
+    await tracing.shutdown();
   });
 });

@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import { messages } from '@raly/contracts/messages';
 import { AppError } from '../src/errors';
-import { callHttp, callInternal, dataOf, forwardedErrorOf } from '../src/internal';
+import {
+  callHttp,
+  callInternal,
+  createServiceTokenSource,
+  dataOf,
+  forwardedErrorOf,
+  type ServiceTokenSource,
+} from '../src/internal';
 
 interface Received {
   method: string;
@@ -22,8 +29,17 @@ interface Received {
 }
 
 let server: Server;
+let tokenRequests = 0;
+let tokenLifespanSec = 300;
 let base: string;
 let received: Received[] = [];
+
+/** A token source that always hands out `token` and records what it was told to forget. */
+const fixedTokens = (token: string, forgotten: string[] = []): ServiceTokenSource => ({
+  clientId: 'raly-test-service',
+  token: async () => token,
+  forget: (spent) => void forgotten.push(spent),
+});
 
 /** Answers by path: `/slow` never answers in time, `/refused` is a service error, the rest 200 `{ data }`. */
 beforeAll(async () => {
@@ -32,6 +48,29 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       received.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      if (request.url === '/guarded' && request.headers[INTERNAL_TOKEN_HEADER] !== 'fresh') {
+        response.statusCode = 401;
+        return void response.end();
+      }
+      if (request.url === '/realms/raly/protocol/openid-connect/token') {
+        const form = new URLSearchParams(body);
+        tokenRequests += 1;
+        response.setHeader('content-type', 'application/json');
+        if (form.get('client_secret') !== 'right-secret-0123') {
+          response.statusCode = 401;
+          return void response.end(JSON.stringify({ error: 'unauthorized_client' }));
+        }
+        return void setTimeout(
+          () =>
+            response.end(
+              JSON.stringify({
+                access_token: `token-${tokenRequests}`,
+                expires_in: tokenLifespanSec,
+              }),
+            ),
+          20,
+        );
+      }
       if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 2_000);
       response.setHeader('content-type', 'application/json');
       if (request.url === '/refused') {
@@ -66,7 +105,7 @@ async function closedAddress(): Promise<string> {
 describe('callInternal and callHttp', () => {
   test('when a service calls an internal endpoint, then it sends the service token, the JSON body and the forwarded access token', async () => {
     received = [];
-    const answer = await callInternal(`${base}/`, 'a-service-token-0123', '/things', {
+    const answer = await callInternal(`${base}/`, fixedTokens('a-service-token-0123'), '/things', {
       method: 'PUT',
       json: { name: 'x' },
       bearer: 'user-token',
@@ -111,7 +150,7 @@ describe('callInternal and callHttp', () => {
   });
 
   test('when the endpoint answers after the timeout and the caller asks for it, then the call fails 503 unavailable', async () => {
-    const error = await callInternal(base, 'a-service-token-0123', '/slow', {
+    const error = await callInternal(base, fixedTokens('a-service-token-0123'), '/slow', {
       method: 'GET',
       timeoutMs: 100,
       unreachable: 'unavailable',
@@ -125,7 +164,9 @@ describe('callInternal and callHttp', () => {
 
   test("when the endpoint cannot be reached by default, then fetch's own error is thrown, as services expect", async () => {
     const target = await closedAddress();
-    const error = await callInternal(target, 'a-service-token-0123', '/x', { method: 'GET' }).then(
+    const error = await callInternal(target, fixedTokens('a-service-token-0123'), '/x', {
+      method: 'GET',
+    }).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
@@ -179,5 +220,95 @@ describe('dataOf and forwardedErrorOf', () => {
     assert.equal(error.message, 'brand refused');
     assert.equal(error.httpStatus, 502);
     assert.equal(error.isTrusted, false);
+  });
+});
+
+describe('service tokens (client credentials)', () => {
+  const source = (clientSecret = 'right-secret-0123') =>
+    createServiceTokenSource({
+      keycloakUrl: base,
+      realm: 'raly',
+      clientId: 'raly-test-service',
+      clientSecret,
+    });
+
+  test('when many calls want a token at once and again later, then Keycloak is asked once and the token is reused', async () => {
+    // Arrange
+    tokenRequests = 0;
+    tokenLifespanSec = 300;
+    const tokens = source();
+
+    // Act
+    const first = await Promise.all([tokens.token(), tokens.token(), tokens.token()]);
+    const later = await tokens.token();
+
+    // Assert
+    assert.deepEqual(first, ['token-1', 'token-1', 'token-1']);
+    assert.equal(later, 'token-1');
+    assert.equal(tokenRequests, 1);
+  });
+
+  test('when the token nears its expiry, then the next call gets a new one', async () => {
+    // Arrange: a 2 s token is renewed after half its life at most
+    tokenRequests = 0;
+    tokenLifespanSec = 2;
+    const tokens = source();
+    const first = await tokens.token();
+
+    // Act
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = await tokens.token();
+
+    // Assert
+    assert.equal(first, 'token-1');
+    assert.equal(second, 'token-2');
+  });
+
+  test('when Keycloak refuses the client, then the call fails 503 unavailable naming the client in its cause', async () => {
+    const error = await source('wrong-secret-0123')
+      .token()
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+    assert.ok(error instanceof AppError);
+    assert.equal(error.code, 'unavailable');
+    assert.match(String((error.cause as Error).message), /401.*raly-test-service/);
+  });
+
+  test('when a service answers 401 to a token, then the call forgets it and is retried once with a new one', async () => {
+    // Arrange: the first token is refused, the one after it accepted
+    const forgotten: string[] = [];
+    let handedOut = 0;
+    const tokens: ServiceTokenSource = {
+      clientId: 'raly-test-service',
+      token: async () => (handedOut++ === 0 ? 'stale' : 'fresh'),
+      forget: (spent) => void forgotten.push(spent),
+    };
+
+    // Act
+    const answer = await callInternal(base, tokens, '/guarded', { method: 'GET' });
+
+    // Assert
+    assert.equal(answer.status, 200);
+    assert.deepEqual(forgotten, ['stale']);
+    assert.equal(handedOut, 2);
+  });
+
+  test("when a call carrying a user's token is answered 401, then that answer is returned and the service token kept", async () => {
+    // Arrange
+    const forgotten: string[] = [];
+    received = [];
+
+    // Act
+    const answer = await callInternal(base, fixedTokens('stale', forgotten), '/guarded', {
+      method: 'GET',
+      bearer: 'expired-user-token',
+    });
+
+    // Assert
+    assert.equal(answer.status, 401);
+    assert.deepEqual(forgotten, []);
+    assert.equal(received.length, 1);
   });
 });

@@ -13,6 +13,9 @@ import {
   postgresOutboxStore,
   type OutboxRelay,
 } from '../src/outbox';
+import { trace } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { inConsumerSpan, startRowSend, startTracing, tracingOff } from '../src/tracing';
 import {
   dropDatabase,
   listenToTopic,
@@ -28,6 +31,9 @@ let pool: pg.Pool;
 let relay: OutboxRelay;
 let listener: TopicListener;
 let admin: ReturnType<Kafka['admin']>;
+/** The relay's tracing: spans of rows written in a trace go here. */
+const spans = new InMemorySpanExporter();
+const tracing = startTracing('kit-outbox-test', {}, spans);
 
 beforeAll(async () => {
   const stack = await resolveTestStack();
@@ -47,6 +53,7 @@ beforeAll(async () => {
     store: postgresOutboxStore(pool),
     producer: createIdempotentProducer(createKafka(stack.kafkaBrokers, 'kit-test', logger)),
     logger,
+    tracing,
   });
   relay.start();
   listener = await listenToTopic(stack.kafkaBrokers, topic);
@@ -54,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await relay.stop();
+  await tracing.shutdown();
   await listener.stop();
   await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
   await admin.disconnect();
@@ -66,15 +74,25 @@ async function changeWidget(
   widgetId: string,
   version: number,
   outcome: 'COMMIT' | 'ROLLBACK',
+  { traceparent }: { traceparent?: string } = {},
 ): Promise<string> {
-  const event = newOutboxMessage({
-    topic,
-    type: eventTypes.userUpdated,
-    source: 'raly/kit-test',
-    subject: widgetId,
-    version,
-    data: { name: `widget ${version}` },
-  });
+  // With a traceparent, the change is written as a traced consumer would write it.
+  const build = () =>
+    newOutboxMessage({
+      topic,
+      type: eventTypes.userUpdated,
+      source: 'raly/kit-test',
+      subject: widgetId,
+      version,
+      data: { name: `widget ${version}` },
+    });
+  const event = traceparent
+    ? await inConsumerSpan(
+        tracing,
+        { topic: 'widgets', partition: 0, offset: '0', headers: { traceparent } },
+        async () => build(),
+      )
+    : build();
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -83,8 +101,17 @@ async function changeWidget(
       [widgetId, `widget ${version}`],
     );
     await client.query(
-      'INSERT INTO outbox (id, topic, key, event_type, envelope) VALUES ($1, $2, $3, $4, $5)',
-      [event.id, event.topic, event.key, event.eventType, event.envelope],
+      `INSERT INTO outbox (id, topic, key, event_type, envelope, traceparent, tracestate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        event.id,
+        event.topic,
+        event.key,
+        event.eventType,
+        event.envelope,
+        event.traceparent ?? null,
+        event.tracestate ?? null,
+      ],
     );
     await client.query(outcome);
   } finally {
@@ -93,6 +120,17 @@ async function changeWidget(
   relay.wake();
   return event.id;
 }
+
+/** The outbox row of an event of a new aggregate, version 1. */
+const aMessage = () =>
+  newOutboxMessage({
+    topic,
+    type: eventTypes.userUpdated,
+    source: 'raly/kit-test',
+    subject: uniqueToken(),
+    version: 1,
+    data: {},
+  });
 
 const keyOf = (message: { key: Buffer | null }) => message.key?.toString() ?? '';
 const envelopeOf = (message: { value: Buffer | null }) =>
@@ -118,6 +156,7 @@ describe('outbox relay', () => {
     assert.equal(envelopeOf(message).id, eventId);
     assert.equal(envelopeOf(message).subject, widgetId);
     assert.equal(message.headers?.['event-type']?.toString(), eventTypes.userUpdated);
+    assert.equal(message.headers?.traceparent, undefined, 'written outside a trace');
     await waitUntil(async () => (await outboxStatus(eventId)) === 'published');
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(listener.messages.filter((m) => keyOf(m) === widgetId).length, 1);
@@ -156,15 +195,6 @@ describe('outbox relay', () => {
 
   test('when published rows are older than the retention, then the relay deletes them and keeps recent and unpublished rows', async () => {
     // Arrange: one row published 2 h ago, one published now, one pending
-    const aMessage = () =>
-      newOutboxMessage({
-        topic,
-        type: eventTypes.userUpdated,
-        source: 'raly/kit-test',
-        subject: uniqueToken(),
-        version: 1,
-        data: {},
-      });
     const [oldId, recentId, pendingId] = [aMessage(), aMessage(), aMessage()];
     const insert = (row: typeof oldId, status: string, publishedAgo: string | null) =>
       pool.query(
@@ -206,3 +236,69 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000):
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('outbox trace context', () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const callerTraceparent = `00-${traceId}-00f067aa0ba902b7-01`;
+
+  test('when a change is written in a trace, then its row keeps the trace and the relay sends it on in the message headers, from a send span that is the child of the row’s', async () => {
+    // Arrange
+    const widgetId = uniqueToken();
+
+    // Act
+    const eventId = await changeWidget(widgetId, 1, 'COMMIT', { traceparent: callerTraceparent });
+
+    // Assert: the column, the message header and the spans form one chain
+    const message = await listener.waitFor((m) => keyOf(m) === widgetId);
+    const { rows } = await pool.query<{ traceparent: string | null; tracestate: string | null }>(
+      'SELECT traceparent, tracestate FROM outbox WHERE id = $1',
+      [eventId],
+    );
+    const kept = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(rows[0]?.traceparent ?? '');
+    assert.ok(kept, `kept traceparent: ${rows[0]?.traceparent}`);
+    assert.equal(kept[1], traceId);
+    assert.equal(rows[0]?.tracestate, null);
+    await tracing.flush();
+    const finished = spans.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+    const insert = finished.find((s) => s.name === `outbox insert ${topic}`);
+    const send = finished.find((s) => s.name === `send ${topic}`);
+    const consume = finished.find((s) => s.name === 'process widgets');
+    assert.ok(insert && send && consume, finished.map((s) => s.name).join(', '));
+    assert.equal(insert.spanContext().spanId, kept[2]);
+    assert.equal(insert.parentSpanContext?.spanId, consume.spanContext().spanId);
+    assert.equal(send.parentSpanContext?.spanId, insert.spanContext().spanId);
+    assert.equal(send.attributes['messaging.message.id'], eventId);
+    assert.equal(
+      message.headers?.traceparent?.toString(),
+      `00-${traceId}-${send.spanContext().spanId}-01`,
+    );
+  });
+
+  test('when the relay’s tracing is off, then a row’s kept trace context goes into the headers unchanged', () => {
+    // Arrange
+    const row = {
+      id: uniqueToken(),
+      eventType: eventTypes.userUpdated,
+      traceparent: callerTraceparent,
+      tracestate: 'raly=1',
+    };
+
+    // Act
+    const send = startRowSend(tracingOff, topic, row);
+    send.end();
+
+    // Assert
+    assert.deepEqual(send.headers, { traceparent: callerTraceparent, tracestate: 'raly=1' });
+    assert.deepEqual(startRowSend(tracingOff, topic, { ...row, traceparent: null }).headers, {});
+  });
+
+  test('when an event is built outside any trace, then its row keeps no trace context', () => {
+    // Act
+    const row = aMessage();
+
+    // Assert
+    assert.equal(trace.getActiveSpan(), undefined);
+    assert.equal(row.traceparent, undefined);
+    assert.equal(row.tracestate, undefined);
+  });
+});

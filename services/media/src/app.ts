@@ -7,8 +7,10 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import type { OutboxRelay } from '@raly/service-kit/outbox';
+import { serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { filesRouter } from './api/files-router';
 import { imagesRouter } from './api/images-router';
@@ -26,7 +28,9 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
   const logger = createLogger(serviceName, config.LOG_LEVEL);
   const bucket = openImageBucket(config);
-  const database = openMediaDatabase(config.DATABASE_URL);
+  const database = openMediaDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   const verifyAccessToken = createAccessTokenVerifier({
     url: config.KEYCLOAK_URL,
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
@@ -34,10 +38,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
   });
+  const serviceTokens = serviceTokenSourceOf(config);
   const dependenciesFor = (relay: OutboxRelay): MediaDependencies => ({
     bucket,
     images: imageRepository(database.prisma),
-    brands: createBrandClient(config.BRAND_URL, config.INTERNAL_SERVICE_TOKEN),
+    brands: createBrandClient(config.BRAND_URL, serviceTokens),
     publicUrl: config.MEDIA_PUBLIC_URL,
     eventsCommitted: () => relay.wake(),
     logger,
@@ -45,8 +50,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const service = await runService({
     name: serviceName,
     logger,
+    tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaConnection: kafkaConnectionFromEnv(env),
     database,
     readiness: { bucket: bucket.assertExists },
     routes: (app, relay) => {

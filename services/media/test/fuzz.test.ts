@@ -47,7 +47,8 @@ beforeAll(async () => {
       creator.registration.email,
       creator.registration.password,
     ),
-    serviceToken: system.serviceToken,
+    // media has no internal route: a service's token, alone or misplaced, must get nowhere.
+    serviceTokens: { media: await system.serviceTokens.media() },
   });
   // Every route of services/media (docs/api.md).
   routes = [

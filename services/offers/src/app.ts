@@ -7,6 +7,7 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import type { OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
@@ -29,7 +30,9 @@ const serviceName = 'offers';
 export const { start, stop } = defineService(serviceName, async (env, port) => {
   const config = loadConfig(configSchema, env);
   const logger = createLogger(serviceName, config.LOG_LEVEL);
-  const database = openOffersDatabase(config.DATABASE_URL);
+  const database = openOffersDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   const verifyAccessToken = createAccessTokenVerifier({
     url: config.KEYCLOAK_URL,
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
@@ -52,8 +55,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     const service = await runService({
       name: serviceName,
       logger,
+      tracing: config,
       port: port ?? config.PORT,
       kafkaBrokers: config.KAFKA_BROKERS,
+      kafkaConnection: kafkaConnectionFromEnv(env),
       database,
       routes: (app, relay) => {
         const dependencies = dependenciesFor(relay);

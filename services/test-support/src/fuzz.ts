@@ -38,6 +38,8 @@ export interface FuzzRoute {
   /** The path as registered with express, e.g. `/brands/:id` or `/files/*key`. */
   path: string;
   auth: FuzzAuth;
+  /** For `auth: 'service'`: the calling services the route allows (e.g. `['bff']`); default any. */
+  callers?: readonly string[];
   /** What the route reads: a JSON body, a callable `{ data }` body, a multipart upload, or nothing. */
   body: 'json' | 'callable' | 'multipart' | 'none';
   /**
@@ -61,8 +63,8 @@ export interface FuzzCredential {
   headers: Record<string, string>;
   /** Carries a valid user access token. */
   user?: boolean;
-  /** Carries the exact internal service token. */
-  service?: boolean;
+  /** Carries a valid access token of this calling service (e.g. `bff`) as the service token. */
+  service?: string;
 }
 
 /** One drawn request. */
@@ -674,8 +676,10 @@ const multipartPayloads: fc.Arbitrary<Draft> = fc
     }
   });
 
+// At most 10 KB of padding: with the largest credential (a service's and a user's access token,
+// about 3 KB) the headers stay under node's 16 KB limit, past which node itself answers a bare 431.
 const largeHeaders: fc.Arbitrary<Draft> = fc
-  .tuple(fc.integer({ min: 2_000, max: 12_000 }), fc.integer({ min: 1, max: 60 }))
+  .tuple(fc.integer({ min: 2_000, max: 10_000 }), fc.integer({ min: 1, max: 60 }))
   .map(([size, count]) => ({
     label: `${count} extra headers, one of ${size} bytes`,
     headers: {
@@ -793,7 +797,10 @@ function acceptable(route: FuzzRoute, credential: FuzzCredential): boolean {
     case 'optional-user':
       return credential.user === true || !('authorization' in credential.headers);
     case 'service':
-      return credential.service === true;
+      return (
+        credential.service !== undefined &&
+        (!route.callers || route.callers.includes(credential.service))
+      );
   }
 }
 
@@ -1128,15 +1135,16 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 /**
  * The credentials every fuzz draws from: none, garbage, forged (alg none,
  * HS256 with a guessed key, a tampered signature), an ID token, the users'
- * access tokens, and the service token right, wrong and misplaced.
+ * access tokens, and each calling service's token right, tampered and misplaced.
  * @param tokens.users access tokens by label (the first is used for the forged ones)
  * @param tokens.idToken an ID token of a real user (never an access token)
- * @param tokens.serviceToken the exact `INTERNAL_SERVICE_TOKEN`, for apps with internal routes
+ * @param tokens.serviceTokens access tokens of calling services by caller (e.g. `{ bff: … }`),
+ *   for apps with internal routes (a route takes those its `callers` name)
  */
 export function fuzzCredentials(tokens: {
   users: Record<string, string>;
   idToken: string;
-  serviceToken?: string;
+  serviceTokens?: Record<string, string>;
 }): FuzzCredential[] {
   const [firstLabel, first] = Object.entries(tokens.users)[0] ?? ['user', 'x.e30.x'];
   const claims = JSON.parse(
@@ -1163,22 +1171,33 @@ export function fuzzCredentials(tokens: {
       user: true,
     })),
   ];
-  if (tokens.serviceToken) {
-    const wrong = `${tokens.serviceToken.slice(0, -1)}${tokens.serviceToken.endsWith('x') ? 'y' : 'x'}`;
+  const services = Object.entries(tokens.serviceTokens ?? {});
+  for (const [caller, token] of services)
     credentials.push(
       {
-        label: 'service token',
-        headers: { [INTERNAL_TOKEN_HEADER]: tokens.serviceToken },
-        service: true,
+        label: `${caller} service token`,
+        headers: { [INTERNAL_TOKEN_HEADER]: token },
+        service: caller,
       },
-      { label: 'wrong service token', headers: { [INTERNAL_TOKEN_HEADER]: wrong } },
-      { label: 'access token as service token', headers: { [INTERNAL_TOKEN_HEADER]: first } },
       {
-        label: `service token + ${firstLabel} access token`,
-        headers: { [INTERNAL_TOKEN_HEADER]: tokens.serviceToken, ...bearer(first) },
+        label: `${caller} service token + ${firstLabel} access token`,
+        headers: { [INTERNAL_TOKEN_HEADER]: token, ...bearer(first) },
         user: true,
-        service: true,
+        service: caller,
       },
+    );
+  const [firstService] = services;
+  if (firstService) {
+    const [caller, token] = firstService;
+    const tamperedService = `${token.slice(0, -6)}${token.slice(-6) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`;
+    credentials.push(
+      {
+        label: `${caller} service token with a tampered signature`,
+        headers: { [INTERNAL_TOKEN_HEADER]: tamperedService },
+      },
+      { label: 'garbage service token', headers: { [INTERNAL_TOKEN_HEADER]: 'not-a-token' } },
+      { label: 'access token as service token', headers: { [INTERNAL_TOKEN_HEADER]: first } },
+      { label: `${caller} service token as bearer`, headers: bearer(token) },
     );
   }
   return credentials;

@@ -14,3 +14,4 @@ export * from './net';
 export * from './polling';
 export * from './records';
 export * from './stack';
+export * from './service-tokens';

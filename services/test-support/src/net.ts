@@ -100,8 +100,11 @@ export interface JsonRequest {
   rawBody?: string;
   /** A user's access token (`Authorization: Bearer`). */
   token?: string;
-  /** The internal service token (`x-raly-service-token`, @raly/contracts/internal). */
-  serviceToken?: string;
+  /**
+   * The calling service's access token (`x-raly-service-token`, @raly/contracts/internal), or
+   * its getter (./service-tokens `serviceTokenOf`), asked right before the request.
+   */
+  serviceToken?: string | (() => Promise<string>);
   /** Further request headers, e.g. `x-forwarded-for` or `cookie`. */
   headers?: Record<string, string>;
 }
@@ -119,7 +122,11 @@ export async function callJson<Body = unknown>(
 ): Promise<JsonAnswer<Body>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.serviceToken) headers[INTERNAL_TOKEN_HEADER] = options.serviceToken;
+  if (options.serviceToken)
+    headers[INTERNAL_TOKEN_HEADER] =
+      typeof options.serviceToken === 'string'
+        ? options.serviceToken
+        : await options.serviceToken();
   Object.assign(headers, options.headers);
   const response = await fetch(`${baseUrl}${path}`, {
     method,

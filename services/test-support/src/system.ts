@@ -18,6 +18,7 @@ import {
   type CreatorRegistration,
 } from './records';
 import { passwordGrant, serviceEnvironment, testStack, type TestStack } from './stack';
+import { serviceTokensOf, type ServiceCaller, type ServiceTokenGetter } from './service-tokens';
 
 export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers';
 
@@ -109,8 +110,13 @@ export interface RalySystem {
   mediaUrl: string;
   /** Empty unless started with `offers: true`. */
   offersUrl: string;
-  /** The INTERNAL_SERVICE_TOKEN every service was started with. */
-  serviceToken: string;
+  /**
+   * The calling services' access tokens (client credentials of their realm clients), for
+   * tests that call internal routes as that service, e.g. `serviceTokens.bff`.
+   */
+  serviceTokens: Record<ServiceCaller, ServiceTokenGetter>;
+  /** The BFF's token getter, as `serviceTokens.bff`: the caller of identity-profile's /accounts. */
+  serviceToken: ServiceTokenGetter;
   services: {
     identity: RunningService;
     brand: RunningService;
@@ -149,9 +155,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     media: options.media ? await freePort() : 0,
     offers: options.offers ? await freePort() : 0,
   };
-  const serviceToken = `test-service-token-${uniqueToken(12)}`;
+  const serviceTokens = serviceTokensOf(stack);
   const common = {
-    INTERNAL_SERVICE_TOKEN: serviceToken,
     IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     ...(options.offers ? { OFFERS_URL: `http://127.0.0.1:${ports.offers}` } : {}),
@@ -185,7 +190,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
       brandUrl: brand.url,
       mediaUrl: media?.url ?? '',
       offersUrl: offers?.url ?? '',
-      serviceToken,
+      serviceTokens,
+      serviceToken: serviceTokens.bff,
       services: { identity, brand, media, offers },
       sql: { identity: identity.sql, brand: brand.sql, media: media?.sql, offers: offers?.sql },
       stop,
@@ -196,10 +202,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
   }
 }
 
-/** Where a user registers: identity-profile's URL, its service token and the stack (for sign-in). */
+/** Where a user registers: identity-profile's URL, the BFF's service token and the stack (for sign-in). */
 export interface IdentityTarget {
   identityUrl: string;
-  serviceToken: string;
+  serviceToken: string | ServiceTokenGetter;
   stack: TestStack;
 }
 

@@ -8,9 +8,10 @@
  *   the global toast.
  */
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
-import type { RouteMeta } from '@/config/paths';
+import { Navigate, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useRouteMeta } from '@/app/route-meta';
+import { ScrollRestoration } from '@/app/scroll-restoration';
 import { pageTitle } from '@/lib/page-title';
 import { useSession } from '@/lib/use-session';
 import { Header } from '@/components/layout/header';
@@ -18,16 +19,6 @@ import { Footer } from '@/components/layout/footer';
 import { Toaster } from '@/components/ui/toaster';
 import { PageSpinner } from '@/components/ui/spinner';
 import { focusRing } from '@/components/ui/button';
-
-/** The deepest matched route's metadata (routes carry it as `handle`). */
-function useRouteMeta(): RouteMeta | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]!.handle as RouteMeta | undefined;
-    if (handle?.title) return handle;
-  }
-  return undefined;
-}
 
 /*
  * Spec §2 "the user store is reset on each navigation" (docs/adr/0007). Our

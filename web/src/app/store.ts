@@ -1,24 +1,17 @@
 /**
- * The Redux store: the RTK Query cache of the BFF api, the toast and the
- * live offers badge (lib/offer-arrivals). The
- * cache is emptied whenever the signed-in user changes (sign-out here or in
- * another tab, or a different user), so no screen shows the previous
- * user's records (spec §4: on sign-out all profile state is cleared).
+ * The Redux store: the toast and the live offers badge (lib/offer-arrivals)
+ * from the start, the RTK Query cache of the BFF api once a page that
+ * calls the BFF is loaded (lib/root-reducer). The cache is emptied whenever
+ * the signed-in user changes (sign-out here or in another tab, or a
+ * different user), so no screen shows the previous user's records (spec
+ * §4: on sign-out all profile state is cleared).
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { api } from '@/lib/api-client';
 import { getSessionSnapshot, subscribeSession } from '@/lib/session';
-import { toastSlice } from '@/lib/toast';
-import { offerArrivalsReset, offerArrivalsSlice } from '@/lib/offer-arrivals';
+import { offerArrivalsReset } from '@/lib/offer-arrivals';
+import { attachStore, createAppStore, userChangeResets } from '@/lib/root-reducer';
 
-export const store = configureStore({
-  reducer: {
-    [api.reducerPath]: api.reducer,
-    [toastSlice.name]: toastSlice.reducer,
-    [offerArrivalsSlice.name]: offerArrivalsSlice.reducer,
-  },
-  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
-});
+export const store = createAppStore();
+attachStore(store);
 
 const sessionUser = () => {
   const session = getSessionSnapshot();
@@ -30,7 +23,7 @@ subscribeSession(() => {
   const user = sessionUser();
   if (user === cachedFor) return;
   cachedFor = user;
-  store.dispatch(api.util.resetApiState());
+  for (const reset of userChangeResets()) store.dispatch(reset);
   store.dispatch(offerArrivalsReset());
 });
 

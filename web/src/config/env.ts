@@ -1,60 +1,99 @@
 /**
- * Build-time configuration of the SPA (import.meta.env), checked once at
- * start so a wrong value fails at once instead of at the first login. The
- * checks are hand-written rather than zod: the four values need no more,
- * and zod's core would add ~25 kB (gzip) to the first page.
+ * Runtime configuration of the SPA (issue 12): where the BFF and Keycloak
+ * are, read at start from `/config.json` rather than compiled in, so one
+ * build (one image) serves every environment. The nginx image renders the
+ * file from its environment when the container starts (web/nginx.conf);
+ * Vite's dev and preview servers answer it from their own settings
+ * (web/vite.shared.ts). index.html preloads it, so the request runs beside
+ * the script's and first paint waits for it only when it is slower.
+ *
+ * Checked with zod (config/runtime-config-schema): a missing or malformed
+ * value stops the start with a page naming it (app/config-error-page)
+ * instead of failing at the first sign-in.
  */
 import { LIVE_PATH } from '@raly/contracts/live';
+import { checkRuntimeConfig } from '@/config/runtime-config-schema';
 
-/** Which backend the build talks to; `staging` makes the app log a notice at start (spec §1). */
-export const backendEnvironments = ['local', 'staging', 'production'] as const;
-export type BackendEnvironment = (typeof backendEnvironments)[number];
+export {
+  backendEnvironments,
+  type BackendEnvironment,
+  type RuntimeConfig,
+} from '@/config/runtime-config-schema';
 
-/** Thrown at start when a VITE_* value is malformed. */
+/** Where the app reads its configuration (same origin). */
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
+/** Thrown at start when `/config.json` is missing, unreadable or invalid; `problems` name each field. */
 export class ConfigError extends Error {
-  constructor(name: string, value: string, expected: string) {
-    super(`Invalid configuration: ${name}=${JSON.stringify(value)} (expected ${expected})`);
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (${RUNTIME_CONFIG_PATH}): ${problems.join('; ')}`);
     this.name = 'ConfigError';
   }
 }
 
 /**
- * @param raw the VITE_* values (empty or missing means the default)
- * @returns the checked configuration
- * @throws ConfigError when a value is malformed
+ * @param raw the parsed JSON of `/config.json`
+ * @returns the app's configuration (trailing slashes dropped, same-origin paths for the BFF)
+ * @throws ConfigError naming every missing or malformed field
  */
-export function parseEnv(raw: Partial<Record<keyof ImportMetaEnv, string | undefined>>) {
-  const value = (name: keyof ImportMetaEnv, fallback: string) => raw[name] || fallback;
-
-  const keycloakUrl = value('VITE_KEYCLOAK_URL', 'http://localhost:8080');
-  if (!URL.canParse(keycloakUrl) || !/^https?:$/.test(new URL(keycloakUrl).protocol)) {
-    throw new ConfigError('VITE_KEYCLOAK_URL', keycloakUrl, 'an http(s) URL');
-  }
-  const backend = value('VITE_BACKEND_ENV', 'local');
-  if (!(backendEnvironments as readonly string[]).includes(backend)) {
-    throw new ConfigError('VITE_BACKEND_ENV', backend, backendEnvironments.join(' | '));
-  }
+export function parseRuntimeConfig(raw: unknown) {
+  const checked = checkRuntimeConfig(raw);
+  if (!checked.ok) throw new ConfigError(checked.problems);
+  const { config } = checked;
+  const bffUrl = (config.bffUrl ?? '').replace(/\/$/, '');
   return {
     keycloak: {
-      url: keycloakUrl.replace(/\/$/, ''),
-      realm: value('VITE_KEYCLOAK_REALM', 'raly'),
-      clientId: value('VITE_KEYCLOAK_CLIENT_ID', 'raly-web'),
+      url: config.keycloakUrl.replace(/\/$/, ''),
+      realm: config.keycloakRealm,
+      clientId: config.keycloakClientId,
     },
-    /** The backend this build runs against (VITE_BACKEND_ENV, default `local`). */
-    backend: backend as BackendEnvironment,
-    /** Same-origin prefix of the BFF's REST API (proxied by Vite in development). */
-    apiBaseUrl: '/api',
-    /** socket.io path of the BFF's live updates (same origin). */
+    /** The backend this app runs against (default `production`). */
+    backend: config.backendEnvironment ?? 'production',
+    /** The BFF's origin for the live socket; '' is this origin. */
+    bffUrl,
+    /** Prefix of the BFF's REST API ('/api' on this origin, proxied by Vite in development). */
+    apiBaseUrl: `${bffUrl}/api`,
+    /** socket.io path of the BFF's live updates. */
     livePath: LIVE_PATH,
   } as const;
 }
 
-// import.meta.env is Vite's; under node (unit tests) it is absent and the defaults apply.
-const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
+export type AppConfig = ReturnType<typeof parseRuntimeConfig>;
 
-export const env = parseEnv({
-  VITE_KEYCLOAK_URL: viteEnv.VITE_KEYCLOAK_URL,
-  VITE_KEYCLOAK_REALM: viteEnv.VITE_KEYCLOAK_REALM,
-  VITE_KEYCLOAK_CLIENT_ID: viteEnv.VITE_KEYCLOAK_CLIENT_ID,
-  VITE_BACKEND_ENV: viteEnv.VITE_BACKEND_ENV,
-});
+/**
+ * The configuration in force: set once by {@link configure} before the app
+ * renders (main.tsx); read by the session, the api and the live socket.
+ */
+export let env: AppConfig;
+
+/**
+ * Checks and installs the configuration.
+ * @param raw the parsed JSON of `/config.json`
+ * @throws ConfigError when it is invalid
+ */
+export function configure(raw: unknown): AppConfig {
+  env = parseRuntimeConfig(raw);
+  return env;
+}
+
+/**
+ * Reads `/config.json` (the preloaded response when index.html's preload
+ * matched) and installs it.
+ * @throws ConfigError when the file is missing, not JSON or invalid
+ */
+export async function loadRuntimeConfig(fetchFile: typeof fetch = fetch): Promise<AppConfig> {
+  let answer: Response;
+  try {
+    answer = await fetchFile(RUNTIME_CONFIG_PATH, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ConfigError([`${RUNTIME_CONFIG_PATH} could not be fetched (${String(error)})`]);
+  }
+  if (!answer.ok) throw new ConfigError([`${RUNTIME_CONFIG_PATH} answered ${answer.status}`]);
+  let raw: unknown;
+  try {
+    raw = await answer.json();
+  } catch {
+    throw new ConfigError([`${RUNTIME_CONFIG_PATH} is not JSON`]);
+  }
+  return configure(raw);
+}

@@ -12,6 +12,7 @@
  */
 import { CallableError, readCallableResponse, type CallableName } from '@raly/contracts/callable';
 import { CALLABLE_REGION, CALLABLE_TIMEOUT_MS } from '@raly/contracts/constants';
+import { newTraceparent, TRACEPARENT_HEADER } from '@/lib/traceparent';
 
 /** The header that carries the client's region. */
 export const CALLABLE_REGION_HEADER = 'x-raly-callable-region';
@@ -68,6 +69,7 @@ export function createCallableClient(
           headers: {
             'Content-Type': 'application/json',
             [CALLABLE_REGION_HEADER]: resolved.region,
+            [TRACEPARENT_HEADER]: newTraceparent(),
             ...(token ? { Authorization: `Bearer ${token}` } : {}),
           },
           body: JSON.stringify({ data }),

@@ -16,14 +16,16 @@ let socket: LiveSocket | null = null;
 let lastToken: string | null = null;
 
 function createSocket(): LiveSocket {
-  const created: LiveSocket = io({
+  const options = {
     path: env.livePath,
     autoConnect: false,
     // Called on every (re)connect, so a reconnect always carries a fresh token.
-    auth: (callback) => {
+    auth: (callback: (data: { token?: string }) => void) => {
       void getAccessToken().then((token) => callback({ token }));
     },
-  });
+  };
+  // This origin unless the runtime configuration names the BFF's own (config/env).
+  const created: LiveSocket = env.bffUrl ? io(env.bffUrl, options) : io(options);
   onAccessTokenChanged((token) => {
     if (token === null) {
       lastToken = null;

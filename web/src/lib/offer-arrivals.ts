@@ -4,7 +4,7 @@
  * the feed at /offers was last seen. The header's listener counts them, the
  * feed marks them seen; each offer counts once per tab.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Reducer, UnknownAction } from 'redux';
 
 export interface OfferArrivalsState {
   /** Offers that arrived since the feed was last seen. */
@@ -15,28 +15,35 @@ export interface OfferArrivalsState {
 
 const initialState: OfferArrivalsState = { unseen: 0, counted: [] };
 
-export const offerArrivalsSlice = createSlice({
-  name: 'offerArrivals',
-  initialState,
-  reducers: {
-    /** One more offer arrived live (counted once per id). */
-    offerArrived(state, action: PayloadAction<string>) {
-      if (state.counted.includes(action.payload)) return;
-      state.counted.push(action.payload);
-      state.unseen += 1;
-    },
-    /** The feed was seen: the badge goes away. */
-    offersFeedSeen(state) {
-      state.unseen = 0;
-    },
-    /** A different user (or none) is signed in: forget everything. */
-    offerArrivalsReset() {
-      return initialState;
-    },
-  },
-});
+const ARRIVED = 'offerArrivals/offerArrived';
+const SEEN = 'offerArrivals/offersFeedSeen';
+const RESET = 'offerArrivals/offerArrivalsReset';
 
-export const { offerArrived, offersFeedSeen, offerArrivalsReset } = offerArrivalsSlice.actions;
+/** One more offer arrived live (counted once per id). */
+export const offerArrived = (offerId: string) => ({ type: ARRIVED, payload: offerId });
+/** The feed was seen: the badge goes away. */
+export const offersFeedSeen = () => ({ type: SEEN });
+/** A different user (or none) is signed in: forget everything. */
+export const offerArrivalsReset = () => ({ type: RESET });
+
+/* A plain reducer rather than createSlice: Redux Toolkit stays off the first page (lib/root-reducer). */
+const reducer: Reducer<OfferArrivalsState, UnknownAction> = (state = initialState, action) => {
+  if (action.type === ARRIVED) {
+    const offerId = action.payload as string;
+    if (state.counted.includes(offerId)) return state;
+    return { unseen: state.unseen + 1, counted: [...state.counted, offerId] };
+  }
+  if (action.type === SEEN) return state.unseen === 0 ? state : { ...state, unseen: 0 };
+  if (action.type === RESET) return initialState;
+  return state;
+};
+
+/** The badge's reducer, mounted in the store under `offerArrivals`. */
+export const offerArrivalsSlice = {
+  name: 'offerArrivals',
+  reducerPath: 'offerArrivals',
+  reducer,
+} as const;
 
 /** Selects the badge's count from a store that mounts the slice under `offerArrivals`. */
 export const selectUnseenOffers = (state: { offerArrivals: OfferArrivalsState }) =>

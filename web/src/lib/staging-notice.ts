@@ -6,7 +6,7 @@ export const STAGING_NOTICE =
 
 /**
  * Logs {@link STAGING_NOTICE} through `console.info` when the backend is staging.
- * @param backend the configured backend (env.backend, from VITE_BACKEND_ENV)
+ * @param backend the configured backend (env.backend, the runtime configuration's backendEnvironment)
  * @param log where to write; console.info unless a caller passes another sink
  * @returns true when the notice was logged
  */

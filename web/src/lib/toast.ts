@@ -4,7 +4,7 @@
  * or by its close button. Any screen shows one with
  * `dispatch(showToast({ type, title?, message? }))`.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Reducer, UnknownAction } from 'redux';
 
 export type ToastType = 'success' | 'alert';
 
@@ -21,28 +21,36 @@ export interface ToastState {
 
 let nextId = 1;
 
-export const toastSlice = createSlice({
-  name: 'toast',
-  initialState: { current: null } as ToastState,
-  reducers: {
-    /** Replaces the toast on screen; the new one gets its own id (and its own 5 s). */
-    showToast: {
-      reducer(state, action: PayloadAction<Toast>) {
-        state.current = action.payload;
-      },
-      prepare(toast: Omit<Toast, 'id'>) {
-        return { payload: { ...toast, id: nextId++ } };
-      },
-    },
-    /** Clears the toast with this id (a later toast stays), or whatever shows when no id is given. */
-    clearToast(state, action: PayloadAction<number | undefined>) {
-      if (action.payload === undefined || state.current?.id === action.payload)
-        state.current = null;
-    },
-  },
+const SHOW = 'toast/showToast';
+const CLEAR = 'toast/clearToast';
+
+/** Replaces the toast on screen; the new one gets its own id (and its own 5 s). */
+export const showToast = (toast: Omit<Toast, 'id'>) => ({
+  type: SHOW,
+  payload: { ...toast, id: nextId++ } as Toast,
 });
 
-export const { showToast, clearToast } = toastSlice.actions;
+/** Clears the toast with this id (a later toast stays), or whatever shows when no id is given. */
+export const clearToast = (id?: number) => ({ type: CLEAR, payload: id });
+
+const initialState: ToastState = { current: null };
+
+/*
+ * A plain reducer rather than createSlice: Redux Toolkit (with immer) stays
+ * off the first page (issue 10, lib/root-reducer); the state is one field.
+ */
+const reducer: Reducer<ToastState, UnknownAction> = (state = initialState, action) => {
+  if (action.type === SHOW) return { current: action.payload as Toast };
+  if (action.type === CLEAR) {
+    const id = action.payload as number | undefined;
+    const clears = id === undefined || state.current?.id === id;
+    return clears && state.current ? { current: null } : state;
+  }
+  return state;
+};
+
+/** The toast's reducer, mounted in the store under `toast`. */
+export const toastSlice = { name: 'toast', reducerPath: 'toast', reducer } as const;
 
 /** Selects the toast on screen from a store that mounts the slice under `toast`. */
 export const selectToast = (state: { toast: ToastState }) => state.toast.current;

@@ -4,6 +4,7 @@
  * here the way a browser behaves, and each test starts from an empty
  * document, store and network stub.
  */
+import './runtime-config';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { store } from '@/app/store';

@@ -91,10 +91,8 @@ const aNewcomer = () => aSignedInCreator(product.bffUrl, { onboarded: false });
 
 describe('the app shell (spec §2)', () => {
   beforeAll(async () => {
-    // The whole file runs against a staging-mode build (the notice is checked below).
-    process.env.VITE_BACKEND_ENV = 'staging';
-    product = await startProduct();
-    delete process.env.VITE_BACKEND_ENV;
+    // The whole file runs against a staging-mode configuration (the notice is checked below).
+    product = await startProduct({ backendEnvironment: 'staging' });
     browser = await launchBrowser();
   });
 
@@ -214,7 +212,7 @@ describe('the app shell (spec §2)', () => {
       await context.close();
     });
 
-    test('when the app is built for the staging backend, then it logs the staging-mode notice with console.info', () => {
+    test('when the app is configured for the staging backend, then it logs the staging-mode notice with console.info', () => {
       assert.ok(
         consoleInfo.some((text) => /staging mode/i.test(text)),
         `no staging notice among console.info messages: ${JSON.stringify(consoleInfo)}`,

@@ -78,6 +78,7 @@ test('when a callable is called, then it posts { data } with the bearer token an
   assert.deepEqual(request.body, { data: { username } });
   assert.equal(request.headers.authorization, `Bearer ${token}`);
   assert.equal(request.headers[CALLABLE_REGION_HEADER], 'us-central1');
+  assert.match(String(request.headers.traceparent), /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
 });
 
 test('when the answer takes longer than the timeout, then the call fails with deadline-exceeded', async () => {

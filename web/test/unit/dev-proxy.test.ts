@@ -55,3 +55,17 @@ test("when the browser sends no X-Forwarded-For, then the proxy sets the browser
   // Assert
   assert.equal(received['x-forwarded-for'], '127.0.0.1');
 });
+
+test('when the app asks for /config.json, then the dev server answers the runtime configuration with its local defaults', async () => {
+  const answer = await fetch(`${webUrl}/config.json`);
+
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('cache-control'), 'no-cache');
+  assert.deepEqual(await answer.json(), {
+    keycloakUrl: 'http://localhost:8080',
+    keycloakRealm: 'raly',
+    keycloakClientId: 'raly-web',
+    bffUrl: '',
+    backendEnvironment: 'local',
+  });
+});

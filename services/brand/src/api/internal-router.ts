@@ -2,23 +2,28 @@
  * Internal endpoints (docs/api.md): only other services call these, with
  * the `x-raly-service-token` header; the BFF never proxies them.
  */
-import { requireServiceToken } from '@raly/service-kit/internal';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createBrand, deleteBrand, membershipOf } from '../domain/brands';
 import type { BrandDependencies } from '../domain/dependencies';
 
-export function internalRouter(dependencies: BrandDependencies, serviceToken: string): Router {
+/**
+ * @param guards the internal routes' guards (kit `requireServiceCaller`): `identity` lets only
+ *   identity-profile through (the brand registration saga), `media` only media (membership check)
+ */
+export function internalRouter(
+  dependencies: BrandDependencies,
+  guards: { identity: RequestHandler; media: RequestHandler },
+): Router {
   const router = Router();
-  const internal = requireServiceToken(serviceToken);
-  router.post('/brands', internal, async (req, res) => {
+  router.post('/brands', guards.identity, async (req, res) => {
     const { brand, created } = await createBrand(dependencies, req.body);
     res.status(created ? 201 : 200).json({ data: brand });
   });
-  router.delete('/brands/:id', internal, async (req, res) => {
+  router.delete('/brands/:id', guards.identity, async (req, res) => {
     await deleteBrand(dependencies, req.params.id as string);
     res.status(204).end();
   });
-  router.get('/brands/:id/members/:userId', internal, async (req, res) => {
+  router.get('/brands/:id/members/:userId', guards.media, async (req, res) => {
     res.json({
       data: await membershipOf(dependencies, req.params.id as string, req.params.userId as string),
     });

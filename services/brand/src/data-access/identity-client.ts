@@ -5,7 +5,7 @@
  * creators and brands is our reading). The registry's key decides races: of
  * two claims, one wins.
  */
-import { callInternal, errorCodeOf } from '@raly/service-kit/internal';
+import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
 
 /** Another creator or brand holds the username. */
 export class UsernameTakenError extends Error {
@@ -30,11 +30,14 @@ export interface IdentityClient {
 
 /**
  * @param identityUrl IDENTITY_URL
- * @param serviceToken INTERNAL_SERVICE_TOKEN
+ * @param serviceTokens this service's access tokens (kit `createServiceTokenSource`)
  */
-export function createIdentityClient(identityUrl: string, serviceToken: string): IdentityClient {
+export function createIdentityClient(
+  identityUrl: string,
+  serviceTokens: ServiceTokenSource,
+): IdentityClient {
   async function send(action: 'claim' | 'release', username: string, brandId: string) {
-    const answer = await callInternal(identityUrl, serviceToken, `/usernames/${action}`, {
+    const answer = await callInternal(identityUrl, serviceTokens, `/usernames/${action}`, {
       method: 'POST',
       target: 'identity-profile',
       json: { username, ownerType: 'brand', ownerId: brandId },

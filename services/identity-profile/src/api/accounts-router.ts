@@ -2,15 +2,17 @@
  * `POST /accounts` (docs/api.md): registration. An internal endpoint: only
  * with the service token (the BFF calls it and rate-limits it).
  */
-import { requireServiceToken } from '@raly/service-kit/internal';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createAccount } from '../domain/accounts';
 import type { IdentityDependencies } from '../domain/dependencies';
 
-/** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
-export function accountsRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
+/** @param internal the guard of the internal routes (kit `requireServiceCaller`): 401 without a valid caller token, 403 for a caller not allowed */
+export function accountsRouter(
+  dependencies: IdentityDependencies,
+  internal: RequestHandler,
+): Router {
   const router = Router();
-  router.use('/accounts', requireServiceToken(serviceToken));
+  router.use('/accounts', internal);
   router.post('/accounts', async (req, res) => {
     res.status(201).json({ data: await createAccount(dependencies, req.body) });
   });

@@ -4,21 +4,20 @@
  * endpoints: only with the service token (the BFF calls them for a
  * signed-out visitor and rate-limits them).
  */
-import { requireServiceToken } from '@raly/service-kit/internal';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   resetPassword,
   sendResetPasswordLink,
   type PasswordResetDependencies,
 } from '../domain/password-reset';
 
-/** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
+/** @param internal the guard of the internal routes (kit `requireServiceCaller`): 401 without a valid caller token, 403 for a caller not allowed */
 export function passwordResetsRouter(
   dependencies: PasswordResetDependencies,
-  serviceToken: string,
+  internal: RequestHandler,
 ): Router {
   const router = Router();
-  router.use('/password-resets', requireServiceToken(serviceToken));
+  router.use('/password-resets', internal);
   router.post('/password-resets', async (req, res) => {
     res.json({ data: await sendResetPasswordLink(dependencies, req.body) });
   });

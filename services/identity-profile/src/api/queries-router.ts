@@ -4,16 +4,18 @@
  * callables call them and rate-limit them).
  */
 import { callables } from '@raly/contracts/callable';
-import { requireServiceToken } from '@raly/service-kit/internal';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { emailExists } from '../domain/uniqueness';
 import { usernameExists } from '../domain/usernames';
 
-/** @param serviceToken `INTERNAL_SERVICE_TOKEN`; calls without it answer 401 */
-export function queriesRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
+/** @param internal the guard of the internal routes (kit `requireServiceCaller`): 401 without a valid caller token, 403 for a caller not allowed */
+export function queriesRouter(
+  dependencies: IdentityDependencies,
+  internal: RequestHandler,
+): Router {
   const router = Router();
-  router.use('/queries', requireServiceToken(serviceToken));
+  router.use('/queries', internal);
   router.post('/queries/check-email-exists', async (req, res) => {
     const { email } = callables.checkEmailExists.parse(req.body);
     res.json({ data: await emailExists(dependencies, email) });

@@ -3,14 +3,16 @@
  * endpoints"): services only, with the `x-raly-service-token` header; the
  * BFF never proxies them.
  */
-import { requireServiceToken } from '@raly/service-kit/internal';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { claimUsername, releaseUsername } from '../domain/usernames';
 
-export function usernamesRouter(dependencies: IdentityDependencies, serviceToken: string): Router {
+export function usernamesRouter(
+  dependencies: IdentityDependencies,
+  internal: RequestHandler,
+): Router {
   const router = Router();
-  router.use('/usernames', requireServiceToken(serviceToken));
+  router.use('/usernames', internal);
   router.post('/usernames/claim', async (req, res) => {
     res.json({ data: await claimUsername(dependencies, req.body) });
   });

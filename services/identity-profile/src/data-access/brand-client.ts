@@ -3,7 +3,7 @@
  * "Internal endpoints"): create the brand, and delete it to undo.
  */
 import type { CreateBrandCommand } from '@raly/contracts/internal';
-import { callInternal, errorCodeOf } from '@raly/service-kit/internal';
+import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
 
 /** services/brand refused the brand's username (another brand holds it). */
 export class BrandUsernameTakenError extends Error {
@@ -26,12 +26,15 @@ export interface BrandClient {
 
 /**
  * @param brandUrl BRAND_URL
- * @param serviceToken INTERNAL_SERVICE_TOKEN
+ * @param serviceTokens this service's access tokens (kit `createServiceTokenSource`)
  */
-export function createBrandClient(brandUrl: string, serviceToken: string): BrandClient {
+export function createBrandClient(
+  brandUrl: string,
+  serviceTokens: ServiceTokenSource,
+): BrandClient {
   return {
     async create(command) {
-      const answer = await callInternal(brandUrl, serviceToken, '/brands', {
+      const answer = await callInternal(brandUrl, serviceTokens, '/brands', {
         method: 'POST',
         target: 'brand',
         json: command,
@@ -47,7 +50,7 @@ export function createBrandClient(brandUrl: string, serviceToken: string): Brand
     async delete(brandId) {
       const answer = await callInternal(
         brandUrl,
-        serviceToken,
+        serviceTokens,
         `/brands/${encodeURIComponent(brandId)}`,
         {
           method: 'DELETE',

@@ -1,6 +1,6 @@
 /** services/brand as media calls it (docs/api.md "Internal endpoints"): the membership check. */
 import { brandMembershipSchema } from '@raly/contracts/internal';
-import { callInternal } from '@raly/service-kit/internal';
+import { callInternal, type ServiceTokenSource } from '@raly/service-kit/internal';
 
 export interface BrandClient {
   /**
@@ -13,14 +13,17 @@ export interface BrandClient {
 
 /**
  * @param brandUrl BRAND_URL
- * @param serviceToken INTERNAL_SERVICE_TOKEN
+ * @param serviceTokens this service's access tokens (kit `createServiceTokenSource`)
  */
-export function createBrandClient(brandUrl: string, serviceToken: string): BrandClient {
+export function createBrandClient(
+  brandUrl: string,
+  serviceTokens: ServiceTokenSource,
+): BrandClient {
   return {
     async isMember(brandId, userId) {
       const answer = await callInternal(
         brandUrl,
-        serviceToken,
+        serviceTokens,
         `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
         { method: 'GET', target: 'brand' },
       );

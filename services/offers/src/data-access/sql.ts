@@ -12,11 +12,23 @@ export type Queryable = Pick<PoolClient, 'query'>;
 /** One transaction on one pooled connection: the kit's (services/kit outbox). */
 export { inTransaction };
 
-/** Inserts the outbox row of an event (kit outbox layout); call inside the change's transaction. */
+/**
+ * Inserts the outbox row of an event (kit outbox layout), with the trace context it kept
+ * (null outside a trace); call inside the change's transaction.
+ */
 export async function insertOutboxRow(client: Queryable, row: OutboxRow): Promise<void> {
   await client.query(
-    `INSERT INTO outbox (id, topic, key, event_type, envelope) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [row.id, row.topic, row.key, row.eventType, JSON.stringify(row.envelope)],
+    `INSERT INTO outbox (id, topic, key, event_type, envelope, traceparent, tracestate)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+    [
+      row.id,
+      row.topic,
+      row.key,
+      row.eventType,
+      JSON.stringify(row.envelope),
+      row.traceparent ?? null,
+      row.tracestate ?? null,
+    ],
   );
 }
 

@@ -1,23 +1,14 @@
 /**
  * Chromium for the end-to-end tests: the machine's /usr/bin/chromium driven
- * by playwright-core (no browser download).
+ * by playwright-core (no browser download), launched as every browser run of
+ * the repository is (@raly/test-support/chromium).
  */
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunchOptions } from '@raly/test-support/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from '@raly/test-support/chromium';
 
 /** @returns a headless Chromium; close it when done */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }

@@ -37,11 +37,16 @@ export interface RunningProduct {
 async function startWeb(
   bffUrl: string,
   keycloakUrl: string,
+  options: ProductOptions,
 ): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'raly-web-e2e-'));
-  // Vite reads VITE_* from the environment at build time.
-  process.env.VITE_KEYCLOAK_URL = keycloakUrl;
-  const config = webConfig({ bffUrl, keycloakUrl, port: WEB_TEST_PORT });
+  // The preview server answers /config.json (the runtime configuration) from these.
+  const config = webConfig({
+    bffUrl,
+    keycloakUrl,
+    port: WEB_TEST_PORT,
+    runtimeConfig: { backendEnvironment: options.backendEnvironment ?? 'local' },
+  });
   const shared = {
     ...config,
     root: webRoot,
@@ -77,11 +82,18 @@ async function whenPortFree<T>(listen: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How the product under test is configured. */
+export interface ProductOptions {
+  /** The web app's runtime `backendEnvironment` (default local); staging logs the notice. */
+  backendEnvironment?: 'local' | 'staging' | 'production';
+}
+
 /**
  * Starts the product. Stops what already started when a later part fails.
+ * @param options the web app's runtime configuration
  * @returns the URLs and `stop()`, which stops everything in reverse order
  */
-export async function startProduct(): Promise<RunningProduct> {
+export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const stopOne of stops.reverse())
@@ -103,13 +115,12 @@ export async function startProduct(): Promise<RunningProduct> {
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
-      INTERNAL_SERVICE_TOKEN: system.serviceToken,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',
     });
     stops.push(bff.stop);
 
-    const web = await startWeb(bff.url, system.stack.keycloakPublicUrl);
+    const web = await startWeb(bff.url, system.stack.keycloakPublicUrl, options);
     stops.push(async () => {
       await web.server.close();
       await rm(web.outDir, { recursive: true, force: true });
