@@ -7,6 +7,8 @@
 import cors from 'cors';
 import { Redis } from 'ioredis';
 import { createLogger } from '@raly/service-kit/logger';
+import { createAppMetrics } from '@raly/service-kit/metrics';
+import type { DrainSettings } from '@raly/service-kit/lifecycle';
 import { runApp } from '@raly/service-kit/service';
 import { apiRouter, beforeBodyRouter } from './api/router';
 import { callableErrorBody } from './api/error-middleware';
@@ -23,6 +25,7 @@ import { createReadModel } from './data-access/read-model';
 import { createSessionRevocations } from './data-access/session-revocations';
 import { createRecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
+import { createLiveMetrics } from './observability/live-metrics';
 import {
   appliedVersions,
   PROJECTOR_CONCURRENCY,
@@ -44,16 +47,18 @@ export interface RunningBff {
   host: string;
   url: string;
   config: Config;
-  stop(): Promise<void>;
+  /** @param drain how to drain (kit `RunningService.stop`); default at once */
+  stop(drain?: DrainSettings): Promise<void>;
 }
 
 /**
  * Starts one BFF instance on the kit's start/stop path (`runApp`): the
- * kit's HTTP app (probes `/health/live`, `/health/ready` on Redis and the
- * Kafka consumer, JSON limits, central error handler) with `/api`, socket.io
- * attached to its server, and the read-model projector as its consumer.
+ * kit's HTTP app (probes `/health/live`, `/health/ready` on Redis — not
+ * Kafka —, `/metrics`, access logs, JSON limits, central error handler) with
+ * `/api`, socket.io attached to its server, and the read-model projector as
+ * its consumer, started in the background while Kafka is away (issue 11).
  * @returns the running instance (its port and its own `stop`)
- * @throws Error naming every invalid variable; connection errors when Redis or Kafka cannot be reached
+ * @throws Error naming every invalid variable; connection errors when Redis cannot be reached
  */
 export async function startBff(options: StartOptions = {}): Promise<RunningBff> {
   const config: Config = { ...loadConfig(), ...options.config };
@@ -83,6 +88,8 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     () => live,
   );
 
+  const metrics = createAppMetrics();
+  const liveMetrics = createLiveMetrics(metrics);
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);
   const running = await runApp({
@@ -92,7 +99,9 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     host: config.HOST,
     kafkaBrokers: config.KAFKA_BROKERS,
     tracing: config,
+    // Not Kafka: without it the BFF still serves from its read model (raly_consumer_connected 0).
     readiness: { redis: () => redis.ping() },
+    metrics,
     http: {
       beforeBody: (app) => {
         app
@@ -129,13 +138,16 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
         redisPublisher: redis,
         redisSubscriber,
         logger: logger.child({ component: 'live' }),
+        metrics: liveMetrics,
       });
       return live;
     },
     // A new group replays the topics from the beginning: events are idempotent snapshots.
     consumer: {
       groupId: config.KAFKA_GROUP_ID,
-      subscriptions: subscriptions(records),
+      // Started in the background and again until Kafka answers; it catches up from its offsets.
+      required: false,
+      subscriptions: subscriptions(records, liveMetrics),
       concurrency: PROJECTOR_CONCURRENCY,
       partitionsConcurrency: PROJECTOR_PARTITIONS_CONCURRENCY,
       isApplied: appliedVersions(records),
@@ -156,7 +168,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     host: config.HOST,
     url: `http://127.0.0.1:${running.port}`,
     config,
-    stop: () => running.stop(),
+    stop: (drain) => running.stop(drain),
   };
 }
 
@@ -172,9 +184,12 @@ export async function start(options: StartOptions = {}): Promise<RunningBff> {
   return running;
 }
 
-/** Stops the process's BFF: consumer, sockets, HTTP server, Redis. */
-export async function stop(): Promise<void> {
+/**
+ * Stops the process's BFF: readiness false, HTTP and sockets, consumer, Redis.
+ * @param drain how to drain (kit `RunningService.stop`); default at once
+ */
+export async function stop(drain?: DrainSettings): Promise<void> {
   const current = running;
   running = undefined;
-  await current?.stop();
+  await current?.stop(drain);
 }

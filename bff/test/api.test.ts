@@ -238,7 +238,7 @@ describe('BFF REST API', () => {
   });
 
   describe('health', () => {
-    test('when Redis answers and the Kafka consumer runs, then /health/ready answers 200 ok and /health/live is the liveness probe, as in every service', async () => {
+    test('when Redis answers (Kafka is not asked: bff/test/observability.test.ts), then /health/ready answers 200 ok and /health/live is the liveness probe, as in every service', async () => {
       // Act
       const ready = await callBff(bff, 'GET', '/health/ready');
       const live = await callBff(bff, 'GET', '/health/live');

@@ -358,6 +358,20 @@ for (const overlay of overlayNames) {
             (pod.terminationGracePeriodSeconds ?? 30) > seconds + 5,
             'time left for the app to stop',
           );
+          if (app === 'web') return;
+          // The Node apps then drain (services/kit lifecycle, docs/operations.md "Shutdown"):
+          // readiness 503 for the drain delay, then requests in flight for at most the timeout.
+          const config = configOf(objects);
+          const drainMs = Number(config.SHUTDOWN_DRAIN_DELAY_MS);
+          const timeoutMs = Number(config.SHUTDOWN_TIMEOUT_MS);
+          assert.ok(
+            drainMs > 0 && timeoutMs > 0,
+            'SHUTDOWN_DRAIN_DELAY_MS and SHUTDOWN_TIMEOUT_MS',
+          );
+          assert.ok(
+            (pod.terminationGracePeriodSeconds ?? 30) >= seconds + (drainMs + timeoutMs) / 1000 + 3,
+            'the grace period covers preStop, the drain delay, the request timeout and the close',
+          );
         });
 
         test('when its pods are placed, then they spread over zones and nodes, and a PodDisruptionBudget keeps all but one', () => {

@@ -24,6 +24,7 @@ export function createBrandClient(config: Config): BrandClient {
     callHttp(`${base}${path}`, {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'brand',
       unreachable: 'unavailable',
     });
   /** A read: the 2xx answer's `data`, or null on 404. */

@@ -49,6 +49,7 @@ export function createIdentityClient(config: Config): IdentityClient {
     callInternal(config.IDENTITY_URL, serviceTokens, path, {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'identity-profile',
       unreachable: 'unavailable',
     });
   /** One call to identity whose 2xx answer's `data` is the result. */

@@ -32,6 +32,7 @@ export function createKeycloakTokens(config: Config): KeycloakTokens {
       method: 'POST',
       form,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'keycloak',
       unreachable: 'unavailable',
     });
   return {

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { traceHeaders } from '@raly/service-kit/tracing';
 import type { Config } from '../config';
 import { bffErrors } from '../domain/errors';
+import { timeUpstreamCall } from '@raly/service-kit/metrics';
 
 export interface MediaUpload {
   /**
@@ -29,39 +30,46 @@ export function createMediaUpload(config: Config): MediaUpload {
   const target = new URL(config.MEDIA_URL);
   return {
     forward(req, res, path, accessToken) {
-      return new Promise((resolve, reject) => {
-        const headers: Record<string, string> = {
-          authorization: `Bearer ${accessToken}`,
-          ...traceHeaders(),
-        };
-        for (const name of ['content-type', 'content-length', 'transfer-encoding']) {
-          const value = req.headers[name];
-          if (typeof value === 'string') headers[name] = value;
-        }
-        const upstream = request(
-          { host: target.hostname, port: target.port, path, method: 'POST', headers },
-          (answer) => {
-            res.status(answer.statusCode ?? 502);
-            // Answered before the browser finished sending (an early 413): this connection cannot be reused.
-            if (!req.complete) res.setHeader('connection', 'close');
-            for (const name of RELAYED_HEADERS) {
-              const value = answer.headers[name];
-              if (value !== undefined) res.setHeader(name, value);
-            }
-            answer.pipe(res);
-            answer.on('end', () => resolve());
-            answer.on('error', () => res.destroy());
-          },
-        );
-        upstream.on('error', (error) => {
-          // Media may close its side after answering early (413) while the browser still sends: discard the rest.
-          req.unpipe(upstream);
-          req.resume();
-          if (!res.headersSent) reject(bffErrors.uploadFailed(error));
-          else if (!res.writableFinished) res.destroy();
-        });
-        req.pipe(upstream);
-      });
+      return timeUpstreamCall('media', 'POST', () => relay(req, res, path, accessToken)).then(
+        () => undefined,
+      );
     },
   };
+
+  /** @returns media's status once its answer has been relayed */
+  function relay(req: Request, res: Response, path: string, accessToken: string) {
+    return new Promise<{ status: number }>((resolve, reject) => {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${accessToken}`,
+        ...traceHeaders(),
+      };
+      for (const name of ['content-type', 'content-length', 'transfer-encoding']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const upstream = request(
+        { host: target.hostname, port: target.port, path, method: 'POST', headers },
+        (answer) => {
+          res.status(answer.statusCode ?? 502);
+          // Answered before the browser finished sending (an early 413): this connection cannot be reused.
+          if (!req.complete) res.setHeader('connection', 'close');
+          for (const name of RELAYED_HEADERS) {
+            const value = answer.headers[name];
+            if (value !== undefined) res.setHeader(name, value);
+          }
+          answer.pipe(res);
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 502 }));
+          answer.on('error', () => res.destroy());
+        },
+      );
+      upstream.on('error', (error) => {
+        // Media may close its side after answering early (413) while the browser still sends: discard the rest.
+        req.unpipe(upstream);
+        req.resume();
+        if (!res.headersSent) reject(bffErrors.uploadFailed(error));
+        else if (!res.writableFinished) res.destroy();
+      });
+      req.pipe(upstream);
+    });
+  }
 }

@@ -81,6 +81,7 @@ export function createOffersClient(config: Config): OffersClient {
         method,
         ...request,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        target: 'offers',
         unreachable: 'unavailable',
       }),
       'offers service refused the request',

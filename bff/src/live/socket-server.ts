@@ -22,6 +22,7 @@ import { isBrandUser, isOnboarded, type UserRecord } from '@raly/contracts/recor
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
+import type { LiveMetrics } from '../observability/live-metrics';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
@@ -63,6 +64,8 @@ export interface LiveServerOptions {
   redisPublisher: Redis;
   redisSubscriber: Redis;
   logger: Logger;
+  /** Socket count and pushes (../observability/live-metrics). */
+  metrics?: LiveMetrics;
 }
 
 interface SocketData {
@@ -111,6 +114,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       key: config.LIVE_ADAPTER_KEY,
     }),
   });
+
+  options.metrics?.countSockets(() => io.of('/').sockets.size);
 
   // Memory per idle socket (issue 10): engine.io keeps the upgrade's HTTP request (its headers,
   // parsed URL and query) on every connection for the socket's whole life, and nothing here
@@ -238,7 +243,9 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       inSpan(`socket emit ${kind}`, { 'raly.record.kind': kind, 'raly.record.id': record.id }, () =>
         pushers[kind](record),
       );
+      options.metrics?.pushed(kind);
     },
+    /** Closes every socket (their clients see the transport close and reconnect) and the server. */
     async close() {
       await io.close();
     },

@@ -15,19 +15,20 @@ import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
+import type { LiveMetrics } from '../observability/live-metrics';
 
 /**
  * Projects an event's snapshot through `applySnapshot`.
  * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
  */
 const projectSnapshot =
-  <K extends AggregateKind>(records: RecordStore, kind: K) =>
+  <K extends AggregateKind>(records: RecordStore, kind: K, live?: LiveMetrics) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
     if (event.data.id !== event.subject)
       throw new PoisonEventError('envelope subject and record id differ');
     if (event.data.version !== event.version)
       throw new PoisonEventError('envelope version and record version differ');
-    await records.applySnapshot(kind, event.data);
+    if (await records.applySnapshot(kind, event.data)) live?.pushedFromEvent(kind, event.time);
   };
 
 /** The aggregate kind each projected topic carries. */
@@ -60,24 +61,28 @@ export const appliedVersions =
     return kind !== undefined && records.isApplied(kind, subject, version);
   };
 
-/** @param records the read model and its one writer, `applySnapshot` */
-export function subscriptions(records: RecordStore): Subscription[] {
+/**
+ * @param records the read model and its one writer, `applySnapshot`
+ * @param live where the delay of each pushed snapshot is recorded (event time → emit)
+ */
+export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscription[] {
+  const project = <K extends AggregateKind>(kind: K) => projectSnapshot(records, kind, live);
   return [
-    on<UserRecord>(topics.identityUser, eventTypes.userCreated, projectSnapshot(records, 'user')),
-    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, projectSnapshot(records, 'user')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, projectSnapshot(records, 'brand')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, projectSnapshot(records, 'brand')),
-    on<OfferRecord>(topics.offersOffer, eventTypes.offerCreated, projectSnapshot(records, 'offer')),
-    on<OfferRecord>(topics.offersOffer, eventTypes.offerUpdated, projectSnapshot(records, 'offer')),
+    on<UserRecord>(topics.identityUser, eventTypes.userCreated, project('user')),
+    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, project('user')),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, project('brand')),
+    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, project('brand')),
+    on<OfferRecord>(topics.offersOffer, eventTypes.offerCreated, project('offer')),
+    on<OfferRecord>(topics.offersOffer, eventTypes.offerUpdated, project('offer')),
     on<ApplicationRecord>(
       topics.offersApplication,
       eventTypes.applicationCreated,
-      projectSnapshot(records, 'application'),
+      project('application'),
     ),
     on<ApplicationRecord>(
       topics.offersApplication,
       eventTypes.applicationUpdated,
-      projectSnapshot(records, 'application'),
+      project('application'),
     ),
   ];
 }

@@ -138,6 +138,7 @@ const routes: FuzzRoute[] = [
   },
   { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
   { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+  { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },
 ];
 
 let recording: ReturnType<typeof recordExpressApps>;

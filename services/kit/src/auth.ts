@@ -31,6 +31,7 @@ import type { RequestHandler } from 'express';
 import { messages } from '@raly/contracts/messages';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { timeUpstreamCall } from './metrics';
 
 /**
  * The config lines of an app that verifies access tokens: the audience
@@ -157,9 +158,9 @@ function realmKeyCache(
   const refetch = (): Promise<void> => {
     inFlight ??= (async () => {
       try {
-        const response = await fetch(certsUrl, {
-          signal: AbortSignal.timeout(options.jwksTimeoutMs),
-        });
+        const response = await timeUpstreamCall('keycloak', 'GET', () =>
+          fetch(certsUrl, { signal: AbortSignal.timeout(options.jwksTimeoutMs) }),
+        );
         if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
         const body = (await response.json()) as { keys?: Array<Record<string, unknown>> };
         const next = new Map<string, RealmKey>();

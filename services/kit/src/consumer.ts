@@ -30,9 +30,11 @@ import {
   type EventType,
 } from '@raly/contracts/events';
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
+import { instrumentConsumer, noOutcomes } from './consumer-metrics';
 import { handleError } from './errors';
 import { allReplicas } from './kafka';
 import type { Logger } from './logger';
+import type { AppMetrics } from './metrics';
 import { inConsumerSpan, tracingOff, type Tracing } from './tracing';
 
 /**
@@ -102,6 +104,8 @@ export interface ConsumerRunnerOptions {
    * @param version the envelope's `version`
    */
   isApplied?: (topic: string, subject: string, version: number) => boolean;
+  /** Where the consumer's metrics go (./consumer-metrics); none when absent. */
+  metrics?: AppMetrics;
   /** The app's tracing: a `process <topic>` span per message when on; default off (./tracing). */
   tracing?: Tracing;
 }
@@ -189,11 +193,20 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     tracing = tracingOff,
   } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
+  const counted = options.metrics
+    ? instrumentConsumer(consumer, groupId, options.metrics)
+    : noOutcomes;
   const deadLetters: Producer = kafka.producer();
-  await deadLetters.connect();
-  await consumer.connect();
   const topicNames = [...new Set(subscriptions.map((subscription) => subscription.topic))];
-  await consumer.subscribe({ topics: topicNames, fromBeginning });
+  try {
+    await deadLetters.connect();
+    await consumer.connect();
+    await consumer.subscribe({ topics: topicNames, fromBeginning });
+  } catch (error) {
+    // Kafka unreachable: nothing half-open is left behind (the caller may try again).
+    await Promise.allSettled([consumer.disconnect(), deadLetters.disconnect()]);
+    throw error;
+  }
   /** The handlers of each `topic event-type`, looked up once per event. */
   const handlersOf = new Map<string, EventHandler[]>();
   for (const subscription of subscriptions) {
@@ -268,13 +281,15 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
         const reason = outcomes.get(item)?.poison;
         if (reason) poison.push(deadLetter(topic, partition, item.message, reason));
       }
-      if (poison.length > 0)
+      if (poison.length > 0) {
         // acks=all (-1): written once every in-sync replica has it (min.insync.replicas 2 in the scaled topology).
         await deadLetters.send({
           topic: deadLetterTopic(topic),
           messages: poison,
           acks: allReplicas,
         });
+        counted.deadLettered(topic, poison.length);
+      }
       const last = batch.messages.at(-1);
       if (last) {
         resolveOffset(last.offset);
@@ -292,6 +307,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       const failure = await handleWithRetries(handle, event, topic);
       if (failure) return failure;
     }
+    counted.handled(topic);
     return undefined;
   }
 
@@ -311,6 +327,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
           return `poison event: ${error.message}`.slice(0, 500);
         if (attempt >= maxAttempts)
           return `handler failed ${attempt} times: ${appError.message}`.slice(0, 500);
+        counted.retried(topic);
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
       }
     }

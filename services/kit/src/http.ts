@@ -1,6 +1,7 @@
 /**
- * The express app every service starts from: JSON body size and depth limits, request
- * logging, `/health/live` and `/health/ready`, the service's routers, and
+ * The express app every service starts from: JSON body size and depth limits, access
+ * logs (./access-log), request metrics and `/metrics` (./metrics),
+ * `/health/live` and `/health/ready`, the service's routers, and
  * the central error handler last. Also the listen/close pair `start()` and
  * `stop()` are built on.
  */
@@ -13,8 +14,16 @@ import express, {
   type Response,
 } from 'express';
 import { messages } from '@raly/contracts/messages';
+import { accessLog } from './access-log';
 import { AppError, errorCodeFor, handleError, toErrorBody } from './errors';
 import type { Logger } from './logger';
+import {
+  createAppMetrics,
+  httpMetrics,
+  metricsHandler,
+  METRICS_PATH,
+  type AppMetrics,
+} from './metrics';
 import { httpServerSpans, type Tracing } from './tracing';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
@@ -37,6 +46,8 @@ export interface HttpAppOptions {
   routes: (app: Express) => void;
   /** The error answer's body; default {@link toErrorBody} (the BFF adds the callable status). */
   errorBody?: ErrorBodyOf;
+  /** The app's metrics, served at `/metrics` with the process's; default a fresh registry. */
+  metrics?: AppMetrics;
   /** The app's tracing: a server span per request when on (./tracing); default off. */
   tracing?: Tracing;
 }
@@ -55,7 +66,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // JSON answers of an API change with every write: no body hash per answer (issue 10).
   app.set('etag', false);
   if (options.tracing?.enabled) app.use(httpServerSpans(options.tracing));
-  app.use(requestLogging(logger));
+  const access = accessLog(logger);
+  if (access) app.use(access);
+  const metrics = options.metrics ?? createAppMetrics();
+  app.use(httpMetrics(metrics));
+  app.get(METRICS_PATH, metricsHandler(metrics));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));
 
@@ -101,23 +116,6 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function requestLogging(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    if (!logger.isLevelEnabled('debug')) {
-      next();
-      return;
-    }
-    const startedAt = process.hrtime.bigint();
-    res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      const line = { method: req.method, path: req.path, status: res.statusCode, durationMs };
-      // Debug level (issue 10): a line per request costs the hot path; errors are logged apart.
-      logger.debug(line, 'request');
-    });
-    next();
-  };
 }
 
 /**
@@ -230,7 +228,12 @@ export interface RunningServer {
   /** The port actually bound (useful when 0 was asked). */
   port: number;
   server: Server;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and closes the server.
+   * @param graceMs how long requests in flight may take to finish, in ms (idle kept-alive
+   *   connections close at once); default 0: every connection is closed now
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -254,12 +257,33 @@ export function listen(
       resolve({
         port: (server.address() as AddressInfo).port,
         server,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((closeError) => (closeError ? fail(closeError) : done()));
-            server.closeAllConnections();
-          }),
+        close: (graceMs = 0) => closeGracefully(server, graceMs),
       });
     });
+  });
+}
+
+/**
+ * Closes `server`: no new connection, idle ones closed now and as soon as
+ * their request is answered, every one still open after `graceMs` cut.
+ * @returns once the server has closed
+ */
+function closeGracefully(server: Server, graceMs: number): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    if (graceMs <= 0) {
+      server.close((closeError) => (closeError ? fail(closeError) : done()));
+      server.closeAllConnections();
+      return;
+    }
+    // A kept-alive connection becomes idle when its answer is sent: close it then.
+    const poll = setInterval(() => server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close((closeError) => {
+      clearInterval(poll);
+      clearTimeout(deadline);
+      if (closeError) fail(closeError);
+      else done();
+    });
+    server.closeIdleConnections();
   });
 }

@@ -25,6 +25,7 @@ import { messages } from '@raly/contracts/messages';
 import { createAccessTokenVerifier, type AccessTokenVerifier, type KeycloakSettings } from './auth';
 import { secretWithDevelopmentDefault } from './config';
 import { AppError, type ErrorCode } from './errors';
+import { timeUpstreamCall } from './metrics';
 import { inClientSpan } from './tracing';
 
 /**
@@ -239,6 +240,11 @@ export interface HttpCallOptions {
    * and fetch's error as its cause.
    */
   unreachable?: 'fetch-error' | 'unavailable';
+  /**
+   * The callee's name in `raly_upstream_request_duration_seconds` (./metrics), e.g. `keycloak`,
+   * `identity-profile`; default the URL's host:port.
+   */
+  target?: string;
 }
 
 /**
@@ -346,9 +352,12 @@ async function send(
   const target = new URL(url);
   let answer: { status: number; text: string };
   try {
-    // A client span with the trace headers when a traced request or message is in progress.
-    answer = await inClientSpan(options.method, target, headers, () =>
-      exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+    // Timed by target (./metrics); a client span with the trace headers when a traced
+    // request or message is in progress (./tracing).
+    answer = await timeUpstreamCall(options.target ?? target.host, options.method, () =>
+      inClientSpan(options.method, target, headers, () =>
+        exchange(target, options.method, headers, body, options.timeoutMs ?? 10_000),
+      ),
     );
   } catch (error) {
     if (options.unreachable !== 'unavailable') throw error;

@@ -228,6 +228,35 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
   };
 }
 
+/** What waits in an outbox: due or retried rows and how long the oldest has waited. */
+export interface OutboxBacklog {
+  /** Rows `pending` or `failed` (to be retried). */
+  pending: number;
+  /** Seconds since the oldest of them was written; 0 when none. */
+  oldestPendingAgeSeconds: number;
+}
+
+/**
+ * Reads an outbox's backlog (the metrics' `raly_outbox_pending` and
+ * `raly_outbox_oldest_pending_age_seconds`, read at scrape time).
+ * @param pool the service's pg pool
+ * @param table table name, default `outbox`
+ * @throws what the query throws (database down)
+ */
+export async function readOutboxBacklog(pool: Pool, table = 'outbox'): Promise<OutboxBacklog> {
+  const quoted = `"${table.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ pending: number; age: number | null }>(
+    `SELECT count(*)::int AS pending,
+            EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
+       FROM ${quoted}
+      WHERE status IN ('pending', 'failed')`,
+  );
+  return {
+    pending: rows[0]?.pending ?? 0,
+    oldestPendingAgeSeconds: Math.max(0, rows[0]?.age ?? 0),
+  };
+}
+
 function claimOf(client: PoolClient, quoted: string, rows: ClaimedOutboxRow[]): OutboxClaim {
   return {
     rows,
@@ -268,6 +297,8 @@ export interface OutboxRelayOptions {
   pruneIntervalMs?: number;
   /** Rows deleted per statement; default 1,000 (at most 10 statements a pass). */
   pruneBatchSize?: number;
+  /** How long `stop()` keeps publishing due rows, in ms; default 5,000. */
+  flushTimeoutMs?: number;
   /** The app's tracing: a `send <topic>` span per row when on; default off (./tracing). */
   tracing?: Tracing;
 }
@@ -278,7 +309,12 @@ export interface OutboxRelay {
   start(): void;
   /** Publishes now instead of at the next poll: call it after committing a change. */
   wake(): void;
-  /** Stops polling, waits for the batch in flight, disconnects the producer. */
+  /**
+   * Stops polling, waits for the batch in flight, then flushes: publishes
+   * what is due (the rows of the last requests) until none is left or
+   * `flushTimeoutMs` passed (Kafka down: the rows wait for the next start),
+   * and disconnects the producer.
+   */
   stop(): Promise<void>;
 }
 
@@ -377,6 +413,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (deleted > 0) logger.debug({ deleted }, 'outbox: deleted published rows past retention');
   }
 
+  /** Publishes due rows until a pass finds fewer than a batch, or `deadline` (ms since epoch). */
+  async function flush(deadline: number): Promise<void> {
+    if (!loop) return;
+    try {
+      while ((await relayOnce()) >= batchSize && Date.now() < deadline);
+    } catch (error) {
+      handleError(error, logger, { component: 'outbox-relay', phase: 'flush' });
+    }
+  }
+
   async function run(): Promise<void> {
     while (running) {
       let claimed = 0;
@@ -404,6 +450,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       running = false;
       interruptSleep?.();
       await loop;
+      await flush(Date.now() + (options.flushTimeoutMs ?? 5_000));
       if (connected) await producer.disconnect();
       connected = false;
     },

@@ -6,7 +6,9 @@
  * Kafka on top. A service's `start()` opens its database, then hands the
  * parts to {@link runService}; `stop()` undoes it in reverse order
  * (consumer, HTTP, relay, database). Both start the app's tracing
- * (./tracing) from its configuration and flush it last on stop.
+ * (./tracing) from its configuration and flush it last on stop. A process
+ * stopped by SIGTERM drains first (./lifecycle): readiness false, a delay,
+ * requests in flight finish.
  */
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -26,7 +28,16 @@ import {
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { createKafka, type KafkaConnection } from './kafka';
-import { startPostgresOutboxRelay, type OutboxRelay } from './outbox';
+import {
+  drainSettingsFromEnv,
+  IMMEDIATE_STOP,
+  sleep,
+  superviseConsumer,
+  type DrainSettings,
+  type SupervisedConsumer,
+} from './lifecycle';
+import { createAppMetrics, type AppMetrics } from './metrics';
+import { readOutboxBacklog, startPostgresOutboxRelay, type OutboxRelay } from './outbox';
 import { startTracing, type Tracing, type TracingConfig } from './tracing';
 
 export interface ServiceParts<Client> {
@@ -59,7 +70,12 @@ export interface ServiceParts<Client> {
 
 export interface RunningService {
   port: number;
-  stop(): Promise<void>;
+  /**
+   * Stops the app: readiness false, `drain.drainDelayMs` of serving on, then no new
+   * connection and `drain.graceMs` for requests in flight, then sockets, consumer, resources.
+   * @param drain default {@link IMMEDIATE_STOP} (tests); a SIGTERM uses {@link drainSettingsFromEnv}
+   */
+  stop(drain?: DrainSettings): Promise<void>;
 }
 
 /** Something started with the app and closed when it stops (socket.io, Redis clients, a database). */
@@ -78,7 +94,10 @@ export interface AppParts {
   kafkaBrokers: string[];
   /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
   kafkaConnection?: KafkaConnection;
-  /** Readiness probes by name; `kafka` (the consumer runs) is added when there is a consumer. */
+  /**
+   * Readiness probes by name; `shutdown` (fails while the app drains) is always added, `kafka`
+   * (the consumer runs) when there is a required consumer.
+   */
   readiness?: Record<string, ReadinessProbe>;
   /** See {@link HttpAppOptions}. */
   http: Pick<HttpAppOptions, 'beforeBody' | 'routes' | 'errorBody' | 'jsonBodyLimit'>;
@@ -87,12 +106,22 @@ export interface AppParts {
   /** Events the app consumes: its consumer group and its one subscription list (see `./consumer`). */
   consumer?:
     | false
-    | ({ groupId: string; fromBeginning?: boolean; subscriptions: Subscription[] } & Pick<
-        ConsumerRunnerOptions,
-        'concurrency' | 'partitionsConcurrency' | 'isApplied'
-      >);
+    | ({
+        groupId: string;
+        fromBeginning?: boolean;
+        subscriptions: Subscription[];
+        /**
+         * `true` (default): the app starts only once the consumer runs, and is not ready
+         * while it does not. `false` (the BFF, which serves from its read model): the
+         * consumer starts in the background and again until Kafka answers; readiness
+         * ignores it and `raly_consumer_connected` tells (./lifecycle superviseConsumer).
+         */
+        required?: boolean;
+      } & Pick<ConsumerRunnerOptions, 'concurrency' | 'partitionsConcurrency' | 'isApplied'>);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
+  /** The app's metrics (`/metrics`, ./metrics); default a fresh registry. */
+  metrics?: AppMetrics;
   /**
    * The app's tracing: the OpenTelemetry variables (./tracing `tracingConfigShape`; the app's
    * config fits), or tracing already started (by {@link runService}, for its relay); default off.
@@ -110,14 +139,23 @@ export interface AppParts {
  */
 export async function runApp(parts: AppParts): Promise<RunningService> {
   const { name, logger } = parts;
+  const metrics = parts.metrics ?? createAppMetrics();
   const tracing = isTracing(parts.tracing) ? parts.tracing : startTracing(name, parts.tracing);
-  let consumer: RunningConsumer | undefined;
-  const readiness: Record<string, ReadinessProbe> = { ...parts.readiness };
-  if (parts.consumer)
+  let consumer: RunningConsumer | SupervisedConsumer | undefined;
+  let draining = false;
+  const readiness: Record<string, ReadinessProbe> = {
+    shutdown: async () => {
+      if (draining) throw new Error('shutting down');
+    },
+    ...parts.readiness,
+  };
+  const consumerParts = parts.consumer || undefined;
+  if (consumerParts && consumerParts.required !== false)
     readiness.kafka = async () => {
-      if (!consumer?.isRunning()) throw new Error('the Kafka consumer is not running');
+      if (!(consumer as RunningConsumer | undefined)?.isRunning())
+        throw new Error('the Kafka consumer is not running');
     };
-  const app = createHttpApp({ logger, readiness, tracing, ...parts.http });
+  const app = createHttpApp({ logger, readiness, metrics, tracing, ...parts.http });
   const closeResources = async () => {
     for (const resource of parts.resources ?? []) await resource.close();
     await tracing.shutdown();
@@ -127,18 +165,27 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
   try {
     server = await listen(app, parts.port, parts.host);
     attached = parts.attach?.(server.server);
-    if (parts.consumer) {
-      consumer = await runConsumer({
-        kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger, parts.kafkaConnection),
-        groupId: parts.consumer.groupId,
-        fromBeginning: parts.consumer.fromBeginning,
-        subscriptions: parts.consumer.subscriptions,
-        concurrency: parts.consumer.concurrency,
-        partitionsConcurrency: parts.consumer.partitionsConcurrency,
-        isApplied: parts.consumer.isApplied,
-        tracing,
-        logger: logger.child({ component: 'consumer' }),
-      });
+    if (consumerParts) {
+      const consumerLogger = logger.child({ component: 'consumer' });
+      const startConsumer = () =>
+        runConsumer({
+          kafka: createKafka(parts.kafkaBrokers, `${name}-consumer`, logger, parts.kafkaConnection),
+          groupId: consumerParts.groupId,
+          fromBeginning: consumerParts.fromBeginning,
+          subscriptions: consumerParts.subscriptions,
+          concurrency: consumerParts.concurrency,
+          partitionsConcurrency: consumerParts.partitionsConcurrency,
+          isApplied: consumerParts.isApplied,
+          tracing,
+          logger: consumerLogger,
+          metrics,
+        });
+      if (consumerParts.required === false) {
+        const supervised = superviseConsumer(startConsumer, consumerLogger);
+        consumer = supervised;
+        // Kafka up: the consumer is in its group when start resolves; down: start goes on without it.
+        await supervised.firstAttempt;
+      } else consumer = await startConsumer();
     }
   } catch (error) {
     await attached?.close();
@@ -150,12 +197,22 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
   logger.info({ port: running.port }, `${name} listening`);
   return {
     port: running.port,
-    async stop() {
-      await consumer?.stop();
-      // socket.io's close also closes the HTTP server; closing it again is harmless.
+    async stop(drain = IMMEDIATE_STOP) {
+      draining = true;
+      if (drain.drainDelayMs > 0) {
+        logger.info({ drainDelayMs: drain.drainDelayMs }, `${name} draining: not ready`);
+        await sleep(drain.drainDelayMs);
+      }
+      // No new connection; requests in flight finish (closed first: socket.io's close closes
+      // the server too, and would not wait for them).
+      const httpClosed = running.close(drain.graceMs).catch(() => undefined);
+      // The BFF's sockets are closed: their clients reconnect, to another replica.
       await attached?.close();
-      await running.close().catch(() => undefined);
+      await httpClosed;
+      // The consumer commits what it handled and leaves its group; then the relay flushes.
+      await consumer?.stop();
       await closeResources();
+      logger.info(`${name} stopped`);
     },
   };
 }
@@ -167,6 +224,8 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
  */
 export async function runService<Client>(parts: ServiceParts<Client>): Promise<RunningService> {
   const { name, logger, database } = parts;
+  const metrics = createAppMetrics();
+  registerOutboxMetrics(metrics, () => readOutboxBacklog(database.pool));
   const tracing = startTracing(name, parts.tracing);
   const relay = startPostgresOutboxRelay(
     database.pool,
@@ -191,18 +250,53 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
       subscriptions: parts.consumer.subscriptions(relay),
     },
     resources: [{ close: () => relay.stop() }, { close: () => database.close() }],
+    metrics,
+  });
+}
+
+/**
+ * `raly_outbox_pending` and `raly_outbox_oldest_pending_age_seconds`,
+ * read from the outbox at scrape time; NaN (unknown) when the database does not answer.
+ */
+function registerOutboxMetrics(
+  metrics: AppMetrics,
+  read: () => Promise<{ pending: number; oldestPendingAgeSeconds: number }>,
+): void {
+  let last: Promise<{ pending: number; oldestPendingAgeSeconds: number } | undefined> | undefined;
+  // One query per scrape for both gauges.
+  const backlog = () =>
+    (last ??= read()
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (last = undefined), 0)));
+  metrics.gauge({
+    name: 'raly_outbox_pending',
+    help: 'Outbox rows waiting to be published (pending, or failed and to be retried).',
+    async collect() {
+      this.set((await backlog())?.pending ?? Number.NaN);
+    },
+  });
+  metrics.gauge({
+    name: 'raly_outbox_oldest_pending_age_seconds',
+    help: 'Seconds the oldest waiting outbox row has waited (0 when none).',
+    async collect() {
+      this.set((await backlog())?.oldestPendingAgeSeconds ?? Number.NaN);
+    },
   });
 }
 
 /**
  * Runs a service as a process (`src/main.ts`): starts it and stops it
- * cleanly on SIGINT/SIGTERM; a failed start exits with status 1.
+ * cleanly on SIGTERM — draining as {@link drainSettingsFromEnv} says — or
+ * SIGINT (the same without the delay); exits 0 once stopped. A failed start
+ * exits with status 1, and so does a stop still hanging 15 s past its drain.
  */
 export async function runAsProcess(service: {
   start(): Promise<unknown>;
-  stop(): Promise<void>;
+  stop(drain?: DrainSettings): Promise<void>;
 }): Promise<void> {
+  let drain: DrainSettings;
   try {
+    drain = drainSettingsFromEnv();
     await service.start();
   } catch (error) {
     console.error(error);
@@ -210,9 +304,16 @@ export async function runAsProcess(service: {
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      service.stop().then(
+      // SIGINT is a developer's Ctrl-C: no load balancer to wait for.
+      const settings = signal === 'SIGTERM' ? drain : { ...drain, drainDelayMs: 0 };
+      // A stop that hangs past the drain and 15 s more ends the process anyway (status 1).
+      setTimeout(() => process.exit(1), settings.drainDelayMs + settings.graceMs + 15_000).unref();
+      service.stop(settings).then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
       );
     });
   }
@@ -237,7 +338,10 @@ export function defineService(
     env: Record<string, string | undefined>,
     port: number | undefined,
   ) => Promise<RunningService>,
-): { start(options?: StartOptions): Promise<{ port: number }>; stop(): Promise<void> } {
+): {
+  start(options?: StartOptions): Promise<{ port: number }>;
+  stop(drain?: DrainSettings): Promise<void>;
+} {
   let running: RunningService | undefined;
   return {
     async start(options = {}) {
@@ -245,10 +349,10 @@ export function defineService(
       running = await launch({ ...process.env, ...options.env }, options.port);
       return { port: running.port };
     },
-    async stop() {
+    async stop(drain?: DrainSettings) {
       const service = running;
       running = undefined;
-      await service?.stop();
+      await service?.stop(drain);
     },
   };
 }

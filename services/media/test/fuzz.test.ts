@@ -76,6 +76,7 @@ beforeAll(async () => {
     },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },
   ];
 });
 

@@ -39,6 +39,7 @@ export function createIdentityClient(
   async function send(action: 'claim' | 'release', username: string, brandId: string) {
     const answer = await callInternal(identityUrl, serviceTokens, `/usernames/${action}`, {
       method: 'POST',
+      target: 'identity-profile',
       json: { username, ownerType: 'brand', ownerId: brandId },
     });
     if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')

@@ -36,6 +36,7 @@ export function createBrandClient(
     async create(command) {
       const answer = await callInternal(brandUrl, serviceTokens, '/brands', {
         method: 'POST',
+        target: 'brand',
         json: command,
       });
       if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
@@ -53,6 +54,7 @@ export function createBrandClient(
         `/brands/${encodeURIComponent(brandId)}`,
         {
           method: 'DELETE',
+          target: 'brand',
         },
       );
       if (answer.status >= 300)

@@ -6,6 +6,7 @@
  */
 import { messages } from '@raly/contracts/messages';
 import { AppError } from '@raly/service-kit/errors';
+import { timeUpstreamCall } from '@raly/service-kit/metrics';
 
 export interface KeycloakAdminSettings {
   /** Back-channel base URL, e.g. `http://127.0.0.1:8080`. */
@@ -76,17 +77,19 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
 
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt - TOKEN_REFRESH_MARGIN_MS > Date.now()) return token.value;
-    const response = await fetch(
-      `${settings.url}/realms/${encodeURIComponent(settings.realm)}/protocol/openid-connect/token`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: settings.clientId,
-          client_secret: settings.clientSecret,
-        }),
-      },
+    const response = await timeUpstreamCall('keycloak', 'POST', () =>
+      fetch(
+        `${settings.url}/realms/${encodeURIComponent(settings.realm)}/protocol/openid-connect/token`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: settings.clientId,
+            client_secret: settings.clientSecret,
+          }),
+        },
+      ),
     );
     if (!response.ok)
       throw new KeycloakRequestError(response.status, await response.text(), 'token');
@@ -96,14 +99,13 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
   }
 
   async function call(what: string, url: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(url, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${await accessToken()}`,
-        'content-type': 'application/json',
-        ...init.headers,
-      },
-    });
+    const authorization = `Bearer ${await accessToken()}`;
+    const response = await timeUpstreamCall('keycloak', init.method ?? 'GET', () =>
+      fetch(url, {
+        ...init,
+        headers: { authorization, 'content-type': 'application/json', ...init.headers },
+      }),
+    );
     if (response.ok) return response;
     const failure = new KeycloakRequestError(response.status, await response.text(), what);
     // 400: Keycloak's validation refused a value we sent (user profile lengths, e-mail format,

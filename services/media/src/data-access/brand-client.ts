@@ -25,7 +25,7 @@ export function createBrandClient(
         brandUrl,
         serviceTokens,
         `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
-        { method: 'GET' },
+        { method: 'GET', target: 'brand' },
       );
       // No such brand: nobody is a member of it.
       if (answer.status === 404) return false;

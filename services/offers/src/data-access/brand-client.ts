@@ -22,7 +22,7 @@ export function createBrandClient(brandUrl: string): BrandClient {
     async brandAsMember(brandId, accessToken) {
       const answer = await callHttp(
         `${brandUrl.replace(/\/$/, '')}/brands/${encodeURIComponent(brandId)}`,
-        { method: 'GET', bearer: accessToken, unreachable: 'unavailable' },
+        { method: 'GET', bearer: accessToken, unreachable: 'unavailable', target: 'brand' },
       );
       return brandRecordSchema.parse(dataOf(answer, messages.genericProblem));
     },

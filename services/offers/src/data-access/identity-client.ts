@@ -23,6 +23,7 @@ export function createIdentityClient(identityUrl: string): IdentityClient {
     async ownUser(accessToken) {
       const answer = await callHttp(`${identityUrl.replace(/\/$/, '')}/users/me`, {
         method: 'GET',
+        target: 'identity-profile',
         bearer: accessToken,
         unreachable: 'unavailable',
       });
