@@ -95,7 +95,14 @@ async function spawnApp(bundle: string, env: Record<string, string>): Promise<Be
   const port = Number(env.PORT);
   const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // Stopped at the end of a run: no load balancer to drain from.
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
