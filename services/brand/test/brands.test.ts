@@ -47,15 +47,18 @@ const internal = <T = unknown>(
 
 const envelopeOf = (value: Buffer | null) => JSON.parse(value?.toString() ?? '{}');
 
+/** A `POST /brands` body for a new creator and a fresh username. */
+const newBrandCommand = () => ({
+  creatorUserId: uniqueToken(),
+  username: `n${uniqueToken(8)}`,
+  company: 'Co',
+  websiteUrl: 'https://co.example',
+});
+
 describe('internal brand endpoints', () => {
   test('when a call lacks the service token, then POST /brands, DELETE /brands/:id and the membership check answer 401', async () => {
     // Arrange
-    const command = {
-      creatorUserId: uniqueToken(),
-      username: `n${uniqueToken(8)}`,
-      company: 'Co',
-      websiteUrl: 'https://co.example',
-    };
+    const command = newBrandCommand();
 
     // Act
     const answers = await Promise.all([
@@ -79,12 +82,7 @@ describe('internal brand endpoints', () => {
 
   test("when another service's token comes, then the route refuses it: the BFF's (not meant for brand) 401, identity-profile's on the membership check (media's route) 403", async () => {
     // Arrange
-    const command = {
-      creatorUserId: uniqueToken(),
-      username: `n${uniqueToken(8)}`,
-      company: 'Co',
-      websiteUrl: 'https://co.example',
-    };
+    const command = newBrandCommand();
 
     // Act
     const answers = await Promise.all([
