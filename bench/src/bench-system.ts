@@ -13,12 +13,13 @@
  * ones the local Keycloak knows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import {
   createTestDatabase,
   eventually,
-  freePort,
   serviceEnvironment,
   testStack,
   uniqueToken,
@@ -27,6 +28,7 @@ import {
   serviceTokenOf,
   type ServiceTokenGetter,
 } from '@raly/test-support';
+import { benchPort } from './ports';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -88,23 +90,61 @@ function nodeOptionsFor(bundle: string): string[] {
 }
 
 /**
+ * The apps' logging variables, from the bench's own environment: LOG_LEVEL
+ * (default `warn`) and ACCESS_LOG_LEVEL (unset: the apps' default, `info`,
+ * which writes nothing while LOG_LEVEL is `warn`). `LOG_LEVEL=info npm run
+ * bench` runs the apps with production's logging (k8s/base: both `info`).
+ */
+export function loggingEnvironment(
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string> & { LOG_LEVEL: string } {
+  return {
+    LOG_LEVEL: env.LOG_LEVEL || 'warn',
+    ...(env.ACCESS_LOG_LEVEL ? { ACCESS_LOG_LEVEL: env.ACCESS_LOG_LEVEL } : {}),
+  };
+}
+
+/** Levels that print a line per request or event: their output goes to a file, not the terminal. */
+const chattyLevels = new Set(['info', 'debug', 'trace']);
+
+let appLogDirectory: string | undefined;
+
+/**
+ * Where an app's stdout goes: the bench's own stdout at `warn` and above;
+ * at a chattier LOG_LEVEL, a file `<app>-<time>.log` in one temporary directory
+ * per run (named once on the bench's output), as a log shipper would read it.
+ */
+function appLogOf(bundle: string, level: string): 'inherit' | number {
+  if (!chattyLevels.has(level)) return 'inherit';
+  if (!appLogDirectory) {
+    appLogDirectory = mkdtempSync(path.join(os.tmpdir(), 'raly-bench-logs-'));
+    log(`apps' logs (LOG_LEVEL=${level}) in ${appLogDirectory}`);
+  }
+  const name = bundle.split('/').at(-3) ?? 'app';
+  return openSync(path.join(appLogDirectory, `${name}-${Date.now()}.log`), 'a');
+}
+
+/**
  * Spawns `node <bundle>` with `env`; resolves once `<url>/health/ready` answers 200.
  * @throws Error when the process exits first or is not ready within 60 s
  */
 async function spawnApp(bundle: string, env: Record<string, string>): Promise<BenchProcess> {
   const port = Number(env.PORT);
+  const logging = loggingEnvironment();
+  const stdout = appLogOf(bundle, logging.LOG_LEVEL);
   const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
     cwd: repositoryRoot,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
       // Stopped at the end of a run: no load balancer to drain from.
       SHUTDOWN_DRAIN_DELAY_MS: '0',
       ...env,
+      ...logging,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  if (typeof stdout === 'number') closeSync(stdout);
   const url = `http://127.0.0.1:${port}`;
   await eventually(
     `${bundle} to answer /health/ready`,
@@ -138,7 +178,7 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
   const stack = await testStack();
   const serviceToken = serviceTokenOf(stack, 'bff');
   const ports = Object.fromEntries(
-    await Promise.all(services.map(async (name) => [name, await freePort()] as const)),
+    await Promise.all(services.map(async (name) => [name, await benchPort()] as const)),
   ) as Record<BenchService, number>;
   const peers = {
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
@@ -163,7 +203,6 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
       const app = await spawnApp(`services/${name}/dist/main.js`, {
         ...serviceEnvironment(stack),
         ...peers,
-        LOG_LEVEL: 'warn',
         PORT: String(ports[name]),
         DATABASE_URL: database.url,
         KAFKA_GROUP_ID: `bench-${name}-${uniqueToken(8)}`,
@@ -183,12 +222,14 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
       KAFKA_BROKERS: stack.kafkaBrokers.join(','),
       // Counters of this run only.
       RATE_LIMIT_KEY_PREFIX: `bench-rate-${uniqueToken(8)}`,
+      // Pushes and room moves of this run's BFFs only: not other BFFs' on the shared Redis.
+      LIVE_ADAPTER_KEY: `bench-live-${uniqueToken(8)}`,
       ...bffEnv,
     };
     const startBff = async (groupId: string) => {
       const app = await spawnApp('bff/dist/main.js', {
         ...bffEnvironment,
-        PORT: String(await freePort()),
+        PORT: String(await benchPort()),
         KAFKA_GROUP_ID: groupId,
       });
       started.push(app);

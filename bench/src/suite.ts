@@ -6,7 +6,9 @@
  * bench/results/suite.json and rewrites docs/benchmarks.md.
  *
  * Settings (environment): BENCH_CREATORS (200) × BENCH_TABS (5) sockets for
- * the live figures, BENCH_SECONDS (10) per rate, BENCH_IDLE_SOCKETS (the
+ * the live figures, BENCH_SECONDS (10) per rate, BENCH_WARMUP_SECONDS (5)
+ * of updates on each live path at the first rate before the measured rates
+ * (reported apart, not in the table), BENCH_IDLE_SOCKETS (the
  * socket counts the idle figure measures in turn, comma-separated; default
  * `10000,50000`: the target is on the first), BENCH_LCP_RUNS (7) page loads
  * per LCP figure, BENCH_SMOKE=1 for a tiny run
@@ -45,6 +47,7 @@ const settings = {
   httpSeconds: smoke ? 1 : 5,
   loginRounds: smoke ? 2 : 30,
   rates: smoke ? [5, 10] : [100, 200],
+  warmUpSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? (smoke ? 1 : 5)),
   lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? (smoke ? 1 : 7)),
 };
 
@@ -177,6 +180,21 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       log(`connected ${fleet.connected} sockets (${fleet.failed} refused)`);
       const live = [];
       try {
+        // Warm-up (not in the table): JIT, kept-alive connections, Kafka metadata and the
+        // projector's first fetches, on both paths, at the first rate (docs/benchmarks.md).
+        const warmUp = [];
+        for (const via of ['bff', 'service'] as const) {
+          if (settings.warmUpSeconds <= 0) break;
+          const result = await measureLiveLatency(system, creators, fleet, {
+            ratePerSecond: settings.rates[0]!,
+            durationSeconds: settings.warmUpSeconds,
+            via,
+            tabs: settings.tabs,
+          });
+          log(`live warm-up ${via} ${settings.rates[0]}/s ${JSON.stringify(result)}`);
+          warmUp.push({ via, ...result });
+        }
+        results.liveWarmUp = warmUp;
         for (const [rate, via] of [
           [settings.rates[0]!, 'bff'],
           [settings.rates[1]!, 'bff'],

@@ -13,7 +13,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, freePort } from '@raly/test-support';
+import { eventually } from '@raly/test-support';
+import { benchPort } from './ports';
 import { repositoryRoot } from './bench-system';
 
 /** nginx's binary and its MIME table (Debian's paths; NGINX_BIN overrides the binary). */
@@ -73,7 +74,7 @@ export async function startWebServer(
   const root = path.join(repositoryRoot, 'web', 'dist');
   if (!existsSync(path.join(root, 'index.html')))
     throw new Error('web/dist has no build: npm run build -w web');
-  const port = await freePort();
+  const port = await benchPort();
   const directory = mkdtempSync(path.join(os.tmpdir(), 'raly-bench-nginx-'));
   writeFileSync(path.join(directory, 'web.conf'), renderWebServerConfig(variables, port, root));
   const temp = (name: string) => path.join(directory, name);

@@ -6,7 +6,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, eventually } from '@raly/test-support';
+import { eventually } from '@raly/test-support';
+import { benchPort } from '../ports';
 import { cpuTimeMs } from '../process-usage';
 
 export interface ThroughputResult {
@@ -48,7 +49,7 @@ export async function measureHttpThroughput(
   accessToken: string,
   durationSeconds: number,
 ): Promise<ThroughputResult> {
-  const port = await freePort();
+  const port = await benchPort();
   const bare = fork(path.join(import.meta.dirname, '..', 'hello-server.ts'), [String(port)], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, NODE_ENV: 'development' }, // as the BFF (bench-system)
