@@ -13,7 +13,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { Authenticator } from '../auth/keycloak';
 import type { Config } from '../config';
 import { INTERESTS, type Interest } from '@raly/contracts/constants';
@@ -34,11 +34,8 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 /** The room of the creators who want live offers of one interest (issue 9). */
 export const interestRoom = (interest: Interest): string => `interest:${interest}`;
 
-/** Each interest's room name, made once and shared by every socket in it (memory per socket). */
-const INTEREST_ROOM = new Map<string, string>(INTERESTS.map((name) => [name, interestRoom(name)]));
-
 /** Every interest room, so a user's sockets can leave those they no longer belong in. */
-const ALL_INTEREST_ROOMS: readonly string[] = [...INTEREST_ROOM.values()];
+const ALL_INTEREST_ROOMS: readonly string[] = INTERESTS.map(interestRoom);
 
 /**
  * The interest rooms a user's sockets belong in: one per interest of an
@@ -48,7 +45,7 @@ export function interestRoomsOf(
   user: Pick<UserRecord, 'brand' | 'onboarding' | 'notifications' | 'interests'>,
 ): string[] {
   if (isBrandUser(user) || !isOnboarded(user) || !user.notifications.offers) return [];
-  return user.interests.map((interest) => INTEREST_ROOM.get(interest) ?? interestRoom(interest));
+  return user.interests.map(interestRoom);
 }
 
 /** setTimeout's largest delay (~24.8 days), in milliseconds. */
@@ -73,30 +70,10 @@ export interface LiveServerOptions {
 
 interface SocketData {
   caller: Caller;
-  /** What the handshake found: the rooms to join and the user's brand; dropped once joined. */
-  joining?: { rooms: string[]; brandId?: string };
+  rooms: string[];
+  /** The user's brand, when they are a brand user. */
+  brandId?: string;
 }
-
-type LiveSocket = Socket<
-  Record<string, never>,
-  LiveServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-
-/** A caller's own rooms (user, session), made once per verified caller and shared by its sockets. */
-const ownRoomsOf = (() => {
-  const made = new WeakMap<Caller, readonly string[]>();
-  return (caller: Caller): readonly string[] => {
-    let rooms = made.get(caller);
-    if (!rooms) {
-      rooms = [userRoom(caller.userId)];
-      if (caller.sessionId) rooms = [...rooms, sessionRoom(caller.sessionId)];
-      made.set(caller, rooms);
-    }
-    return rooms;
-  };
-})();
 
 /**
  * The rooms a user's sockets belong in: their own, their session's, plus
@@ -107,19 +84,19 @@ async function roomsOf(
   caller: Caller,
   logger: Logger,
 ): Promise<{ rooms: string[]; brandId?: string }> {
-  const rooms = ownRoomsOf(caller);
+  const rooms = [userRoom(caller.userId)];
+  if (caller.sessionId) rooms.push(sessionRoom(caller.sessionId));
   try {
     const record = await findMyUser(me, caller);
     const brandId = record?.brand?.id;
     if (brandId) return { rooms: [...rooms, brandRoom(brandId)], brandId };
-    const interests = record ? interestRoomsOf(record) : [];
-    if (interests.length > 0) return { rooms: [...rooms, ...interests] };
+    if (record) return { rooms: [...rooms, ...interestRoomsOf(record)] };
   } catch (error) {
     // Identity down: the socket still gets its own pushes; the brand and
     // interest rooms are joined when the next user snapshot is pushed (push).
     handleError(error, logger, { socket: 'brand room lookup', userId: caller.userId });
   }
-  return { rooms: rooms as string[] };
+  return { rooms };
 }
 
 /** Attaches socket.io to the HTTP server. */
@@ -155,7 +132,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       .verify(token)
       .then(async (caller) => {
         socket.data.caller = caller;
-        socket.data.joining = await roomsOf(me, caller, logger);
+        Object.assign(socket.data, await roomsOf(me, caller, logger));
         next();
       })
       .catch((error: unknown) => {
@@ -164,17 +141,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       });
   });
 
-  /**
-   * The sockets of each verified caller (one per token) and the one timer that
-   * closes them all when the token expires: a timer per token, not per socket
-   * (memory per idle socket, issue 10).
-   */
-  const byToken = new Map<Caller, { sockets: Set<LiveSocket>; timer: NodeJS.Timeout }>();
-
   io.on('connection', (socket) => {
-    const { caller, joining } = socket.data;
-    const { rooms, brandId } = joining ?? { rooms: ownRoomsOf(caller) as string[] };
-    socket.data.joining = undefined;
+    const { caller, rooms, brandId } = socket.data;
     void socket.join(rooms);
     // Catch-up (docs/adr/0007): a change stored between the client's GET
     // /api/me and this join was pushed before the socket was in its rooms, so
@@ -199,28 +167,11 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
         handleError(error, logger, { socket: 'catch-up', userId: caller.userId }),
       );
     // A socket lives no longer than its token; the client reconnects with a fresh one.
-    let group = byToken.get(caller);
-    if (!group) {
-      const sockets = new Set<LiveSocket>();
-      const timer = setTimeout(
-        () => {
-          byToken.delete(caller);
-          for (const each of sockets) each.disconnect(true);
-        },
-        Math.min(Math.max(caller.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
-      );
-      group = { sockets, timer };
-      byToken.set(caller, group);
-    }
-    const { sockets, timer } = group;
-    sockets.add(socket);
-    socket.once('disconnect', () => {
-      sockets.delete(socket);
-      if (sockets.size === 0 && byToken.get(caller)?.sockets === sockets) {
-        clearTimeout(timer);
-        byToken.delete(caller);
-      }
-    });
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(caller.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
+    );
+    socket.on('disconnect', () => clearTimeout(expiry));
   });
 
   // Sockets of an ended session close now, on every replica (the Redis adapter relays it).
