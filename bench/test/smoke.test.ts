@@ -32,6 +32,7 @@ describe('npm run bench (smoke)', () => {
     const results = JSON.parse(readFileSync(path.join(resultsDir, 'suite-smoke.json'), 'utf8')) as {
       rows: { figure: string; measured: string; target: string }[];
       live: { sent: number; failed: number; expected: number; arrived: number }[];
+      liveWarmUp: { via: string; failed: number; expected: number; arrived: number }[];
       http: { bffRequestsPerSecond: number; bffErrors: number };
       idle: { steps: { sockets: number; failed: number }[] };
       replay: { backlog: number; events: number; joinSeconds: number };
@@ -42,6 +43,12 @@ describe('npm run bench (smoke)', () => {
       assert.equal(live.failed, 0, 'every update was accepted');
       assert.equal(live.arrived, live.expected, 'every update reached every tab');
     }
+    assert.deepEqual(
+      results.liveWarmUp.map((round) => round.via),
+      ['bff', 'service'],
+      'a warm-up round on each live path before the measured rates',
+    );
+    for (const round of results.liveWarmUp) assert.equal(round.arrived, round.expected, round.via);
     assert.ok(results.http.bffRequestsPerSecond > 0);
     assert.equal(results.http.bffErrors, 0, 'GET /api/me answered 2xx under load');
     assert.ok(results.idle.steps.length > 0);
