@@ -66,8 +66,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // JSON answers of an API change with every write: no body hash per answer (issue 10).
   app.set('etag', false);
   if (options.tracing?.enabled) app.use(httpServerSpans(options.tracing));
+  const access = accessLog(logger);
+  if (access) app.use(access);
   const metrics = options.metrics ?? createAppMetrics();
-  app.use(httpMetrics(metrics, accessLog(logger)));
+  app.use(httpMetrics(metrics));
   app.get(METRICS_PATH, metricsHandler(metrics));
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));

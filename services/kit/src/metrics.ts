@@ -16,7 +16,6 @@
  * `/api` and `/live` to it, so it is not reachable from outside.
  */
 import type { Request, RequestHandler } from 'express';
-import type { AccessLine } from './access-log';
 import {
   collectDefaultMetrics,
   Counter,
@@ -101,13 +100,9 @@ export function routeOf(req: Request): string {
 /**
  * Express middleware timing every request: `http_request_duration_seconds`
  * (histogram) and `http_requests_total` (counter), labelled `method`,
- * `route` ({@link routeOf}) and `status_code`, and writing its access line
- * (./access-log) — one listener and one route lookup per request for both.
- * `/metrics` itself is neither counted nor logged. A request whose
- * connection closed before the answer was sent is logged (`aborted`), not counted.
- * @param access the app's access-line writer; none when access lines are off
+ * `route` ({@link routeOf}) and `status_code`. `/metrics` itself is not counted.
  */
-export function httpMetrics(metrics: AppMetrics, access?: AccessLine): RequestHandler {
+export function httpMetrics(metrics: AppMetrics): RequestHandler {
   const labelNames = ['method', 'route', 'status_code'] as const;
   const duration = metrics.histogram({
     name: 'http_request_duration_seconds',
@@ -126,17 +121,10 @@ export function httpMetrics(metrics: AppMetrics, access?: AccessLine): RequestHa
       return;
     }
     const startedAt = process.hrtime.bigint();
-    // 'close' follows 'finish' for an answered request, and alone for one cut off.
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      const route = routeOf(req);
-      const completed = res.writableFinished;
-      if (completed) {
-        const labels = { method: req.method, route, status_code: res.statusCode };
-        duration.observe(labels, seconds);
-        requests.inc(labels);
-      }
-      access?.(req, res, route, seconds * 1000, completed);
+    res.once('finish', () => {
+      const labels = { method: req.method, route: routeOf(req), status_code: res.statusCode };
+      duration.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      requests.inc(labels);
     });
     next();
   };

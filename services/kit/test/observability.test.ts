@@ -258,7 +258,7 @@ describe('access logs', () => {
     }
   }
 
-  test('when a request is answered, then one access line has method, path without query, route, status and time, and no header', async () => {
+  test('when a request is answered, then one pino-http line has method, path without query, route, status and time, and no header', async () => {
     // Arrange
     const { lines, server } = await loggedApp(undefined);
 
