@@ -319,4 +319,17 @@ describe('stack status of the scaled topology', () => {
       assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
     assert.ok(names.includes('postgres'), 'the plain components are still listed');
   });
+
+  test('when the scaled topology is asked for, then the plain one-broker Kafka is marked unused and only it', async () => {
+    const statuses = await stackStatus({ scale: true });
+
+    assert.deepEqual(
+      statuses.filter((status) => status.unused).map((status) => status.name),
+      ['kafka'],
+    );
+    assert.equal(
+      (await stackStatus()).find((status) => status.name === 'kafka')?.unused,
+      undefined,
+    );
+  });
 });

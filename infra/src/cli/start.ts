@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     command: 'npm start',
     startedAt: new Date().toISOString(),
   });
-  const outcome = await ensureStack();
+  const outcome = await ensureStack({ withoutKafka: scaleMode });
   startedComponents = Object.entries(outcome)
     .filter(([, result]) => result === 'started')
     .map(([name]) => name);
