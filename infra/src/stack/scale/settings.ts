@@ -12,6 +12,8 @@ export interface ScalePorts {
   kafka: number[];
   /** Controller (KRaft quorum) listeners of the same 3 nodes. */
   kafkaController: number[];
+  /** Prometheus metrics (JMX exporter) of the same 3 nodes. */
+  kafkaMetrics: number[];
   /** The 3 BFF replicas (HTTP + socket.io). */
   bff: number[];
   /** 2 instances of each service. */
@@ -38,6 +40,7 @@ export interface ScalePorts {
 export const scalePortDefaults: ScalePorts = {
   kafka: [29092, 29093, 29094],
   kafkaController: [29192, 29193, 29194],
+  kafkaMetrics: [29292, 29293, 29294],
   bff: [4100, 4101, 4102],
   identity: [4111, 4112],
   brand: [4121, 4122],
@@ -58,6 +61,7 @@ export const scalePortDefaults: ScalePorts = {
 export const scalePortVariables: Record<keyof ScalePorts, string> = {
   kafka: 'RALY_SCALE_KAFKA_PORTS',
   kafkaController: 'RALY_SCALE_KAFKA_CONTROLLER_PORTS',
+  kafkaMetrics: 'RALY_SCALE_KAFKA_METRICS_PORTS',
   bff: 'RALY_SCALE_BFF_PORTS',
   identity: 'RALY_SCALE_IDENTITY_PORTS',
   brand: 'RALY_SCALE_BRAND_PORTS',

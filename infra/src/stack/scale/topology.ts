@@ -118,7 +118,7 @@ export function scaleLoadBalancerPlan(
   };
 }
 
-/** What Prometheus scrapes: every app instance on its port, HAProxy, Zipkin and itself. */
+/** What Prometheus scrapes: every app instance on its port, every Kafka node, HAProxy, Zipkin and itself. */
 export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPath()): ScrapePlan {
   return {
     metricsPath,
@@ -127,6 +127,12 @@ export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPat
         job: instance.workspace.replace(/^services\//, ''),
         name: instance.name,
         port: instance.port,
+      })),
+      ...ports.kafkaMetrics.map((port, index) => ({
+        job: 'kafka',
+        name: `kafka-scale-${index + 1}`,
+        port,
+        metricsPath: '/metrics',
       })),
       { job: 'haproxy', name: 'haproxy', port: ports.loadBalancerStats, metricsPath: '/metrics' },
       { job: 'zipkin', name: 'zipkin', port: ports.zipkin, metricsPath: '/prometheus' },
@@ -198,6 +204,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
       id: index + 1,
       port,
       controllerPort: ports.kafkaController[index]!,
+      metricsPort: ports.kafkaMetrics[index]!,
     })),
     dataRoot: dataDirectory('kafka-scale'),
     heapMb: 384,
