@@ -21,7 +21,9 @@ import {
   scaleInstanceEnvironment,
   scaleLoadBalancerPlan,
   scaleScrapePlan,
+  scaleWebServerVariables,
 } from '../src/stack/scale/topology';
+import { renderWebServerConfig } from '../src/stack/web-nginx';
 import { ports as plainPorts } from '../src/stack/settings';
 import { stackStatus } from '../src/stack/stack';
 
@@ -197,6 +199,12 @@ describe('Prometheus scrape configuration', () => {
     assert.equal(byName.get('bff')?.metrics_path, '/metrics');
     assert.equal(byName.get('zipkin')?.metrics_path, '/prometheus');
     assert.deepEqual(targetsOf(byName.get('haproxy')), ['haproxy@127.0.0.1:8404']);
+    assert.deepEqual(targetsOf(byName.get('kafka')), [
+      'kafka-scale-1@127.0.0.1:29292',
+      'kafka-scale-2@127.0.0.1:29293',
+      'kafka-scale-3@127.0.0.1:29294',
+    ]);
+    assert.equal(byName.get('kafka')?.metrics_path, '/metrics');
   });
 
   test('when another metrics path is configured, then the apps are scraped there and the others keep theirs', () => {
@@ -292,6 +300,24 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.OTEL_SERVICE_NAME, 'media');
     assert.equal(env.OTEL_RESOURCE_ATTRIBUTES, 'service.instance.id=media-2');
     assert.equal(env.TRUST_PROXY, undefined);
+  });
+});
+
+describe('the web app behind the entry', () => {
+  test('when web/nginx.conf is rendered for the scaled topology, then it serves web/dist on loopback with a runtime configuration the SPA accepts', () => {
+    const config = renderWebServerConfig(scaleWebServerVariables(), 5174, '/srv/web/dist');
+
+    assert.match(config, /listen 127\.0\.0\.1:5174;/);
+    assert.match(config, /root \/srv\/web\/dist;/);
+    assert.doesNotMatch(config, /\$\{[A-Z_]+\}/, 'every template variable is filled in');
+    const body = /location = \/config\.json \{[^}]*return 200 '([^']+)'/.exec(config)?.[1];
+    assert.deepEqual(JSON.parse(body ?? 'null'), {
+      keycloakUrl: 'http://localhost:8080',
+      keycloakRealm: 'raly',
+      keycloakClientId: 'raly-web',
+      bffUrl: '',
+      backendEnvironment: 'local',
+    });
   });
 });
 

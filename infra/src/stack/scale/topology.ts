@@ -14,7 +14,8 @@ import { stackEnvironment, type StackEndpoints } from '../endpoints';
 import { dataDirectory } from '../paths';
 import { isAlive, readRunRecord } from '../processes';
 import { httpAnswers } from '../probes';
-import { host } from '../settings';
+import { host, keycloakPublicUrl, realm } from '../settings';
+import type { WebServerVariables } from '../web-nginx';
 import { haproxyComponent, type LoadBalancerPlan, type Upstream } from './haproxy';
 import { kafkaCluster, type KafkaCluster } from './kafka-cluster';
 import { prometheusComponent, type ScrapePlan } from './prometheus';
@@ -172,9 +173,19 @@ export function scaleInstanceEnvironment(
   };
 }
 
-/** The web app's environment: its port, and the entry as the BFF (its dev proxy's target). */
-export function scaleWebEnvironment(ports: ScalePorts): Record<string, string> {
-  return { PORT: String(ports.web), BFF_URL: `http://${host}:${ports.entry}` };
+/**
+ * The SPA's runtime configuration behind the entry (web/nginx.conf's
+ * variables): the local Keycloak, and the BFF on the same origin (HAProxy
+ * routes `/api` and `/live`).
+ */
+export function scaleWebServerVariables(): WebServerVariables {
+  return {
+    KEYCLOAK_PUBLIC_URL: keycloakPublicUrl,
+    KEYCLOAK_REALM: realm,
+    KEYCLOAK_WEB_CLIENT_ID: 'raly-web',
+    BFF_PUBLIC_URL: '',
+    BACKEND_ENV: 'local',
+  };
 }
 
 /** The scaled topology's stack components, built from its ports. */
