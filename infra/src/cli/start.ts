@@ -147,11 +147,14 @@ async function ensureScaleTopology(): Promise<(AppSpec & { readinessUrl: string 
     topology.ensure((name, result) => {
       if (result === 'started') startedComponents.push(name);
     }),
-    withProgress(
-      'web',
-      'building the web app when its sources changed (npm run build -w web)',
-      () => ensureWebBuild(),
-    ),
+    (async () => {
+      await ensureNginx('web');
+      await withProgress(
+        'web',
+        'building the web app when its sources changed (npm run build -w web)',
+        () => ensureWebBuild(),
+      );
+    })(),
   ]);
   return scaleApps(ports, topology.kafka.brokers);
 }
