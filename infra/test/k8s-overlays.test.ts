@@ -466,6 +466,43 @@ describe('k8s/overlays/production: Kafka (Strimzi)', () => {
     );
   });
 
+  test('when the nodes run, then each exports partition health through the JMX exporter with the rules file the local scaled topology uses, Prometheus scrapes them and alerts on partitions under min ISR, under-replicated or offline', () => {
+    const [kafka] = ofKind(objects, 'Kafka');
+    const metricsConfig = kafka?.spec.kafka.metricsConfig as {
+      type: string;
+      valueFrom: { configMapKeyRef: { name: string; key: string } };
+    };
+    assert.equal(metricsConfig.type, 'jmxPrometheusExporter');
+    const { name, key } = metricsConfig.valueFrom.configMapKeyRef;
+    const configMap = ofKind(objects, 'ConfigMap').find(
+      (candidate) => candidate.metadata.name === name,
+    );
+    const rulesFile = path.join(repository, 'k8s/overlays/production/kafka-metrics-config.yml');
+    assert.equal(configMap?.data?.[key], readFileSync(rulesFile, 'utf8'));
+    const rules = parse(readFileSync(rulesFile, 'utf8')) as { rules: { name: string }[] };
+    assert.ok(rules.rules.some((rule) => rule.name === 'kafka_server_replicamanager_$1'));
+    const [pool] = ofKind(objects, 'KafkaNodePool');
+    const monitor = ofKind(objects, 'PodMonitor').find(
+      (candidate) =>
+        candidate.spec.selector.matchLabels?.['strimzi.io/pool-name'] === pool?.metadata.name,
+    );
+    assert.equal(monitor?.spec.podMetricsEndpoints[0].port, 'tcp-prometheus');
+    const alerts = ofKind(objects, 'PrometheusRule').flatMap((rule) =>
+      (rule.spec.groups as { rules: { alert?: string; expr: string }[] }[]).flatMap(
+        (group) => group.rules,
+      ),
+    );
+    for (const metric of [
+      'kafka_server_replicamanager_underminisrpartitioncount',
+      'kafka_server_replicamanager_underreplicatedpartitions',
+      'kafka_controller_kafkacontroller_offlinepartitionscount',
+    ])
+      assert.ok(
+        alerts.some((alert) => alert.expr.includes(metric)),
+        `no alert reads ${metric}`,
+      );
+  });
+
   test('when the topics are read, then every Raly topic and its dead-letter topic exist with 3 replicas, min.insync.replicas 2 and at least 6 partitions', () => {
     const expected = Object.values(topics)
       .flatMap((topic) => [topic, deadLetterTopic(topic)])
@@ -852,6 +889,9 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
       'RalyConsumerLagHigh',
       'RalyDeadLetters',
       'RalyHttp5xxRate',
+      'RalyKafkaOfflinePartitions',
+      'RalyKafkaUnderMinIsr',
+      'RalyKafkaUnderReplicated',
       'RalyOutboxStale',
     ]);
     const docs = readFileSync(path.join(repository, 'docs', 'operations.md'), 'utf8');
@@ -906,10 +946,12 @@ describe('k8s/ files', () => {
       const kustomization = parse(readFileSync(file, 'utf8')) as {
         resources?: string[];
         patches?: { path?: string }[];
+        configMapGenerator?: { files?: string[] }[];
       };
       for (const entry of [
         ...(kustomization.resources ?? []),
         ...(kustomization.patches ?? []).flatMap((patch) => (patch.path ? [patch.path] : [])),
+        ...(kustomization.configMapGenerator ?? []).flatMap((generator) => generator.files ?? []),
       ])
         listed.delete(path.resolve(path.dirname(file), entry));
     }

@@ -172,9 +172,7 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
     await ensureFormattedStorage(java.executable, propertiesFile, logDirectory, id, name);
     const heapMb = options.heapMb ?? 256;
     const agent =
-      node.metricsPort === undefined
-        ? []
-        : [await kafkaMetricsAgentOption(name, nodeRoot, node.metricsPort)];
+      node.metricsPort === undefined ? [] : [await kafkaMetricsAgentOption(name, node.metricsPort)];
     await startAndAwaitHealthy(
       {
         component: name,
