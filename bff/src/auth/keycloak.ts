@@ -70,7 +70,7 @@ export function createAuthenticator(
       publicUrl: config.KEYCLOAK_PUBLIC_URL,
       realm: config.KEYCLOAK_REALM,
       audience: config.KEYCLOAK_BFF_CLIENT_ID,
-      authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
+      authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
     },
     { isRevoked: (caller) => revocations.isRevoked(caller) },
   );
