@@ -222,7 +222,6 @@ describe('sessions and token kinds at the BFF', () => {
       const user = await registered();
       const earlier = await signIn(user.email, user.password);
       const socket = await live(earlier.accessToken);
-      const closed = disconnected(socket);
       await nextSecond();
       await callBff(bff, 'POST', '/api/auth/forgot-password', { body: { email: user.email } });
       const mail = await waitForMail(user.email);
@@ -230,6 +229,8 @@ describe('sessions and token kinds at the BFF', () => {
         /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)![0],
       ).searchParams.get('oobCode');
       const newPassword = `new-${uniqueToken()}`;
+      // The bound counts from the reset, not from the mail's delivery.
+      const closed = disconnected(socket);
 
       // Act
       const answer = await callBff(bff, 'POST', '/api/auth/reset-password', {

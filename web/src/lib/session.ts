@@ -110,18 +110,19 @@ function isExpired(session: HeldSession): boolean {
 }
 
 /**
- * Makes `tokens` this tab's session (sign-in, refresh, or another tab's set),
- * stores them for reloads and other tabs unless they came from storage, and
- * schedules the next refresh.
+ * Makes `tokens` this tab's session and schedules the next refresh.
+ * @param from `bff`: just answered by the BFF (sign-in, refresh): stored for
+ *   reloads and other tabs, and the clock skew measured from its `iat`;
+ *   `storage`: another tab's or an earlier page's set, taken as is (skew 0)
  */
-function install(tokens: TokenSet, options: { store: boolean }): HeldSession {
+function install(tokens: TokenSet, from: 'bff' | 'storage'): HeldSession {
   if (held?.timer !== undefined) clearTimeout(held.timer);
   const claims = decodeJwtPayload(tokens.accessToken);
   const issuedAt = typeof claims?.iat === 'number' ? claims.iat : nowSeconds();
   const session: HeldSession = {
     tokens,
     userId: typeof claims?.sub === 'string' ? claims.sub : '',
-    skewSeconds: nowSeconds() - issuedAt,
+    skewSeconds: from === 'bff' ? nowSeconds() - issuedAt : 0,
     timer: undefined,
   };
   const dueSeconds =
@@ -134,7 +135,7 @@ function install(tokens: TokenSet, options: { store: boolean }): HeldSession {
     Math.max(0, dueSeconds * 1000),
   );
   held = session;
-  if (options.store) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(tokens));
+  if (from === 'bff') localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(tokens));
   setState({ status: 'signed-in', userId: session.userId });
   announceToken(tokens.accessToken);
   return session;
@@ -215,12 +216,12 @@ function refreshNow(session: HeldSession): Promise<string | undefined> {
     // Another tab's set was adopted, or the user signed out, while we asked.
     if (held !== session) return held?.tokens.accessToken;
     if (typeof result === 'object' && 'adopted' in result)
-      return install(result.adopted, { store: false }).tokens.accessToken;
-    if (typeof result === 'object') return install(result, { store: true }).tokens.accessToken;
+      return install(result.adopted, 'storage').tokens.accessToken;
+    if (typeof result === 'object') return install(result, 'bff').tokens.accessToken;
     if (result === 'refused') {
       const rotated = await waitForRotatedTokens(tried);
       if (held !== session) return held?.tokens.accessToken;
-      if (rotated) return install(rotated, { store: false }).tokens.accessToken;
+      if (rotated) return install(rotated, 'storage').tokens.accessToken;
     } else if (!isExpired(session)) {
       // The BFF could not be asked: the access token still works until it expires.
       console.warn('[session] could not refresh the token set; using it until it expires');
@@ -244,7 +245,7 @@ function onStorage(event: StorageEvent): void {
     return;
   }
   // Another tab signed in or refreshed: take its set as is (refreshing here would only spend it).
-  if (held?.tokens.refreshToken !== tokens.refreshToken) install(tokens, { store: false });
+  if (held?.tokens.refreshToken !== tokens.refreshToken) install(tokens, 'storage');
 }
 
 /**
@@ -261,14 +262,14 @@ export async function startSession(): Promise<void> {
     if (raw !== null) localStorage.removeItem(SESSION_STORAGE_KEY);
     return;
   }
-  await refreshNow(install(tokens, { store: false }));
+  await refreshNow(install(tokens, 'storage'));
 }
 
 /**
  * Signs in with the token set the BFF answered on login or registration.
  */
 export function signIn(tokens: TokenSet): Promise<void> {
-  install(tokens, { store: true });
+  install(tokens, 'bff');
   return Promise.resolve();
 }
 
