@@ -1204,7 +1204,7 @@ export function fuzzCredentials(tokens: {
 }
 
 /**
- * Signs a user in (password grant of raly-web, scope openid) for their ID token.
+ * Signs a user in (password grant of raly-bff-login, scope openid) for their ID token.
  * @returns the ID token (a JWT of type `ID`, never to be taken for an access token)
  */
 export async function idTokenOf(
