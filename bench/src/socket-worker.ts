@@ -47,6 +47,8 @@ export interface TrackedSocket {
   /** Pushes of a version it already held, and of a lower version. */
   duplicates: number;
   outOfOrder: number;
+  /** Why it lost its connection, by socket.io's reason (`transport close`, `io server disconnect`…). */
+  disconnects: Record<string, number>;
 }
 
 const sockets: Socket[] = [];
@@ -62,6 +64,7 @@ function track(socket: Socket): void {
     arrivals: [],
     duplicates: 0,
     outOfOrder: 0,
+    disconnects: {},
   };
   tracked.push(state);
   let everConnected = false;
@@ -70,8 +73,9 @@ function track(socket: Socket): void {
     everConnected = true;
     state.connected = true;
   });
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     state.connected = false;
+    state.disconnects[reason] = (state.disconnects[reason] ?? 0) + 1;
   });
   socket.onAny((event: string, payload: { id?: unknown; version?: unknown } | undefined) => {
     if (typeof payload?.id !== 'string' || typeof payload.version !== 'number') return;

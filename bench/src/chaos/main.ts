@@ -91,7 +91,8 @@ const log = (line: string) => process.stdout.write(`[chaos] ${line}\n`);
 
 /** How long the clients and the outbox get to settle after the last change. */
 const SETTLE_TIMEOUT_MS = 120_000;
-const TOKEN_REFRESH_MS = 120_000;
+/** Tokens live 5 minutes; the web app renews them well before, so the BFF never ends a socket for expiry. */
+const TOKEN_REFRESH_MS = 60_000;
 
 async function main(): Promise<boolean> {
   const size = sizes[process.env.CHAOS_SIZE === 'short' ? 'short' : 'full'];
@@ -115,6 +116,8 @@ async function main(): Promise<boolean> {
       member.brandForm = me.brand ? brandFormOf(me.brand) : undefined;
       users.push(member);
     }
+    // Tokens live 5 minutes and registering takes a while: fresh ones for the sockets.
+    await refreshTokens(stack, users);
     const owners = users.flatMap((user) => Array.from({ length: size.tabs }, () => user));
     const tokens = () => owners.map((user) => user.accessToken);
     log(
@@ -243,6 +246,19 @@ type SummaryInput = {
   startedAt: number;
 };
 
+/** `reason: count, …` over every socket. */
+function disconnectReasons(sockets: SummaryInput['sockets']): string {
+  const counts: Record<string, number> = {};
+  for (const socket of sockets)
+    for (const [reason, count] of Object.entries(socket.disconnects))
+      counts[reason] = (counts[reason] ?? 0) + count;
+  return (
+    Object.entries(counts)
+      .map(([reason, count]) => `${reason}: ${count}`)
+      .join(', ') || 'none'
+  );
+}
+
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
 
 /** Prints the table and answers the result to save. */
@@ -294,6 +310,7 @@ function summarise(input: SummaryInput) {
       String(sockets.reduce((sum, socket) => sum + socket.outOfOrder, 0)),
     ],
     ['socket reconnections', String(sockets.reduce((sum, socket) => sum + socket.reconnects, 0))],
+    ['disconnections by reason', disconnectReasons(sockets)],
     ['clients disconnected at the end', String(disconnected)],
     [
       'ack → every tab: p50 / p99 / max',
