@@ -288,7 +288,7 @@ describe('scaled topology ports and instances', () => {
     assert.ok(env.CORS_ORIGIN?.split(',').includes('http://localhost:8088'));
   });
 
-  test('when a service instance gets its environment, then it has its own database and no proxy trust', () => {
+  test('when a service instance gets its environment, then it has its own database under its own application_name, the topology Redis and no proxy trust', () => {
     const env = scaleInstanceEnvironment(scalePortDefaults, nativeEndpoints(), ['b:1'], {
       name: 'media-2',
       workspace: 'services/media',
@@ -296,7 +296,10 @@ describe('scaled topology ports and instances', () => {
     });
 
     assert.equal(env.PORT, '4132');
-    assert.match(env.DATABASE_URL ?? '', /\/raly_media$/);
+    const databaseUrl = new URL(env.DATABASE_URL ?? '');
+    assert.equal(databaseUrl.pathname, '/raly_media');
+    assert.equal(databaseUrl.searchParams.get('application_name'), 'raly-scale-8088-media-2');
+    assert.equal(env.REDIS_URL, 'redis://127.0.0.1:6389');
     assert.equal(env.OTEL_SERVICE_NAME, 'media');
     assert.equal(env.OTEL_RESOURCE_ATTRIBUTES, 'service.instance.id=media-2');
     assert.equal(env.TRUST_PROXY, undefined);
@@ -322,7 +325,7 @@ describe('the web app behind the entry', () => {
 });
 
 describe('stack status of the scaled topology', () => {
-  test('when the scaled topology is asked for, then every node, the load balancer, Prometheus, Zipkin and each instance is listed', async () => {
+  test('when the scaled topology is asked for, then every node, the load balancer, the topology Redis, Prometheus, Zipkin and each instance is listed', async () => {
     const names = (await stackStatus({ scale: true })).map((status) => status.name);
 
     for (const name of [
@@ -330,6 +333,7 @@ describe('stack status of the scaled topology', () => {
       'kafka-scale-2',
       'kafka-scale-3',
       'haproxy',
+      'redis-scale',
       'prometheus',
       'zipkin',
       'bff-1',

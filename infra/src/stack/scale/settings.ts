@@ -34,6 +34,8 @@ export interface ScalePorts {
   loadBalancerStats: number;
   prometheus: number;
   zipkin: number;
+  /** The topology's own Redis (read model, socket.io adapter, rate limits of its BFF replicas). */
+  redis: number;
 }
 
 /** The default ports (infra/README.md "Scaled topology"). */
@@ -55,6 +57,7 @@ export const scalePortDefaults: ScalePorts = {
   loadBalancerStats: 8404,
   prometheus: 9490,
   zipkin: 9411,
+  redis: 6389,
 };
 
 /** The environment variable that overrides each port (a comma-separated list for the instance lists). */
@@ -76,6 +79,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   loadBalancerStats: 'RALY_SCALE_LB_STATS_PORT',
   prometheus: 'RALY_SCALE_PROMETHEUS_PORT',
   zipkin: 'RALY_SCALE_ZIPKIN_PORT',
+  redis: 'RALY_SCALE_REDIS_PORT',
 };
 
 function parsePort(text: string, variable: string): number {
@@ -160,6 +164,22 @@ export function scaleAppInstances(ports: ScalePorts): AppInstance[] {
       readinessUrl: `http://${host}:${port}/health/ready`,
     })),
   );
+}
+
+/**
+ * The Postgres `application_name` of one app instance of a scaled topology:
+ * `raly-scale-<entry port>-<instance>`, so its connections can be told apart
+ * (and terminated by the chaos run) from every other client of the shared server.
+ * @param entryPort the topology's entry port (tells two topologies apart)
+ * @param instanceName `identity-profile-1`, …
+ */
+export function scaleApplicationName(entryPort: number, instanceName: string): string {
+  return `${scaleApplicationNamePrefix(entryPort)}${instanceName}`;
+}
+
+/** What every {@link scaleApplicationName} of the topology on `entryPort` starts with. */
+export function scaleApplicationNamePrefix(entryPort: number): string {
+  return `raly-scale-${entryPort}-`;
 }
 
 /** The Zipkin endpoint the apps' OpenTelemetry exporter sends spans to (OTEL_EXPORTER_ZIPKIN_ENDPOINT). */

@@ -3,8 +3,8 @@
  * HAProxy, Prometheus and Zipkin as stack components, and the app instances
  * (3 BFF replicas, 2 of each service, the web app) with the environment each
  * gets. `npm start -- --scale` (../../cli/start.ts) runs it; `stack status`
- * reports it. Postgres, Redis, Keycloak, S3Mock and MailDev are the plain
- * stack's, shared.
+ * reports it. It has its own Redis (./redis-server.ts), which the chaos run
+ * kills; Postgres, Keycloak, S3Mock and MailDev are the plain stack's, shared.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +19,10 @@ import type { WebServerVariables } from '../web-nginx';
 import { haproxyComponent, type LoadBalancerPlan, type Upstream } from './haproxy';
 import { kafkaCluster, type KafkaCluster } from './kafka-cluster';
 import { prometheusComponent, type ScrapePlan } from './prometheus';
+import { redisServerComponent } from './redis-server';
 import {
   scaleAppInstances,
+  scaleApplicationName,
   scaleMetricsPath,
   scalePortsFromEnv,
   scaleTopicLayout,
@@ -144,9 +146,10 @@ export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPat
 
 /**
  * The environment of one app instance: the plain stack's variables (Postgres,
- * Redis, Keycloak, S3, SMTP), with the cluster's brokers, its own PORT, the
- * load balancer's entries as the other services' and the BFF's addresses,
- * and the Zipkin exporter's endpoint.
+ * Keycloak, S3, SMTP), with the topology's own Redis, the cluster's brokers,
+ * its own PORT, the load balancer's entries as the other services' and the
+ * BFF's addresses, the Zipkin exporter's endpoint, and a Postgres
+ * `application_name` of its own in DATABASE_URL ({@link scaleApplicationName}).
  */
 export function scaleInstanceEnvironment(
   ports: ScalePorts,
@@ -155,8 +158,18 @@ export function scaleInstanceEnvironment(
   instance: Pick<AppInstance, 'name' | 'workspace' | 'port'>,
 ): Record<string, string> {
   const entry = scaleEntryUrl(ports);
+  const environment = stackEnvironment(
+    { ...endpoints, kafkaBrokers: brokers, redisUrl: `redis://${host}:${ports.redis}` },
+    instance.workspace,
+  );
+  const databaseUrl = environment.DATABASE_URL ? new URL(environment.DATABASE_URL) : undefined;
+  databaseUrl?.searchParams.set(
+    'application_name',
+    scaleApplicationName(ports.entry, instance.name),
+  );
   return {
-    ...stackEnvironment({ ...endpoints, kafkaBrokers: brokers }, instance.workspace),
+    ...environment,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
     PORT: String(instance.port),
     BFF_URL: `http://${host}:${ports.entry}`,
     IDENTITY_URL: `http://${host}:${ports.identityEntry}`,
@@ -195,7 +208,9 @@ export interface ScaleTopology {
   loadBalancer: StackComponent;
   prometheus: StackComponent;
   zipkin: StackComponent;
-  /** Every component: Kafka nodes, Zipkin, Prometheus, HAProxy. */
+  /** The topology's own redis-server. */
+  redis: StackComponent;
+  /** Every component: Kafka nodes, Redis, Zipkin, Prometheus, HAProxy. */
   components: StackComponent[];
   /**
    * Starts (or reuses) them all and creates the topics (RF 3, min ISR 2, 6 partitions).
@@ -224,6 +239,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
     partitions: scaleTopicLayout.partitions,
   });
   const zipkin = zipkinComponent('zipkin', ports.zipkin);
+  const redis = redisServerComponent('redis-scale', ports.redis, dataDirectory('redis-scale'));
   const prometheus = prometheusComponent(
     'prometheus',
     dataDirectory('prometheus'),
@@ -242,7 +258,8 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
     loadBalancer,
     prometheus,
     zipkin,
-    components: [...kafka.nodes, loadBalancer, prometheus, zipkin],
+    redis,
+    components: [...kafka.nodes, redis, loadBalancer, prometheus, zipkin],
     async ensure(onEnsured) {
       const outcome: Record<string, EnsureOutcome> = {};
       const ensured = (name: string, result: EnsureOutcome) => {
@@ -258,7 +275,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
           });
           await kafka.awaitGroupCoordinators(scaleConsumerGroups);
         })(),
-        ...[zipkin, prometheus, loadBalancer].map(async (component) =>
+        ...[redis, zipkin, prometheus, loadBalancer].map(async (component) =>
           ensured(component.name, await component.ensure()),
         ),
       ]);
