@@ -5,6 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { TrackedSocket } from './socket-worker';
 
 interface Worker {
   child: ChildProcess;
@@ -43,6 +44,10 @@ export interface SocketFleet {
   watch(event: string, field: string): Promise<void>;
   /** Arrivals since the last collect: `[value, epoch ms]`, one per socket and value. */
   collect(): Promise<[string, number][]>;
+  /** Tracking fleets: hands every socket a fresh token (same order as `tokens`) for its reconnections. */
+  setTokens(tokens: string[]): Promise<void>;
+  /** Tracking fleets: every socket's state, in the order of `tokens`. */
+  records(): Promise<TrackedSocket[]>;
   close(): Promise<void>;
 }
 
@@ -54,12 +59,14 @@ export interface SocketFleet {
  * @param localAddresses per worker, the loopback address its sockets leave
  *   from (a worker without one leaves from the default): one address has
  *   about 28,000 ephemeral ports towards one server port
+ * @param track sockets that reconnect and keep the records pushed to them (./socket-worker.ts)
  */
 export async function connectFleet(
   url: string,
   tokens: string[],
   workers = 2,
   localAddresses: string[] = [],
+  track = false,
 ): Promise<SocketFleet> {
   const started = await Promise.all(Array.from({ length: workers }, startWorker));
   const share = Math.ceil(tokens.length / workers);
@@ -72,6 +79,7 @@ export async function connectFleet(
           tokens: tokens.slice(index * share, (index + 1) * share),
           concurrency: 100,
           localAddress: localAddresses[index],
+          track,
         },
         'connected',
       ),
@@ -92,6 +100,24 @@ export async function connectFleet(
         ),
       );
       return batches.flatMap((batch) => batch.arrivals);
+    },
+    async setTokens(fresh) {
+      await Promise.all(
+        started.map((worker, index) =>
+          worker.request(
+            { type: 'tokens', tokens: fresh.slice(index * share, (index + 1) * share) },
+            'tokens-set',
+          ),
+        ),
+      );
+    },
+    async records() {
+      const batches = await Promise.all(
+        started.map((worker) =>
+          worker.request<{ sockets: TrackedSocket[] }>({ type: 'records' }, 'records'),
+        ),
+      );
+      return batches.flatMap((batch) => batch.sockets);
     },
     async close() {
       for (const worker of started) {

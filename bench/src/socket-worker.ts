@@ -9,6 +9,12 @@
  *    payload's `field` holds a value not yet seen by that socket is recorded as `[value, epoch ms]`
  *  → `{ type: 'collect' }` ← `{ type: 'received', arrivals }` (and forgets them)
  *  → `{ type: 'close' }`: disconnects everything and exits.
+ * With `track: true` on connect (the chaos run, ./chaos/), the sockets behave like the web
+ * app's tabs: they reconnect (with the newest token, see `tokens`) and keep, per record
+ * (`<event>:<id>`), the highest version pushed, counting pushes of a version they already
+ * held (duplicates) or of a lower one (out of order):
+ *  → `{ type: 'tokens', tokens }` ← `{ type: 'tokens-set' }`: fresh tokens, in connect order
+ *  → `{ type: 'records' }` ← `{ type: 'records', sockets }`: per socket {@link TrackedSocket}
  */
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH } from '@raly/contracts/live';
@@ -21,28 +27,97 @@ type Command =
       tokens: string[];
       concurrency: number;
       localAddress?: string;
+      track?: boolean;
     }
   | { type: 'watch'; event: string; field: string }
   | { type: 'collect' }
+  | { type: 'tokens'; tokens: string[] }
+  | { type: 'records' }
   | { type: 'close' };
 
+/** What a tracking socket holds and saw (the chaos run's client side). */
+export interface TrackedSocket {
+  connected: boolean;
+  /** Times it connected again after losing its connection. */
+  reconnects: number;
+  /** Per record (`<event>:<id>`): the highest version pushed and that record. */
+  records: Record<string, { version: number; record: unknown }>;
+  /** Each higher version's first arrival: `[record key, version, epoch ms]`. */
+  arrivals: [string, number, number][];
+  /** Pushes of a version it already held, and of a lower version. */
+  duplicates: number;
+  outOfOrder: number;
+  /** Why it lost its connection, by socket.io's reason (`transport close`, `io server disconnect`…). */
+  disconnects: Record<string, number>;
+}
+
 const sockets: Socket[] = [];
+let tokensInOrder: string[] = [];
+const tracked: TrackedSocket[] = [];
+
+/** Makes a socket keep the highest version of every record pushed to it (see {@link TrackedSocket}). */
+function track(socket: Socket): void {
+  const state: TrackedSocket = {
+    connected: false,
+    reconnects: 0,
+    records: {},
+    arrivals: [],
+    duplicates: 0,
+    outOfOrder: 0,
+    disconnects: {},
+  };
+  tracked.push(state);
+  let everConnected = false;
+  socket.on('connect', () => {
+    if (everConnected) state.reconnects += 1;
+    everConnected = true;
+    state.connected = true;
+  });
+  socket.on('disconnect', (reason) => {
+    state.connected = false;
+    state.disconnects[reason] = (state.disconnects[reason] ?? 0) + 1;
+  });
+  socket.onAny((event: string, payload: { id?: unknown; version?: unknown } | undefined) => {
+    if (typeof payload?.id !== 'string' || typeof payload.version !== 'number') return;
+    const key = `${event}:${payload.id}`;
+    const held = state.records[key];
+    if (held && held.version === payload.version) state.duplicates += 1;
+    else if (held && held.version > payload.version) state.outOfOrder += 1;
+    else {
+      state.records[key] = { version: payload.version, record: payload };
+      state.arrivals.push([key, payload.version, nowMs()]);
+    }
+  });
+}
 let arrivals: [string, number][] = [];
 let watched: { event: string; field: string } | undefined;
 
 const send = (message: object) => process.send?.(message);
 
-/** Opens one socket (WebSocket only, no reconnection); resolves true once connected, false if refused. */
-function connectOne(url: string, token: string, localAddress?: string): Promise<boolean> {
+/**
+ * Opens one socket (WebSocket only; no reconnection unless tracking); resolves
+ * true once connected, false if refused.
+ * @param index its place in connect order (its token in a later `tokens` command)
+ */
+function connectOne(
+  url: string,
+  index: number,
+  localAddress?: string,
+  tracking = false,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = io(url, {
       path: LIVE_PATH,
       transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
+      // A function: a reconnection hands over the newest token.
+      auth: (give) => give({ token: tokensInOrder[index] }),
+      reconnection: tracking,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
       timeout: 60_000,
       ...(localAddress ? { localAddress } : {}),
     });
+    if (tracking) track(socket);
     const seen = new Set<string>();
     socket.onAny((event: string, payload: Record<string, unknown> | undefined) => {
       if (!watched || event !== watched.event) return;
@@ -53,7 +128,7 @@ function connectOne(url: string, token: string, localAddress?: string): Promise<
     });
     socket.once('connect', () => resolve(true));
     socket.once('connect_error', () => {
-      socket.close();
+      if (!tracking) socket.close();
       resolve(false);
     });
     sockets.push(socket);
@@ -65,11 +140,15 @@ async function connectAll(
   tokens: string[],
   concurrency: number,
   localAddress?: string,
+  tracking = false,
 ) {
   let connected = 0;
+  tokensInOrder = [...tokens];
   for (let start = 0; start < tokens.length; start += concurrency) {
-    const batch = tokens.slice(start, start + concurrency);
-    const results = await Promise.all(batch.map((token) => connectOne(url, token, localAddress)));
+    const batch = tokens.map((_, index) => index).slice(start, start + concurrency);
+    const results = await Promise.all(
+      batch.map((index) => connectOne(url, index, localAddress, tracking)),
+    );
     connected += results.filter(Boolean).length;
   }
   return { connected, failed: tokens.length - connected };
@@ -77,9 +156,24 @@ async function connectAll(
 
 process.on('message', (command: Command) => {
   if (command.type === 'connect') {
-    void connectAll(command.url, command.tokens, command.concurrency, command.localAddress).then(
-      (counts) => send({ type: 'connected', ...counts }),
-    );
+    void connectAll(
+      command.url,
+      command.tokens,
+      command.concurrency,
+      command.localAddress,
+      command.track,
+    ).then((counts) => send({ type: 'connected', ...counts }));
+  } else if (command.type === 'tokens') {
+    // As the web app does after a token refresh: reconnect with the fresh token
+    // (the BFF ends a socket when the token it connected with expires).
+    const changed = command.tokens.map((token, index) => token !== tokensInOrder[index]);
+    tokensInOrder = [...command.tokens];
+    sockets.forEach((socket, index) => {
+      if (changed[index] && socket.active) socket.disconnect().connect();
+    });
+    send({ type: 'tokens-set' });
+  } else if (command.type === 'records') {
+    send({ type: 'records', sockets: tracked });
   } else if (command.type === 'watch') {
     watched = { event: command.event, field: command.field };
     arrivals = [];

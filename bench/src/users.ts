@@ -24,6 +24,9 @@ export interface BenchUser {
   accessToken: string;
 }
 
+/** Where users are registered: identity-profile, the BFF's service token and the stack's Keycloak. */
+export type UserTarget = Pick<BenchSystem, 'stack' | 'serviceToken' | 'identityUrl'>;
+
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 /** A marker for this run's e-mails (so its users can be found and deleted). */
@@ -34,7 +37,7 @@ export const runMarker = `bench${uniqueToken(8)}`;
  * onboarded (terms, connects, wallet) and given those interests.
  */
 export async function registerCreators(
-  system: BenchSystem,
+  system: UserTarget,
   count: number,
   interestsOf?: (index: number) => Interest[],
 ): Promise<BenchUser[]> {
@@ -70,9 +73,14 @@ export async function registerCreators(
   );
 }
 
-/** Registers a brand (its admin signed in). */
-export async function registerBrand(system: BenchSystem): Promise<BenchUser> {
-  const registration = brandRegistration({ email: `brand-${runMarker}@raly.test` });
+/**
+ * Registers a brand (its admin signed in).
+ * @param index tells several brands of one run apart (their e-mails)
+ */
+export async function registerBrand(system: UserTarget, index = 0): Promise<BenchUser> {
+  const registration = brandRegistration({
+    email: index === 0 ? `brand-${runMarker}@raly.test` : `brand-${index}-${runMarker}@raly.test`,
+  });
   const { userId } = await dataOf<{ userId: string }>(system.identityUrl, 'POST', '/accounts', {
     serviceToken: system.serviceToken,
     body: { isBrand: true, registration },

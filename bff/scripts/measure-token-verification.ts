@@ -32,7 +32,7 @@ const kit = createAccessTokenVerifier({
   publicUrl: realm.url,
   realm: 'raly',
   audience: 'raly-bff',
-  authorizedParty: 'raly-web',
+  authorizedParty: 'raly-bff-login',
 });
 
 const verifiers: Record<string, (token: string) => Promise<unknown>> = {

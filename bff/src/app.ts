@@ -6,7 +6,7 @@
  */
 import cors from 'cors';
 import { Redis } from 'ioredis';
-import { createLogger } from '@raly/service-kit/logger';
+import { createLogger, type Logger } from '@raly/service-kit/logger';
 import { createAppMetrics } from '@raly/service-kit/metrics';
 import type { DrainSettings } from '@raly/service-kit/lifecycle';
 import { runApp } from '@raly/service-kit/service';
@@ -23,7 +23,7 @@ import { createKeycloakTokens } from './data-access/keycloak-tokens';
 import { createOffersClient } from './data-access/offers-client';
 import { createReadModel } from './data-access/read-model';
 import { createSessionRevocations } from './data-access/session-revocations';
-import { createRecordStore } from './domain/record-store';
+import { createRecordStore, type RecordStore } from './domain/record-store';
 import { createLiveServer, type LiveServer } from './live/socket-server';
 import { createLiveMetrics } from './observability/live-metrics';
 import {
@@ -162,6 +162,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     throw error;
   });
   logger.info({ groupId: config.KAFKA_GROUP_ID }, 'bff consumer group');
+  recoverAfterRedisRestarts({ redis, redisSubscriber, records, live: () => live, logger });
 
   return {
     port: running.port,
@@ -170,6 +171,42 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     config,
     stop: (drain) => running.stop(drain),
   };
+}
+
+/** How long after the adapter's subscriber is back the local sockets are caught up (its resubscriptions go first). */
+const CATCH_UP_AFTER_RECONNECT_MS = 500;
+
+/**
+ * What a Redis restart (or a dropped connection) needs (issue 11 §3): the
+ * record store forgets the versions it applied when the connection drops and
+ * when it is back (Redis may have lost them, see `forgetApplied`), and once the socket.io
+ * adapter's subscriber is back, this replica's sockets get their current
+ * snapshots, since pushes published while it was unsubscribed never came.
+ */
+function recoverAfterRedisRestarts(options: {
+  redis: Redis;
+  redisSubscriber: Redis;
+  records: RecordStore;
+  live: () => LiveServer | undefined;
+  logger: Logger;
+}): void {
+  const { redis, redisSubscriber, records, live, logger } = options;
+  // Cleared when the connection drops too: an event of a version applied before the
+  // drop must not be skipped by the memory while Redis comes back without it.
+  redis.on('close', () => records.forgetApplied());
+  // ioredis reconnects by itself; unheard, its errors would go to stderr as "Unhandled error event".
+  for (const client of [redis, redisSubscriber])
+    client.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));
+  redis.on('ready', () => {
+    records.forgetApplied();
+    logger.info('redis connection ready: applied-version memory cleared');
+  });
+  redisSubscriber.on('ready', () => {
+    setTimeout(() => {
+      logger.warn("redis subscriber back: catching up this replica's sockets");
+      void live()?.catchUpAll();
+    }, CATCH_UP_AFTER_RECONNECT_MS).unref();
+  });
 }
 
 let running: RunningBff | undefined;

@@ -62,11 +62,20 @@ export const configSchema = z.object({
   KEYCLOAK_PUBLIC_URL: url.default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),
   /**
-   * KEYCLOAK_WEB_CLIENT_ID: the public client whose password grant signs users in (and the `azp` of
-   * every accepted token); KEYCLOAK_BFF_CLIENT_ID: the bearer-only client keycloak-connect protects
-   * `/api` as (in every accepted token's `aud`). Same lines as the services'.
+   * KEYCLOAK_LOGIN_CLIENT_ID: the BFF's confidential sign-in client, whose password and refresh
+   * grants sign users in and keep them signed in (and the `azp` of every accepted token;
+   * docs/adr/0009); KEYCLOAK_BFF_CLIENT_ID: the bearer-only client keycloak-connect protects `/api`
+   * as (in every accepted token's `aud`). Same lines as the services'.
    */
   ...accessTokenConfigShape,
+  /**
+   * The sign-in client's secret (realm variable KEYCLOAK_BFF_LOGIN_CLIENT_SECRET): sent with every
+   * password, refresh and logout call to Keycloak. Not the service client's (KEYCLOAK_SERVICE_CLIENT_SECRET).
+   */
+  KEYCLOAK_LOGIN_CLIENT_SECRET: secretWithDevelopmentDefault(
+    z.string().min(1),
+    'raly-bff-login-local-secret',
+  ),
   IDENTITY_URL: url.default('http://127.0.0.1:4001'),
   BRAND_URL: url.default('http://127.0.0.1:4002'),
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
@@ -139,6 +148,8 @@ export const configSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: rateLimit('5/3600'),
   /** Reset-link requests per client address. */
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: rateLimit('20/3600'),
+  /** Token refreshes (POST /api/auth/refresh) per client address. */
+  RATE_LIMIT_REFRESH_PER_IP: rateLimit('120/60'),
   /** Callable calls (checkEmailExists, checkUsernameExists) per client address. */
   RATE_LIMIT_CALLABLE_PER_IP: rateLimit('120/60'),
   /** Account creations per client address. */

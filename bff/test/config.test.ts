@@ -9,4 +9,5 @@ describeProductionSecrets('bff', loadConfig, {
   REDIS_URL: 'rediss://:pr0d-secret@redis.example.com:6380',
   DEVICE_COOKIE_SECRET: 'a-production-device-cookie-secret-0123456789',
   KEYCLOAK_SERVICE_CLIENT_SECRET: 'prod-bff-service-secret',
+  KEYCLOAK_LOGIN_CLIENT_SECRET: 'prod-bff-login-secret',
 });

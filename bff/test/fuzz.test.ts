@@ -120,6 +120,13 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      path: '/api/auth/refresh',
+      auth: 'none',
+      body: 'json',
+      base: { refreshToken: 'a.b.c' },
+    },
+    {
+      method: 'POST',
       path: '/api/auth/logout',
       auth: 'user',
       body: 'json',

@@ -17,6 +17,7 @@ import { DEVICE_COOKIE_NAME } from '../src/api/device-cookie';
 import { loadConfig } from '../src/config';
 import {
   aCreatorAccount,
+  loginClientId,
   type TestKeycloak,
   testKeycloak,
   testStack,
@@ -69,6 +70,7 @@ describe('rate limits', () => {
       RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: limit(2),
       RATE_LIMIT_FORGOT_PASSWORD_PER_IP: limit(4),
       RATE_LIMIT_CALLABLE_PER_IP: limit(3),
+      RATE_LIMIT_REFRESH_PER_IP: limit(3),
       RATE_LIMIT_CREATE_ACCOUNT_PER_IP: limit(2),
       RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: limit(1),
     };
@@ -191,6 +193,32 @@ describe('rate limits', () => {
     // Assert
     assert.ok(!first.includes(429));
     assert.equal(answer.status, 429);
+  });
+
+  test('when one address refreshes more often than its limit, then it gets 429 with Retry-After while another address still refreshes', async () => {
+    // Arrange
+    const user = await keycloak.createUser();
+    const signedIn = await post('/api/auth/login', user, aClientAddress());
+    assert.equal(signedIn.status, 200);
+    let refreshToken = (signedIn.body.data as { refreshToken: string }).refreshToken;
+    const spent = aClientAddress();
+    const refreshFrom = async (address: string) => {
+      const answer = await post('/api/auth/refresh', { refreshToken }, address);
+      if (answer.status === 200)
+        refreshToken = (answer.body.data as { refreshToken: string }).refreshToken;
+      return answer;
+    };
+    const allowed = await statuses(3, () => refreshFrom(spent));
+
+    // Act
+    const answer = await refreshFrom(spent);
+
+    // Assert
+    assert.deepEqual(allowed, [200, 200, 200]);
+    assert.equal(answer.status, 429);
+    assert.equal(answer.body.error.code, 'resource-exhausted');
+    assert.ok(Number(answer.headers.get('retry-after')) > 0);
+    assert.equal((await refreshFrom(aClientAddress())).status, 200);
   });
 
   test("when one address calls the callables more often than its limit, then the callable error reads status 'resource-exhausted'", async () => {
@@ -486,7 +514,7 @@ describe('rate limits', () => {
     assert.equal(realm.quickLoginCheckMilliSeconds, 0);
   });
 
-  test("when a password is guessed wrong directly at Keycloak as often as the realm's failure factor, then Keycloak locks the account and even the right password fails", async () => {
+  test("when a password is guessed wrong directly at Keycloak (with the sign-in client's secret) as often as the realm's failure factor, then Keycloak locks the account and even the right password fails", async () => {
     // Arrange
     assert.equal(realm.permanentLockout, false);
     const user = await keycloak.createUser();
@@ -497,7 +525,8 @@ describe('rate limits', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           grant_type: 'password',
-          client_id: 'raly-web',
+          client_id: loginClientId,
+          client_secret: stack.loginClientSecret,
           username: user.email,
           password: `wrong-${attempt}`,
         }),

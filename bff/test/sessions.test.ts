@@ -1,9 +1,10 @@
 /**
  * Which access tokens the BFF accepts (docs/api.md "Access tokens" and
  * "Ending sessions"), against the real Keycloak, Redis and identity-profile:
- * only access tokens the web client got for the BFF, and only while their
- * session lives — logout, password reset and an e-mail change (the user's
- * other sessions) end them at once on `/api` and close their open sockets.
+ * only access tokens the BFF's sign-in client got for the BFF, and only while
+ * their session lives — logout, password reset and an e-mail change (the
+ * user's other sessions) end them at once on `/api`, close their open
+ * sockets and stop their refresh through the BFF (POST /api/auth/refresh).
  */
 import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
@@ -81,6 +82,7 @@ describe('sessions and token kinds at the BFF', () => {
   }
 
   const me = (token: string) => callBff(bff, 'GET', '/api/me', { token });
+  const refresh = (body: unknown) => callBff<TokenSet>(bff, 'POST', '/api/auth/refresh', { body });
 
   describe('token kinds', () => {
     test("when the user's ID token or raly-identity's service-account token is presented, then /api answers 401 and the socket handshake is refused", async () => {
@@ -100,6 +102,73 @@ describe('sessions and token kinds at the BFF', () => {
         assert.equal(answer.body.error.code, 'unauthenticated');
         await assert.rejects(handshake, /unauthenticated/);
       }
+    });
+  });
+
+  describe('refresh (POST /api/auth/refresh, docs/adr/0009)', () => {
+    test("when a signed-in user refreshes, then the BFF answers a new token set that works on /api; a second use of the spent refresh token is refused and, by Keycloak's reuse detection, ends the session", async () => {
+      // Arrange
+      const user = await registered();
+      const tokens = await signIn(user.email, user.password);
+
+      // Act
+      const answer = await refresh({ refreshToken: tokens.refreshToken });
+
+      // Assert
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const renewed = answer.body.data;
+      assert.notEqual(renewed.refreshToken, tokens.refreshToken, 'rotated');
+      assert.ok(renewed.idToken && renewed.expiresIn > 0 && renewed.refreshExpiresIn > 0);
+      assert.equal((await me(renewed.accessToken)).status, 200);
+      const again = await refresh({ refreshToken: tokens.refreshToken });
+      assert.equal(again.status, 401);
+      assert.equal(again.body.error.code, 'unauthenticated');
+      // refreshTokenMaxReuse 0: Keycloak takes a reused refresh token as stolen and ends the
+      // session's client session, so tabs must never refresh with the same token (web/src/lib/session.ts).
+      assert.equal((await refresh({ refreshToken: renewed.refreshToken })).status, 401);
+    });
+
+    test('when the session was logged out, then its refresh token is refused with 401', async () => {
+      // Arrange
+      const user = await registered();
+      const tokens = await signIn(user.email, user.password);
+      const logout = await callBff(bff, 'POST', '/api/auth/logout', {
+        token: tokens.accessToken,
+        body: { refreshToken: tokens.refreshToken },
+      });
+      assert.equal(logout.status, 200);
+
+      // Act
+      const answer = await refresh({ refreshToken: tokens.refreshToken });
+
+      // Assert
+      assert.equal(answer.status, 401);
+      assert.equal(answer.body.error.code, 'unauthenticated');
+    });
+
+    test('when the body is not a refresh token, then the BFF answers 400 or 401 with an error code, never 500', async () => {
+      const user = await registered();
+      const tokens = await signIn(user.email, user.password);
+      const cases: [unknown, number][] = [
+        [undefined, 400],
+        [{}, 400],
+        [{ refreshToken: '' }, 400],
+        [{ refreshToken: 42 }, 400],
+        [{ refreshToken: ['a'] }, 400],
+        [{ refreshToken: 'not-a-jwt' }, 400],
+        [{ refreshToken: tokens.accessToken.replace(/\.[^.]*$/, '.forged') }, 401],
+        [{ refreshToken: tokens.idToken }, 401],
+        [{ refreshToken: tokens.accessToken }, 401],
+      ];
+      for (const [body, status] of cases) {
+        const answer = await refresh(body);
+        assert.equal(answer.status, status, JSON.stringify(body));
+        assert.equal(
+          answer.body.error.code,
+          status === 400 ? 'invalid-argument' : 'unauthenticated',
+        );
+      }
+      assert.equal((await refresh({ refreshToken: tokens.refreshToken })).status, 200);
     });
   });
 
@@ -153,7 +222,6 @@ describe('sessions and token kinds at the BFF', () => {
       const user = await registered();
       const earlier = await signIn(user.email, user.password);
       const socket = await live(earlier.accessToken);
-      const closed = disconnected(socket);
       await nextSecond();
       await callBff(bff, 'POST', '/api/auth/forgot-password', { body: { email: user.email } });
       const mail = await waitForMail(user.email);
@@ -161,6 +229,8 @@ describe('sessions and token kinds at the BFF', () => {
         /https?:\/\/\S+\/auth\/action\?\S+/.exec(mail.text)![0],
       ).searchParams.get('oobCode');
       const newPassword = `new-${uniqueToken()}`;
+      // The bound counts from the reset, not from the mail's delivery.
+      const closed = disconnected(socket);
 
       // Act
       const answer = await callBff(bff, 'POST', '/api/auth/reset-password', {
@@ -205,10 +275,13 @@ describe('sessions and token kinds at the BFF', () => {
       assert.equal(refused.status, 401);
       assert.equal(refused.body.error.code, 'unauthenticated');
       await assert.rejects(connectLive(bff, other.accessToken), /unauthenticated/);
+      assert.equal((await refresh({ refreshToken: other.refreshToken })).status, 401);
       assert.equal(await keycloak.refreshWorks(other.refreshToken), false);
       assert.equal((await me(changing.accessToken)).status, 200);
       assert.equal(changingSocket.connected, true);
-      assert.equal(await keycloak.refreshWorks(changing.refreshToken), true);
+      const renewed = await refresh({ refreshToken: changing.refreshToken });
+      assert.equal(renewed.status, 200, JSON.stringify(renewed.body));
+      assert.equal((await me(renewed.body.data.accessToken)).status, 200);
     });
 
     test('when a user saves the account form without changing the e-mail, then their other session keeps working', async () => {

@@ -1,7 +1,8 @@
 /**
  * Keycloak helpers for tests: a service-account token of raly-identity, users
  * created through the admin API, and user tokens through the password grant of
- * raly-web (what the BFF does on a user's behalf).
+ * the BFF's confidential sign-in client raly-bff-login (what the BFF does on a
+ * user's behalf, docs/adr/0009).
  */
 import type { KeycloakTokenAnswer } from '@raly/contracts/bff-api';
 import type { StackEndpoints } from './stack/endpoints';
@@ -66,7 +67,14 @@ export async function createKeycloakUser(
   return location.slice(location.lastIndexOf('/') + 1);
 }
 
-/** Logs a user in with the password grant of the public client raly-web (scope `openid`, so `id_token` is present). */
+/** The BFF's confidential sign-in client (docs/adr/0009). */
+export const loginClientId = 'raly-bff-login';
+
+/**
+ * Logs a user in with the password grant of the BFF's sign-in client raly-bff-login and its
+ * secret (scope `openid`, so `id_token` is present).
+ * @throws Error with Keycloak's error when it refuses
+ */
 export async function passwordGrant(
   stack: StackEndpoints,
   email: string,
@@ -74,10 +82,27 @@ export async function passwordGrant(
 ): Promise<KeycloakTokenAnswer> {
   return tokenRequest(stack, {
     grant_type: 'password',
-    client_id: 'raly-web',
+    client_id: loginClientId,
+    client_secret: stack.loginClientSecret,
     username: email,
     password,
     scope: 'openid',
+  });
+}
+
+/**
+ * Renews a token set with the refresh grant of raly-bff-login (what POST /api/auth/refresh does).
+ * @throws Error with Keycloak's error when it refuses the refresh token
+ */
+export async function refreshGrant(
+  stack: StackEndpoints,
+  refreshToken: string,
+): Promise<KeycloakTokenAnswer> {
+  return tokenRequest(stack, {
+    grant_type: 'refresh_token',
+    client_id: loginClientId,
+    client_secret: stack.loginClientSecret,
+    refresh_token: refreshToken,
   });
 }
 

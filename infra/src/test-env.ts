@@ -72,5 +72,7 @@ export {
   createKeycloakUser,
   decodeJwtClaims,
   identityServiceToken,
+  loginClientId,
   passwordGrant,
+  refreshGrant,
 } from './keycloak-users';

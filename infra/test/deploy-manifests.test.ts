@@ -354,7 +354,11 @@ describe('k8s manifests (both overlays, as built)', () => {
     const [container] = containersOf(bff);
     const variable = (name: string) => container?.env?.find((entry) => entry.name === name);
     assert.match(variable('TRUST_PROXY')?.value ?? '', /^[1-9]\d*$/, 'TRUST_PROXY is a hop count');
-    for (const name of ['KEYCLOAK_SERVICE_CLIENT_SECRET', 'DEVICE_COOKIE_SECRET']) {
+    for (const name of [
+      'KEYCLOAK_SERVICE_CLIENT_SECRET',
+      'KEYCLOAK_LOGIN_CLIENT_SECRET',
+      'DEVICE_COOKIE_SECRET',
+    ]) {
       const reference = (variable(name)?.valueFrom as { secretKeyRef?: { name: string } })
         ?.secretKeyRef;
       assert.equal(baseName(reference?.name ?? ''), 'raly-secrets', `${name} from the Secret`);

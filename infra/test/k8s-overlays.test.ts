@@ -137,6 +137,39 @@ function secretSources(objects: K8sObject[]): Map<string, Set<string>> {
 }
 
 /** @returns the `raly-config` literals of the overlay's build (the merged ConfigMap) */
+/** A client of the realm import, with the fields the policy tests read. */
+type RealmClient = {
+  clientId: string;
+  secret?: string;
+  publicClient?: boolean;
+  standardFlowEnabled?: boolean;
+  serviceAccountsEnabled?: boolean;
+  directAccessGrantsEnabled?: boolean;
+  protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
+};
+
+/** The clients of an overlay's `KeycloakRealmImport` and the Secret keys its placeholders name. */
+function realmClientsOf(objects: K8sObject[]) {
+  const [realmImport] = ofKind(objects, 'KeycloakRealmImport');
+  return {
+    clients: realmImport!.spec.realm.clients as RealmClient[],
+    placeholders: realmImport!.spec.placeholders as Record<
+      string,
+      { secret: { name: string; key: string } }
+    >,
+  };
+}
+
+/** The Secret (name without kustomize's hash) and key a Deployment's env variable is taken from. */
+function secretReferenceOf(objects: K8sObject[], app: string, variable: string) {
+  const deployment = ofKind(objects, 'Deployment').find((object) => object.metadata.name === app);
+  assert.ok(deployment, `Deployment ${app}`);
+  const [container] = containersOf(podTemplateOf(deployment)!);
+  const reference = container!.env?.find((entry) => entry.name === variable)?.valueFrom
+    ?.secretKeyRef;
+  return reference && { name: baseName(reference.name), key: reference.key };
+}
+
 const configOf = (objects: K8sObject[]) => {
   const config = ofKind(objects, 'ConfigMap').find(
     (object) => baseName(object.metadata.name) === 'raly-config',
@@ -466,6 +499,43 @@ describe('k8s/overlays/production: Kafka (Strimzi)', () => {
     );
   });
 
+  test('when the nodes run, then each exports partition health through the JMX exporter with the rules file the local scaled topology uses, Prometheus scrapes them and alerts on partitions under min ISR, under-replicated or offline', () => {
+    const [kafka] = ofKind(objects, 'Kafka');
+    const metricsConfig = kafka?.spec.kafka.metricsConfig as {
+      type: string;
+      valueFrom: { configMapKeyRef: { name: string; key: string } };
+    };
+    assert.equal(metricsConfig.type, 'jmxPrometheusExporter');
+    const { name, key } = metricsConfig.valueFrom.configMapKeyRef;
+    const configMap = ofKind(objects, 'ConfigMap').find(
+      (candidate) => candidate.metadata.name === name,
+    );
+    const rulesFile = path.join(repository, 'k8s/overlays/production/kafka-metrics-config.yml');
+    assert.equal(configMap?.data?.[key], readFileSync(rulesFile, 'utf8'));
+    const rules = parse(readFileSync(rulesFile, 'utf8')) as { rules: { name: string }[] };
+    assert.ok(rules.rules.some((rule) => rule.name === 'kafka_server_replicamanager_$1'));
+    const [pool] = ofKind(objects, 'KafkaNodePool');
+    const monitor = ofKind(objects, 'PodMonitor').find(
+      (candidate) =>
+        candidate.spec.selector.matchLabels?.['strimzi.io/pool-name'] === pool?.metadata.name,
+    );
+    assert.equal(monitor?.spec.podMetricsEndpoints[0].port, 'tcp-prometheus');
+    const alerts = ofKind(objects, 'PrometheusRule').flatMap((rule) =>
+      (rule.spec.groups as { rules: { alert?: string; expr: string }[] }[]).flatMap(
+        (group) => group.rules,
+      ),
+    );
+    for (const metric of [
+      'kafka_server_replicamanager_underminisrpartitioncount',
+      'kafka_server_replicamanager_underreplicatedpartitions',
+      'kafka_controller_kafkacontroller_offlinepartitionscount',
+    ])
+      assert.ok(
+        alerts.some((alert) => alert.expr.includes(metric)),
+        `no alert reads ${metric}`,
+      );
+  });
+
   test('when the topics are read, then every Raly topic and its dead-letter topic exist with 3 replicas, min.insync.replicas 2 and at least 6 partitions', () => {
     const expected = Object.values(topics)
       .flatMap((topic) => [topic, deadLetterTopic(topic)])
@@ -739,18 +809,7 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
   });
 
   test("when a service calls another, then it authenticates as its own realm client: the Deployment's client secret is the Secret key the realm import fills that client from, and the client's audience names exactly the services it calls", () => {
-    const [realmImport] = ofKind(objects, 'KeycloakRealmImport');
-    const clients = realmImport!.spec.realm.clients as {
-      clientId: string;
-      secret?: string;
-      serviceAccountsEnabled?: boolean;
-      directAccessGrantsEnabled?: boolean;
-      protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
-    }[];
-    const placeholders = realmImport!.spec.placeholders as Record<
-      string,
-      { secret: { name: string; key: string } }
-    >;
+    const { clients, placeholders } = realmClientsOf(objects);
     // Who calls whom (the data-access clients of services/*/src and bff/src).
     const calls: Record<string, { client: string; calls: string[] }> = {
       bff: { client: serviceClientIds.bff, calls: [serviceClientIds.identity] },
@@ -769,20 +828,36 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
       assert.deepEqual(audiences, callees, `${clientId} may call exactly ${callees.join(', ')}`);
       const placeholder = /^\$\{([A-Z_]+)\}$/.exec(client.secret ?? '')?.[1];
       assert.ok(placeholder, `${clientId}'s secret is a placeholder`);
-      const deployment = ofKind(objects, 'Deployment').find(
-        (object) => object.metadata.name === app,
-      );
-      assert.ok(deployment, `Deployment ${app}`);
-      const [container] = containersOf(podTemplateOf(deployment)!);
-      const reference = container!.env?.find(
-        (variable) => variable.name === 'KEYCLOAK_SERVICE_CLIENT_SECRET',
-      )?.valueFrom?.secretKeyRef;
       assert.deepEqual(
-        reference && { name: baseName(reference.name), key: reference.key },
+        secretReferenceOf(objects, app, 'KEYCLOAK_SERVICE_CLIENT_SECRET'),
         placeholders[placeholder]!.secret,
         `${app}: KEYCLOAK_SERVICE_CLIENT_SECRET is the secret of ${clientId}`,
       );
     }
+  });
+
+  test("when a user signs in, then only the BFF's confidential sign-in client may use the password grant: its secret is the Secret key the realm import fills it from, its tokens are for raly-bff, and the public web client has direct access grants off (docs/adr/0009)", () => {
+    const { clients, placeholders } = realmClientsOf(objects);
+    const login = clients.find((client) => client.clientId === 'raly-bff-login');
+    assert.ok(login, 'realm client raly-bff-login');
+    assert.equal(login.publicClient, false, 'confidential');
+    assert.equal(login.standardFlowEnabled, false, 'no browser flow');
+    assert.equal(login.serviceAccountsEnabled, false, 'no service account: its tokens are users');
+    const audiences = (login.protocolMappers ?? [])
+      .filter((mapper) => mapper.protocolMapper === 'oidc-audience-mapper')
+      .map((mapper) => mapper.config['included.client.audience']);
+    assert.deepEqual(audiences, ['raly-bff']);
+    const placeholder = /^\$\{([A-Z_]+)\}$/.exec(login.secret ?? '')?.[1];
+    assert.ok(placeholder, "raly-bff-login's secret is a placeholder");
+    assert.deepEqual(
+      secretReferenceOf(objects, 'bff', 'KEYCLOAK_LOGIN_CLIENT_SECRET'),
+      placeholders[placeholder]!.secret,
+      'bff: KEYCLOAK_LOGIN_CLIENT_SECRET is the secret of raly-bff-login',
+    );
+    const passwordGrants = clients
+      .filter((client) => client.directAccessGrantsEnabled === true)
+      .map((client) => client.clientId);
+    assert.deepEqual(passwordGrants, ['raly-bff-login'], 'no other client takes passwords');
   });
 
   test('when a service fetches client-credentials tokens, then NetworkPolicies let it reach Keycloak on 8080 and Keycloak admit it', () => {
@@ -852,6 +927,9 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
       'RalyConsumerLagHigh',
       'RalyDeadLetters',
       'RalyHttp5xxRate',
+      'RalyKafkaOfflinePartitions',
+      'RalyKafkaUnderMinIsr',
+      'RalyKafkaUnderReplicated',
       'RalyOutboxStale',
     ]);
     const docs = readFileSync(path.join(repository, 'docs', 'operations.md'), 'utf8');
@@ -906,10 +984,12 @@ describe('k8s/ files', () => {
       const kustomization = parse(readFileSync(file, 'utf8')) as {
         resources?: string[];
         patches?: { path?: string }[];
+        configMapGenerator?: { files?: string[] }[];
       };
       for (const entry of [
         ...(kustomization.resources ?? []),
         ...(kustomization.patches ?? []).flatMap((patch) => (patch.path ? [patch.path] : [])),
+        ...(kustomization.configMapGenerator ?? []).flatMap((generator) => generator.files ?? []),
       ])
         listed.delete(path.resolve(path.dirname(file), entry));
     }

@@ -2,7 +2,8 @@
  * The scaled topology's Kafka cluster (issue 11 §1), for real: three KRaft
  * nodes on test ports (RALY_TEST_KAFKA_CLUSTER_PORTS, default 17092-17094,
  * controllers +100), a topic with RF 3 and min ISR 2, acks=all sends, one node
- * killed with SIGKILL, more sends, and every acknowledged message read back.
+ * killed with SIGKILL, more sends, and every acknowledged message read back;
+ * each node's Prometheus metrics (JMX exporter, ports +200) show the failure.
  * Everything started here is stopped in afterAll.
  */
 import assert from 'node:assert/strict';
@@ -22,7 +23,12 @@ const clientPorts = (process.env.RALY_TEST_KAFKA_CLUSTER_PORTS ?? '17092,17093,1
 const dataRoot = mkdtempSync(join(tmpdir(), 'raly-kafka-cluster-'));
 const cluster: KafkaCluster = kafkaCluster({
   name: 'test-kafka-cluster',
-  nodes: clientPorts.map((port, index) => ({ id: index + 1, port, controllerPort: port + 100 })),
+  nodes: clientPorts.map((port, index) => ({
+    id: index + 1,
+    port,
+    controllerPort: port + 100,
+    metricsPort: port + 200,
+  })),
   dataRoot,
   heapMb: 256,
   replicationFactor: 3,
@@ -45,6 +51,16 @@ async function sendAll(producer: Producer, topic: string, values: string[]): Pro
       messages: values.slice(start, start + 50).map((value) => ({ key: value, value })),
     });
   }
+}
+
+/** One gauge's value from a node's `/metrics` (Prometheus text), or undefined when absent. */
+async function nodeGauge(nodeIndex: number, metric: string): Promise<number | undefined> {
+  const response = await fetch(`http://127.0.0.1:${clientPorts[nodeIndex]! + 200}/metrics`);
+  assert.equal(response.status, 200);
+  const line = (await response.text())
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`${metric} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
@@ -93,6 +109,9 @@ describe('a 3-node Kafka cluster', () => {
     const consumer = kafka.consumer({ groupId: `infra-failover-${randomUUID()}` });
     try {
       await sendAll(producer, topic, before);
+      const underReplicated = 'kafka_server_replicamanager_underreplicatedpartitions';
+      assert.equal(await nodeGauge(0, underReplicated), 0);
+      assert.ok(((await nodeGauge(0, 'kafka_server_replicamanager_partitioncount')) ?? 0) > 0);
 
       // Act: SIGKILL node 2, then keep sending.
       const victim = cluster.pid(2);
@@ -124,6 +143,20 @@ describe('a 3-node Kafka cluster', () => {
       assert.deepEqual(missing, [], `${missing.length} acknowledged messages were not consumed`);
       assert.equal(await cluster.nodes[1]!.isHealthy(), false);
       assert.equal(await cluster.nodes[0]!.isHealthy(), true);
+      // The survivors' metrics show the partitions that lost a replica (node 2 left their ISRs).
+      const deadline = Date.now() + 60_000;
+      let survivorsUnderReplicated = 0;
+      while (survivorsUnderReplicated === 0 && Date.now() < deadline) {
+        survivorsUnderReplicated =
+          ((await nodeGauge(0, underReplicated)) ?? 0) +
+          ((await nodeGauge(2, underReplicated)) ?? 0);
+        if (survivorsUnderReplicated === 0)
+          await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      assert.ok(
+        survivorsUnderReplicated > 0,
+        'no under-replicated partition reported after the kill',
+      );
     } finally {
       await consumer.disconnect().catch(() => undefined);
       await producer.disconnect().catch(() => undefined);

@@ -4,11 +4,31 @@ import { describe, test } from 'vitest';
 import {
   createKeycloakUser,
   decodeJwtClaims,
+  loginClientId,
   passwordGrant,
+  refreshGrant,
   resolveTestStack,
 } from '../src/test-env';
+import type { StackEndpoints } from '../src/stack/endpoints';
 
 const uniqueEmail = () => `infra-${randomUUID()}@example.com`;
+
+/** One call of the realm's token endpoint with `form`; Keycloak's status and error code. */
+async function tokenEndpoint(
+  stack: StackEndpoints,
+  form: Record<string, string>,
+): Promise<{ status: number; error: string | undefined }> {
+  const answer = await fetch(
+    `${stack.keycloakUrl}/realms/${stack.realm}/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    },
+  );
+  const body = (await answer.json()) as { error?: string };
+  return { status: answer.status, error: body.error };
+}
 
 describe('the raly realm', () => {
   test('when a user created by the identity service account logs in with the password grant, then the access token is for raly-bff and names the user', async () => {
@@ -29,7 +49,84 @@ describe('the raly realm', () => {
     assert.equal(claims.preferred_username, email);
     assert.equal(claims.iss, `${stack.keycloakPublicUrl}/realms/${stack.realm}`);
     assert.equal(Number(claims.exp) - Number(claims.iat), 300);
-    assert.ok(tokens.refresh_token, 'a refresh token is issued to the SPA');
+    assert.equal(claims.azp, loginClientId);
+    assert.ok(tokens.refresh_token, 'a refresh token is issued to the BFF');
+  });
+
+  test("when the public web client asks for a password grant, then Keycloak refuses it: only the BFF's confidential sign-in client may (docs/adr/0009)", async () => {
+    // Arrange
+    const stack = await resolveTestStack();
+    const email = uniqueEmail();
+    await createKeycloakUser(stack, { email, password: 'secret1' });
+
+    // Act
+    const answer = await tokenEndpoint(stack, {
+      grant_type: 'password',
+      client_id: 'raly-web',
+      username: email,
+      password: 'secret1',
+      scope: 'openid',
+    });
+
+    // Assert
+    assert.equal(answer.status, 400, 'raly-web has direct access grants off');
+    assert.equal(answer.error, 'unauthorized_client');
+  });
+
+  test('when the sign-in client is used without its secret or with a wrong one, then Keycloak refuses the password grant', async () => {
+    // Arrange
+    const stack = await resolveTestStack();
+    const email = uniqueEmail();
+    await createKeycloakUser(stack, { email, password: 'secret1' });
+    const grant = { grant_type: 'password', username: email, password: 'secret1' };
+
+    // Act
+    const answers = await Promise.all([
+      tokenEndpoint(stack, { ...grant, client_id: loginClientId }),
+      tokenEndpoint(stack, { ...grant, client_id: loginClientId, client_secret: 'not-the-secret' }),
+    ]);
+
+    // Assert
+    for (const answer of answers) {
+      assert.equal(answer.status, 401, JSON.stringify(answer));
+      assert.ok(
+        answer.error === 'unauthorized_client' || answer.error === 'invalid_client',
+        JSON.stringify(answer),
+      );
+    }
+  });
+
+  test("when the sign-in client's refresh token is refreshed, then only the sign-in client with its secret can, and the token rotates", async () => {
+    // Arrange
+    const stack = await resolveTestStack();
+    const email = uniqueEmail();
+    await createKeycloakUser(stack, { email, password: 'secret1' });
+    const tokens = await passwordGrant(stack, email, 'secret1');
+    const refreshToken = tokens.refresh_token!;
+
+    // Act
+    const asWeb = await tokenEndpoint(stack, {
+      grant_type: 'refresh_token',
+      client_id: 'raly-web',
+      refresh_token: refreshToken,
+    });
+    const withoutSecret = await tokenEndpoint(stack, {
+      grant_type: 'refresh_token',
+      client_id: loginClientId,
+      refresh_token: refreshToken,
+    });
+    const renewed = await refreshGrant(stack, refreshToken);
+
+    // Assert
+    assert.equal(asWeb.status, 400, JSON.stringify(asWeb));
+    assert.equal(withoutSecret.status, 401, JSON.stringify(withoutSecret));
+    assert.equal(decodeJwtClaims(renewed.access_token).azp, loginClientId);
+    assert.notEqual(renewed.refresh_token, refreshToken);
+    await assert.rejects(
+      refreshGrant(stack, refreshToken),
+      /invalid_grant/,
+      'the old one is spent',
+    );
   });
 
   test('when the password is wrong, then the password grant is refused', async () => {

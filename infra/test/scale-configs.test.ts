@@ -21,7 +21,9 @@ import {
   scaleInstanceEnvironment,
   scaleLoadBalancerPlan,
   scaleScrapePlan,
+  scaleWebServerVariables,
 } from '../src/stack/scale/topology';
+import { renderWebServerConfig } from '../src/stack/web-nginx';
 import { ports as plainPorts } from '../src/stack/settings';
 import { stackStatus } from '../src/stack/stack';
 
@@ -197,6 +199,12 @@ describe('Prometheus scrape configuration', () => {
     assert.equal(byName.get('bff')?.metrics_path, '/metrics');
     assert.equal(byName.get('zipkin')?.metrics_path, '/prometheus');
     assert.deepEqual(targetsOf(byName.get('haproxy')), ['haproxy@127.0.0.1:8404']);
+    assert.deepEqual(targetsOf(byName.get('kafka')), [
+      'kafka-scale-1@127.0.0.1:29292',
+      'kafka-scale-2@127.0.0.1:29293',
+      'kafka-scale-3@127.0.0.1:29294',
+    ]);
+    assert.equal(byName.get('kafka')?.metrics_path, '/metrics');
   });
 
   test('when another metrics path is configured, then the apps are scraped there and the others keep theirs', () => {
@@ -280,7 +288,7 @@ describe('scaled topology ports and instances', () => {
     assert.ok(env.CORS_ORIGIN?.split(',').includes('http://localhost:8088'));
   });
 
-  test('when a service instance gets its environment, then it has its own database and no proxy trust', () => {
+  test('when a service instance gets its environment, then it has its own database under its own application_name, the topology Redis and no proxy trust', () => {
     const env = scaleInstanceEnvironment(scalePortDefaults, nativeEndpoints(), ['b:1'], {
       name: 'media-2',
       workspace: 'services/media',
@@ -288,15 +296,36 @@ describe('scaled topology ports and instances', () => {
     });
 
     assert.equal(env.PORT, '4132');
-    assert.match(env.DATABASE_URL ?? '', /\/raly_media$/);
+    const databaseUrl = new URL(env.DATABASE_URL ?? '');
+    assert.equal(databaseUrl.pathname, '/raly_media');
+    assert.equal(databaseUrl.searchParams.get('application_name'), 'raly-scale-8088-media-2');
+    assert.equal(env.REDIS_URL, 'redis://127.0.0.1:6389');
     assert.equal(env.OTEL_SERVICE_NAME, 'media');
     assert.equal(env.OTEL_RESOURCE_ATTRIBUTES, 'service.instance.id=media-2');
     assert.equal(env.TRUST_PROXY, undefined);
   });
 });
 
+describe('the web app behind the entry', () => {
+  test('when web/nginx.conf is rendered for the scaled topology, then it serves web/dist on loopback with a runtime configuration the SPA accepts', () => {
+    const config = renderWebServerConfig(scaleWebServerVariables(), 5174, '/srv/web/dist');
+
+    assert.match(config, /listen 127\.0\.0\.1:5174;/);
+    assert.match(config, /root \/srv\/web\/dist;/);
+    assert.doesNotMatch(config, /\$\{[A-Z_]+\}/, 'every template variable is filled in');
+    const body = /location = \/config\.json \{[^}]*return 200 '([^']+)'/.exec(config)?.[1];
+    assert.deepEqual(JSON.parse(body ?? 'null'), {
+      keycloakUrl: 'http://localhost:8080',
+      keycloakRealm: 'raly',
+      keycloakClientId: 'raly-web',
+      bffUrl: '',
+      backendEnvironment: 'local',
+    });
+  });
+});
+
 describe('stack status of the scaled topology', () => {
-  test('when the scaled topology is asked for, then every node, the load balancer, Prometheus, Zipkin and each instance is listed', async () => {
+  test('when the scaled topology is asked for, then every node, the load balancer, the topology Redis, Prometheus, Zipkin and each instance is listed', async () => {
     const names = (await stackStatus({ scale: true })).map((status) => status.name);
 
     for (const name of [
@@ -304,6 +333,7 @@ describe('stack status of the scaled topology', () => {
       'kafka-scale-2',
       'kafka-scale-3',
       'haproxy',
+      'redis-scale',
       'prometheus',
       'zipkin',
       'bff-1',
@@ -318,5 +348,18 @@ describe('stack status of the scaled topology', () => {
     ])
       assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
     assert.ok(names.includes('postgres'), 'the plain components are still listed');
+  });
+
+  test('when the scaled topology is asked for, then the plain one-broker Kafka is marked unused and only it', async () => {
+    const statuses = await stackStatus({ scale: true });
+
+    assert.deepEqual(
+      statuses.filter((status) => status.unused).map((status) => status.name),
+      ['kafka'],
+    );
+    assert.equal(
+      (await stackStatus()).find((status) => status.name === 'kafka')?.unused,
+      undefined,
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Sign-in latency: the BFF's POST /api/auth/login against Keycloak's own
- * password grant (what the BFF calls), alternating one of each so both meet
- * the same conditions.
+ * password grant of the BFF's confidential sign-in client `raly-bff-login`
+ * with its secret (exactly what the BFF calls, docs/adr/0009), alternating
+ * one of each so both meet the same conditions.
  */
 import { passwordGrant, type TestStack } from '@raly/test-support';
 import { nowMs, percentile } from '../stats';

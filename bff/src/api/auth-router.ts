@@ -1,6 +1,6 @@
 /**
- * POST /api/auth/login, logout, forgot-password, reset-password and
- * verify-password (docs/api.md).
+ * POST /api/auth/login, refresh, logout, forgot-password, reset-password
+ * and verify-password (docs/api.md).
  */
 import { Router } from 'express';
 import { callerOf } from '@raly/service-kit/auth';
@@ -11,7 +11,7 @@ import {
   verifyPassword,
   type PasswordDependencies,
 } from '../domain/password';
-import { login, logout, type SessionDependencies } from '../domain/session';
+import { login, logout, refresh, type SessionDependencies } from '../domain/session';
 import type { RateLimits } from './rate-limit';
 
 export function authRouter(
@@ -23,6 +23,11 @@ export function authRouter(
     .post('/login', async (request, response) => {
       const tokens = await limits.login(request, response, () => login(dependencies, request.body));
       response.json({ data: tokens });
+    })
+    .post('/refresh', limits.refresh, async (request, response) => {
+      const { keycloak } = dependencies;
+      const { revocations } = authenticator;
+      response.json({ data: await refresh({ keycloak, revocations }, request.body) });
     })
     .post('/logout', authenticator.requireUser, async (request, response) => {
       const caller = callerOf(request);

@@ -37,6 +37,8 @@ export interface RateLimits {
   login<T>(request: Request, response: Response, attempt: () => Promise<T>): Promise<T>;
   /** POST /api/auth/forgot-password, reset-password: per e-mail and per client address. */
   forgotPassword: RequestHandler;
+  /** POST /api/auth/refresh: per client address (RATE_LIMIT_REFRESH_PER_IP). */
+  refresh: RequestHandler;
   /** POST /api/callable/*: per client address. */
   callable: RequestHandler;
   /** POST /api/accounts: per client address and per e-mail of the registration. */
@@ -210,6 +212,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     forgotPassword: limit('forgot-password', [
       [bucket('forgot-password:ip', config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP), byAddress],
       [bucket('forgot-password:email', config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL), byEmail],
+    ]),
+    refresh: limit('refresh', [
+      [bucket('refresh:ip', config.RATE_LIMIT_REFRESH_PER_IP), byAddress],
     ]),
     callable: limit('callable', [
       [bucket('callable:ip', config.RATE_LIMIT_CALLABLE_PER_IP), byAddress],

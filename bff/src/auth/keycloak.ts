@@ -2,7 +2,7 @@
  * The BFF's side of access-token verification (docs/api.md "Access tokens",
  * docs/adr/0006): the kit's one verifier (`@raly/service-kit/auth`: signature
  * with parsed realm keys, issuer, expiry, `typ` Bearer, `aud` ∋ raly-bff,
- * `azp` raly-web) with the BFF's ended-session check as its revocation hook
+ * `azp` raly-bff-login, docs/adr/0009) with the BFF's ended-session check as its revocation hook
  * (../data-access/session-revocations.ts, docs/adr/0005). `/api` routes are
  * guarded by keycloak-connect (bearer-only client `raly-bff`): its
  * `protect()` runs on the grant the kit's verifier accepted, so role guards
@@ -35,7 +35,7 @@ export interface Authenticator {
    * Verifies a raw access token.
    * @returns the caller it belongs to
    * @throws AppError `unauthenticated` when the token is missing, forged, expired, from another
-   *   issuer, not an access token for the BFF issued to the web client, or its session has ended;
+   *   issuer, not an access token for the BFF issued to the sign-in client, or its session has ended;
    *   `unavailable` when Redis cannot be read
    */
   verify(accessToken: string | undefined): Promise<Caller>;
@@ -70,7 +70,7 @@ export function createAuthenticator(
       publicUrl: config.KEYCLOAK_PUBLIC_URL,
       realm: config.KEYCLOAK_REALM,
       audience: config.KEYCLOAK_BFF_CLIENT_ID,
-      authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
+      authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
     },
     { isRevoked: (caller) => revocations.isRevoked(caller) },
   );

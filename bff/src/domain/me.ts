@@ -37,20 +37,32 @@ export async function findMyUser(
 }
 
 /**
- * The brand record of a brand user (null for creators): the read model's
- * snapshot, else the brand service's as the user (then stored for the next read).
+ * A brand record for one of its members: the read model's snapshot, else the
+ * brand service's as the member (then stored for the next read) — also after
+ * a Redis restart lost it.
+ * @param brandId the member's brand
+ * @param accessToken the member's token (the brand service checks membership)
+ * @returns the record, or null when neither knows it
  */
-async function findBrandOf(
+export async function findBrand(
   { records, brands }: MeDependencies,
+  brandId: string,
+  accessToken: string,
+): Promise<BrandRecord | null> {
+  const cached = await records.get('brand', brandId);
+  if (cached || !brands) return cached;
+  const fresh = await brands.getBrand(accessToken, brandId);
+  if (fresh) await records.applySnapshot('brand', fresh);
+  return fresh;
+}
+
+/** The brand record of a brand user (null for creators), as {@link findBrand}. */
+async function findBrandOf(
+  dependencies: MeDependencies,
   record: UserRecord,
   accessToken: string,
 ): Promise<BrandRecord | null> {
-  if (!record.brand?.id) return null;
-  const cached = await records.get('brand', record.brand.id);
-  if (cached || !brands) return cached;
-  const fresh = await brands.getBrand(accessToken, record.brand.id);
-  if (fresh) await records.applySnapshot('brand', fresh);
-  return fresh;
+  return record.brand?.id ? findBrand(dependencies, record.brand.id, accessToken) : null;
 }
 
 /**

@@ -37,6 +37,13 @@ export interface RecordStore {
    * "ask {@link applySnapshot}", not "newer".
    */
   isApplied(kind: AggregateKind, id: string, version: number): boolean;
+  /**
+   * Forgets which versions this instance applied: called whenever the Redis
+   * connection is (re)established, since a restarted Redis may have lost
+   * snapshots (none, all, or the last second's, as its persistence allows)
+   * and the memory would then skip the events that rebuild them.
+   */
+  forgetApplied(): void;
 }
 
 /**
@@ -63,6 +70,7 @@ export function createRecordStore(
     get: (kind, id) => readModel.get(kind, id),
     getJson: (kind, id) => readModel.getJson(kind, id),
     isApplied,
+    forgetApplied: () => appliedVersions.clear(),
     async applySnapshot(kind, record) {
       const aggregate = `${kind}:${record.id}`;
       if (isApplied(kind, record.id, record.version)) return false;

@@ -1,11 +1,15 @@
 /**
- * Signing in and out (spec §4, §7 login/logout): Keycloak checks the
- * password; every refusal reads 'Incorrect login' (spec §8).
+ * Signing in, staying signed in and signing out (spec §4, §7 login/logout;
+ * docs/adr/0009): Keycloak checks the password; every refusal reads
+ * 'Incorrect login' (spec §8). The token set is renewed through the BFF,
+ * because only the BFF's confidential sign-in client can refresh it.
  */
 import type { Logger } from '@raly/service-kit/logger';
+import { AppError } from '@raly/service-kit/errors';
+import { messages } from '@raly/contracts/messages';
 import { decodeJwt } from 'jose';
 import type { Caller } from '@raly/service-kit/auth';
-import type { SessionRevocations } from '../data-access/session-revocations';
+import type { SessionRevocations, TokenSession } from '../data-access/session-revocations';
 import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { TokenSet } from '@raly/contracts/bff-api';
@@ -70,12 +74,7 @@ export async function logout(
   caller: Caller,
   body: unknown,
 ): Promise<true> {
-  const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
-  if (typeof refreshToken !== 'string' || !refreshToken) {
-    throw bffErrors.invalidArgument('refreshToken is required', {
-      refreshToken: 'refreshToken is required',
-    });
-  }
+  const refreshToken = refreshTokenOf(body);
   if (!(await keycloak.endSession(refreshToken))) {
     throw bffErrors.invalidArgument('Keycloak refused the refresh token');
   }
@@ -83,6 +82,80 @@ export async function logout(
   const sessionId = sessionIdOf(refreshToken) ?? caller.sessionId;
   if (sessionId) await revocations.endSession(sessionId);
   return true;
+}
+
+export interface RefreshDependencies {
+  keycloak: KeycloakTokens;
+  revocations: SessionRevocations;
+}
+
+/** The answer to a refresh token whose session is over (ended, expired, spent or not ours): sign in again. */
+const sessionOver = (reason: string) =>
+  new AppError('unauthenticated', 'Unauthenticated', { cause: new Error(reason) });
+
+/**
+ * Renews the token set of a signed-in user (POST /api/auth/refresh). A
+ * session the BFF recorded as ended (docs/adr/0005: logout, password reset,
+ * the other sessions at an e-mail change) is refused before Keycloak is
+ * asked, judged on the refresh token's `sub`, `sid` and `iat` like an access
+ * token's; Keycloak then refuses a spent, expired or foreign refresh token.
+ * @param body `{ refreshToken }`
+ * @returns the new token set (the refresh token given is spent: refresh-token rotation)
+ * @throws AppError `invalid-argument` (400) when `refreshToken` is missing or not a JWT;
+ *   `unauthenticated` (401) when the session is over; `unavailable` (503) when Redis or
+ *   Keycloak cannot be reached
+ */
+export async function refresh(
+  { keycloak, revocations }: RefreshDependencies,
+  body: unknown,
+): Promise<TokenSet> {
+  const refreshToken = refreshTokenOf(body);
+  const session = tokenSessionOf(refreshToken);
+  if (!session)
+    throw bffErrors.invalidArgument('refreshToken is not a refresh token', {
+      refreshToken: 'refreshToken is not a refresh token',
+    });
+  let ended: boolean;
+  try {
+    ended = await revocations.isRevoked(session);
+  } catch (error) {
+    // Fail closed, as the access-token check does (docs/adr/0005).
+    throw new AppError('unavailable', messages.genericProblem, { cause: error });
+  }
+  if (ended) throw sessionOver('the session was ended at the BFF');
+  const tokens = await keycloak.refreshGrant(refreshToken);
+  if (!tokens) throw sessionOver('Keycloak refused the refresh token');
+  return tokens;
+}
+
+/**
+ * @returns the body's `refreshToken`
+ * @throws AppError `invalid-argument` when it is missing or not a non-empty string
+ */
+function refreshTokenOf(body: unknown): string {
+  const { refreshToken } = (body ?? {}) as { refreshToken?: unknown };
+  if (typeof refreshToken !== 'string' || !refreshToken) {
+    throw bffErrors.invalidArgument('refreshToken is required', {
+      refreshToken: 'refreshToken is required',
+    });
+  }
+  return refreshToken;
+}
+
+/**
+ * The claims of an (unverified) refresh token a revocation is decided on.
+ * Unverified is enough here: a forged token can only make its bearer refused,
+ * and Keycloak verifies the token before anything is answered.
+ * @returns `sub`, `sid`, `iat`, or undefined when it is not a JWT with `sub` and `iat`
+ */
+function tokenSessionOf(jwt: string): TokenSession | undefined {
+  try {
+    const { sub, sid, iat } = decodeJwt(jwt);
+    if (typeof sub !== 'string' || typeof iat !== 'number') return undefined;
+    return { userId: sub, sessionId: typeof sid === 'string' ? sid : undefined, issuedAtSec: iat };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The `sid` claim of a JWT, or undefined when it has none or is not a JWT. */

@@ -20,7 +20,7 @@ import { INTERESTS, type Interest } from '@raly/contracts/constants';
 import { LIVE_PATH, liveEvents, type LiveServerToClientEvents } from '@raly/contracts/live';
 import { isBrandUser, isOnboarded, type UserRecord } from '@raly/contracts/records';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
-import { findMyUser, type MeDependencies } from '../domain/me';
+import { findBrand, findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
 import type { LiveMetrics } from '../observability/live-metrics';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
@@ -52,6 +52,13 @@ export function interestRoomsOf(
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface LiveServer extends LivePush {
+  /**
+   * Sends every socket of this replica its user's (and brand's) current
+   * snapshots again, as on connection: after the Redis adapter's subscriber
+   * reconnected, pushes other replicas published while it was away never
+   * arrived. Resolves when all were sent (errors are logged, not thrown).
+   */
+  catchUpAll(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,6 +106,28 @@ async function roomsOf(
   return { rooms };
 }
 
+/**
+ * The adapter's publishing client, whose failed publishes are logged: the
+ * Redis adapter publishes without handling the promise, so a publish cut off
+ * by a Redis restart was an unhandled rejection, which ends a Node process.
+ * A push lost that way reaches the other replicas' sockets through their
+ * catch-up once their subscriber is back ({@link LiveServer.catchUpAll}).
+ */
+function publishingSafely(redis: Redis, logger: Logger): Redis {
+  return new Proxy(redis, {
+    get(target, property) {
+      if (property === 'publish')
+        return (...args: Parameters<Redis['publish']>) =>
+          target.publish(...args).catch((error: unknown) => {
+            logger.warn({ err: error }, 'live: publish to the other replicas failed');
+            return 0;
+          });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Attaches socket.io to the HTTP server. */
 export function createLiveServer(options: LiveServerOptions): LiveServer {
   const { config, authenticator, me, logger } = options;
@@ -110,9 +139,13 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   >(options.httpServer, {
     path: LIVE_PATH,
     cors: { origin: config.CORS_ORIGIN, credentials: true },
-    adapter: createAdapter(options.redisPublisher, options.redisSubscriber, {
-      key: config.LIVE_ADAPTER_KEY,
-    }),
+    adapter: createAdapter(
+      publishingSafely(options.redisPublisher, logger),
+      options.redisSubscriber,
+      {
+        key: config.LIVE_ADAPTER_KEY,
+      },
+    ),
   });
 
   options.metrics?.countSockets(() => io.of('/').sockets.size);
@@ -141,31 +174,40 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       });
   });
 
+  type LiveSocket = Parameters<Parameters<typeof io.on<'connection'>>[1]>[0];
+
+  /**
+   * Catch-up (docs/adr/0007): a change stored between the client's GET
+   * /api/me and the socket's join was pushed before the socket was in its
+   * rooms, so the socket gets the current snapshots once; the client keeps the
+   * higher version. Read through the read model with the services behind it
+   * (a Redis restart may have lost them).
+   */
+  const catchUp = async (socket: LiveSocket): Promise<void> => {
+    const { caller, brandId } = socket.data;
+    try {
+      const [userRecord, brandRecord] = await Promise.all([
+        findMyUser(me, caller),
+        brandId ? findBrand(me, brandId, caller.accessToken) : null,
+      ]);
+      if (userRecord) {
+        // A newer record stored since the handshake read it may have moved the rooms
+        // before this socket was in them: its interest rooms follow the current record.
+        const wanted = interestRoomsOf(userRecord);
+        for (const room of ALL_INTEREST_ROOMS) if (!wanted.includes(room)) void socket.leave(room);
+        void socket.join(wanted);
+        socket.emit(liveEvents.user, userRecord);
+      }
+      if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
+    } catch (error) {
+      handleError(error, logger, { socket: 'catch-up', userId: caller.userId });
+    }
+  };
+
   io.on('connection', (socket) => {
-    const { caller, rooms, brandId } = socket.data;
+    const { caller, rooms } = socket.data;
     void socket.join(rooms);
-    // Catch-up (docs/adr/0007): a change stored between the client's GET
-    // /api/me and this join was pushed before the socket was in its rooms, so
-    // the socket gets the current snapshots once; the client keeps the higher version.
-    Promise.all([
-      me.records.get('user', caller.userId),
-      brandId && me.records.get('brand', brandId),
-    ])
-      .then(([userRecord, brandRecord]) => {
-        if (userRecord) {
-          // A newer record stored since the handshake read it may have moved the rooms
-          // before this socket was in them: its interest rooms follow the current record.
-          const wanted = interestRoomsOf(userRecord);
-          for (const room of ALL_INTEREST_ROOMS)
-            if (!wanted.includes(room)) void socket.leave(room);
-          void socket.join(wanted);
-          socket.emit(liveEvents.user, userRecord);
-        }
-        if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
-      })
-      .catch((error: unknown) =>
-        handleError(error, logger, { socket: 'catch-up', userId: caller.userId }),
-      );
+    void catchUp(socket);
     // A socket lives no longer than its token; the client reconnects with a fresh one.
     const expiry = setTimeout(
       () => socket.disconnect(true),
@@ -238,6 +280,12 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   };
 
   return {
+    async catchUpAll() {
+      const sockets = [...io.of('/').sockets.values()];
+      // A few at a time: each may ask a service when the read model lost its record.
+      for (let start = 0; start < sockets.length; start += 64)
+        await Promise.all(sockets.slice(start, start + 64).map(catchUp));
+    },
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       // A span in the trace of the request or Kafka message that brought the snapshot (when traced).
       inSpan(`socket emit ${kind}`, { 'raly.record.kind': kind, 'raly.record.id': record.id }, () =>

@@ -22,7 +22,7 @@ async function status(scale: boolean): Promise<boolean> {
   const statuses = await stackStatus({ scale });
   const width = Math.max(9, ...statuses.map((component) => component.name.length));
   for (const component of statuses) {
-    const health = component.healthy ? 'healthy' : 'DOWN';
+    const health = component.healthy ? 'healthy' : component.unused ? 'unused' : 'DOWN';
     const owner = component.startedByStack
       ? `started by stack (${component.startedByStack})`
       : 'not started by stack';
@@ -30,7 +30,7 @@ async function status(scale: boolean): Promise<boolean> {
       `${component.name.padEnd(width)} ${health.padEnd(8)} ${component.address.padEnd(40)} ${owner}`,
     );
   }
-  return statuses.every((component) => component.healthy);
+  return statuses.every((component) => component.healthy || component.unused);
 }
 
 async function down(only: string[]): Promise<void> {

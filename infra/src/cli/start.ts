@@ -20,10 +20,13 @@ import {
   scaleInstanceEnvironment,
   scaleRecordName,
   scaleTopology,
-  scaleWebEnvironment,
+  scaleWebServerVariables,
 } from '../stack/scale/topology';
+import { dataDirectory } from '../stack/paths';
+import { withProgress } from '../stack/progress';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
+import { ensureNginx, ensureWebBuild, webServerCommand } from '../stack/web-nginx';
 import { waitUntilReady } from '../supervision/readiness';
 import { formatDelay, Supervisor, type AppSpec } from '../supervision/supervisor';
 import {
@@ -109,11 +112,17 @@ function scaleApps(ports: ScalePorts, brokers: string[]): (AppSpec & { readiness
     index,
     readinessUrl: instance.readinessUrl,
   }));
+  // The production build served by nginx with web/nginx.conf, as the web image serves it.
+  const webServer = webServerCommand(
+    dataDirectory('scale-web'),
+    scaleWebServerVariables(),
+    ports.web,
+  );
   const web = {
     name: 'web',
-    command: 'npm',
-    args: ['run', 'dev', '-w', 'web', '--if-present'],
-    env: scaleWebEnvironment(ports),
+    command: webServer.command,
+    args: webServer.args,
+    env: {},
     index: instances.length,
     // Through the load balancer: the SPA is served on the entry.
     readinessUrl: `${scaleEntryUrl(ports)}/`,
@@ -134,9 +143,19 @@ async function ensureScaleTopology(): Promise<(AppSpec & { readinessUrl: string 
     startedAt: new Date().toISOString(),
   });
   // Each component is noted as soon as it runs, so a failure elsewhere still stops it.
-  await topology.ensure((name, result) => {
-    if (result === 'started') startedComponents.push(name);
-  });
+  await Promise.all([
+    topology.ensure((name, result) => {
+      if (result === 'started') startedComponents.push(name);
+    }),
+    (async () => {
+      await ensureNginx('web');
+      await withProgress(
+        'web',
+        'building the web app when its sources changed (npm run build -w web)',
+        () => ensureWebBuild(),
+      );
+    })(),
+  ]);
   return scaleApps(ports, topology.kafka.brokers);
 }
 
@@ -165,7 +184,7 @@ async function main(): Promise<void> {
     command: 'npm start',
     startedAt: new Date().toISOString(),
   });
-  const outcome = await ensureStack();
+  const outcome = await ensureStack({ withoutKafka: scaleMode });
   startedComponents = Object.entries(outcome)
     .filter(([, result]) => result === 'started')
     .map(([name]) => name);

@@ -14,6 +14,7 @@ import { infraRoot } from './paths';
 import { withProgress } from './progress';
 import {
   identityClientSecretDefault,
+  loginClientSecretDefault,
   kafkaTopicPartitions,
   realm,
   s3Defaults,
@@ -171,6 +172,7 @@ export async function startContainerStack(): Promise<StackEndpoints> {
       keycloakPublicUrl: `http://${keycloakContainer.getHost()}:${keycloakContainer.getMappedPort(8080)}`,
       realm,
       identityClientSecret: identityClientSecretDefault,
+      loginClientSecret: loginClientSecretDefault,
       s3: {
         endpoint: `http://${s3Container.getHost()}:${s3Container.getMappedPort(9090)}`,
         ...s3Defaults,

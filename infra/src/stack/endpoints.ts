@@ -7,6 +7,7 @@ import {
   host,
   identityClientSecretDefault,
   keycloakPublicUrl,
+  loginClientSecretDefault,
   ports,
   postgresUrl,
   realm,
@@ -24,6 +25,8 @@ export interface StackEndpoints {
   keycloakPublicUrl: string;
   realm: string;
   identityClientSecret: string;
+  /** The secret of the BFF's sign-in client `raly-bff-login` (password and refresh grants, docs/adr/0009). */
+  loginClientSecret: string;
   s3: {
     endpoint: string;
     bucket: string;
@@ -45,6 +48,7 @@ export function nativeEndpoints(): StackEndpoints {
     realm,
     identityClientSecret:
       process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
+    loginClientSecret: process.env.KEYCLOAK_BFF_LOGIN_CLIENT_SECRET ?? loginClientSecretDefault,
     s3: { endpoint: `http://${host}:${ports.s3}`, ...s3Defaults },
     smtp: { host, port: ports.smtp },
     smtpCatcherUrl: `http://${host}:${ports.smtpCatcherHttp}`,
@@ -83,6 +87,7 @@ export function endpointsFromEnvironment(
     keycloakPublicUrl: (env.KEYCLOAK_PUBLIC_URL ?? defaults.keycloakPublicUrl).replace(/\/$/, ''),
     realm: env.KEYCLOAK_REALM ?? defaults.realm,
     identityClientSecret: env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? defaults.identityClientSecret,
+    loginClientSecret: env.KEYCLOAK_BFF_LOGIN_CLIENT_SECRET ?? defaults.loginClientSecret,
     s3: {
       endpoint: env.S3_ENDPOINT ?? defaults.s3.endpoint,
       bucket: env.S3_BUCKET ?? defaults.s3.bucket,
@@ -118,6 +123,8 @@ export function stackEnvironment(
     KEYCLOAK_PUBLIC_URL: endpoints.keycloakPublicUrl,
     KEYCLOAK_REALM: endpoints.realm,
     KEYCLOAK_IDENTITY_CLIENT_SECRET: endpoints.identityClientSecret,
+    KEYCLOAK_BFF_LOGIN_CLIENT_SECRET: endpoints.loginClientSecret,
+    KEYCLOAK_LOGIN_CLIENT_SECRET: endpoints.loginClientSecret,
     S3_ENDPOINT: endpoints.s3.endpoint,
     S3_BUCKET: endpoints.s3.bucket,
     S3_REGION: endpoints.s3.region,

@@ -27,6 +27,7 @@ import { say, withProgress } from './progress';
 import {
   host,
   identityClientSecretDefault,
+  loginClientSecretDefault,
   keycloakAdmin,
   keycloakDatabase,
   keycloakPublicUrl,
@@ -127,6 +128,8 @@ async function startServer(): Promise<void> {
           KC_BOOTSTRAP_ADMIN_PASSWORD: keycloakAdmin.password,
           KEYCLOAK_IDENTITY_CLIENT_SECRET:
             process.env.KEYCLOAK_IDENTITY_CLIENT_SECRET ?? identityClientSecretDefault,
+          KEYCLOAK_BFF_LOGIN_CLIENT_SECRET:
+            process.env.KEYCLOAK_BFF_LOGIN_CLIENT_SECRET ?? loginClientSecretDefault,
         },
       });
       await waitUntilHealthy(isHealthy, {

@@ -15,9 +15,13 @@ import { host, ports } from './settings';
 
 const name = 'redis';
 
-function ping(): Promise<boolean> {
+/**
+ * Whether a Redis server answers PING on 127.0.0.1:`port` within a second.
+ * @param port the server's port (default the plain stack's)
+ */
+export function redisAnswers(port: number = ports.redis): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port: ports.redis });
+    const socket = connect({ host, port });
     let reply = '';
     const done = (answer: boolean) => {
       socket.destroy();
@@ -33,7 +37,10 @@ function ping(): Promise<boolean> {
   });
 }
 
-async function redisServerInstalled(): Promise<boolean> {
+const ping = () => redisAnswers();
+
+/** Whether Debian's redis-server is on PATH. */
+export async function redisServerInstalled(): Promise<boolean> {
   return execFileAsync('sh', ['-c', 'command -v redis-server']).then(
     () => true,
     () => false,

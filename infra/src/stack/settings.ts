@@ -35,6 +35,8 @@ export const realm = 'raly';
 /** The issuer's origin: what tokens carry and the browser talks to (docs/conventions.md). */
 export const keycloakPublicUrl = `http://localhost:${ports.keycloak}`;
 export const identityClientSecretDefault = 'raly-identity-local-secret';
+/** The BFF's sign-in client `raly-bff-login` (docs/adr/0009): the realm file's development default. */
+export const loginClientSecretDefault = 'raly-bff-login-local-secret';
 export const keycloakAdmin = { username: 'admin', password: 'admin' } as const;
 
 export const s3Defaults = {

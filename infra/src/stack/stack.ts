@@ -76,29 +76,41 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
   }
 }
 
+/** What `ensureStack` may leave out. */
+export interface EnsureStackOptions {
+  /**
+   * Leave the plain one-broker Kafka (and its topics) alone: the scaled
+   * topology brings its own 3-node cluster, so `npm start -- --scale` does
+   * not start a broker nothing would use.
+   */
+  withoutKafka?: boolean;
+}
+
 /**
  * Makes every component healthy; answers which were reused and which started.
  * With RALY_STACK_REUSE_ONLY=1 it only reuses: a component that is not healthy is an error
  * (for runs next to a shared stack that must not be touched).
+ * @throws Error naming every component that could not be made healthy
  */
-export async function ensureStack(): Promise<StackOutcome> {
+export async function ensureStack(options: EnsureStackOptions = {}): Promise<StackOutcome> {
+  const wanted = components.filter((component) => !(options.withoutKafka && component === kafka));
+  const withKafka = wanted.includes(kafka);
   const outcome: StackOutcome = {};
   const ensureOne = async (component: StackComponent) => {
     outcome[component.name] = await component.ensure();
   };
   // Fast path without the lock: everything already answers.
-  const healthy = await Promise.all(components.map((component) => component.isHealthy()));
+  const healthy = await Promise.all(wanted.map((component) => component.isHealthy()));
   if (healthy.every(Boolean)) {
-    await Promise.all([ensureDatabases(), ensureTopics()]);
-    for (const component of components) outcome[component.name] = 'reused';
-    // Keycloak's ensure also notices a changed realm file.
-    outcome.keycloak = await keycloak.ensure();
+    await Promise.all([ensureDatabases(), withKafka ? ensureTopics() : undefined]);
+    for (const component of wanted) outcome[component.name] = 'reused';
+    // Keycloak's ensure also notices a changed realm file; under the lock, so that two
+    // processes seeing the change at once do not both restart Keycloak (the second reuses it).
+    outcome.keycloak = await withStackLock(() => keycloak.ensure());
     return outcome;
   }
   if (process.env.RALY_STACK_REUSE_ONLY === '1') {
-    const down = components
-      .filter((_, index) => !healthy[index])
-      .map((component) => component.name);
+    const down = wanted.filter((_, index) => !healthy[index]).map((component) => component.name);
     throw new Error(
       `stack: ${down.join(', ')} not healthy, and RALY_STACK_REUSE_ONLY=1 forbids starting anything`,
     );
@@ -111,10 +123,12 @@ export async function ensureStack(): Promise<StackOutcome> {
         await ensureOne(keycloak);
       })(),
       ensureOne(redis),
-      (async () => {
-        await ensureOne(kafka);
-        await ensureTopics();
-      })(),
+      withKafka
+        ? (async () => {
+            await ensureOne(kafka);
+            await ensureTopics();
+          })()
+        : Promise.resolve(),
       ensureOne(s3),
       ensureOne(smtp),
     ]);
@@ -128,6 +142,8 @@ export interface ComponentStatus {
   healthy: boolean;
   /** The pid when this stack started it, "started here" for pg_ctlcluster, else undefined. */
   startedByStack: string | undefined;
+  /** Not needed by what runs: the plain Kafka while the scaled topology (its own cluster) runs. */
+  unused?: boolean;
 }
 
 function startedBy(name: string): string | undefined {
@@ -162,6 +178,7 @@ export async function stackStatus(options: { scale?: boolean } = {}): Promise<Co
       address: component.address,
       healthy: await component.isHealthy(),
       startedByStack: startedBy(component.name),
+      ...(scaled && component === kafka ? { unused: true } : {}),
     })),
   );
   return [...(await plain), ...(await extraStatus)];

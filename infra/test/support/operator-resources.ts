@@ -85,7 +85,10 @@ const specs: Record<string, Fields> = {
       resources: 'any',
       jvmOptions: 'any',
       logging: 'any',
-      metricsConfig: 'any',
+      metricsConfig: {
+        type: oneOf('jmxPrometheusExporter'),
+        valueFrom: { configMapKeyRef: { name: 'string', key: 'string', optional: 'boolean' } },
+      },
       template: 'any',
     },
     entityOperator: { topicOperator: 'any', userOperator: 'any', template: 'any' },

@@ -34,7 +34,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
     realm: config.KEYCLOAK_REALM,
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
-    authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
+    authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
   const serviceTokens = serviceTokenSourceOf(config);
   const allow = serviceCallerGuardsOf(config, [serviceClientIds.identity, serviceClientIds.media]);

@@ -51,8 +51,9 @@ export interface Me {
 }
 
 /**
- * The session the BFF answers on sign-in and registration (password grant of
- * the public client `raly-web`), so the SPA's keycloak-js refreshes it itself.
+ * The session the BFF answers on sign-in, registration and refresh (password
+ * and refresh grants of its confidential sign-in client `raly-bff-login`,
+ * docs/adr/0009); the SPA renews it with POST /api/auth/refresh.
  */
 export interface TokenSet {
   accessToken: string;
@@ -79,6 +80,11 @@ export interface KeycloakTokenAnswer {
 
 /** POST /api/auth/logout. */
 export interface LogoutRequest {
+  refreshToken: string;
+}
+
+/** POST /api/auth/refresh: the token set's refresh token (spent by the call). */
+export interface RefreshRequest {
   refreshToken: string;
 }
 
@@ -124,6 +130,7 @@ export interface InterestsRequest {
  */
 export interface BffRoutes {
   'POST /api/auth/login': { body: LoginForm; answer: TokenSet };
+  'POST /api/auth/refresh': { body: RefreshRequest; answer: TokenSet };
   'POST /api/auth/logout': { body: LogoutRequest; answer: true };
   'POST /api/auth/forgot-password': { body: ForgotPasswordForm; answer: true };
   'POST /api/auth/reset-password': { body: ResetPasswordRequest; answer: true };

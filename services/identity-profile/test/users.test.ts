@@ -280,6 +280,37 @@ describe('outbox events of a user', () => {
       );
   });
 
+  test('when one user sends 40 changes at once, more than the optimistic retries can settle, then every one is written with its own version', async () => {
+    // Arrange
+    const { accessToken } = await registeredCreator(harness);
+    const phones = Array.from({ length: 40 }, (_, index) => `+1 555 ${String(1000 + index)}`);
+
+    // Act
+    const answers = await Promise.all(
+      phones.map((phoneNumber) =>
+        call<UserRecord>(harness, 'PATCH', '/users/me', { phoneNumber }, accessToken),
+      ),
+    );
+
+    // Assert
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      phones.map(() => 200),
+    );
+    const versions = answers.map((answer) => answer.body.data!.version).sort((a, b) => a - b);
+    assert.deepEqual(
+      versions,
+      phones.map((_, index) => index + 2),
+    );
+    const last = (await call<UserRecord>(harness, 'GET', '/users/me', undefined, accessToken)).body
+      .data!;
+    assert.equal(last.version, 41);
+    assert.equal(
+      last.phoneNumber,
+      answers.find((answer) => answer.body.data!.version === 41)!.body.data!.phoneNumber,
+    );
+  });
+
   test('when an update changes nothing, then no event is published', async () => {
     // Arrange
     const { userId, accessToken, registration } = await registeredCreator(harness);

@@ -7,9 +7,10 @@
  *   from the realm's JWKS fetched over the back channel (`KEYCLOAK_URL`);
  * - `iss` is the realm's issuer (the public URL; see docs/conventions.md
  *   "Keycloak host names"), `exp` lies ahead (and `nbf`, if any, behind);
- * - it is an access token the web client got for the BFF: `typ` `Bearer`
- *   (not an ID or refresh token), `aud` containing the BFF's client and
- *   `azp` the web client (not another client's service account);
+ * - it is an access token a user got for the BFF through the BFF's sign-in
+ *   client: `typ` `Bearer` (not an ID or refresh token), `aud` containing
+ *   the BFF's client and `azp` the sign-in client `raly-bff-login`
+ *   (docs/adr/0009; not another client's service account);
  * - the optional revocation hook (the BFF's ended sessions, docs/adr/0005)
  *   does not refuse it.
  *
@@ -41,8 +42,11 @@ import { timeUpstreamCall } from './metrics';
 export const accessTokenConfigShape = {
   /** The client every accepted access token is meant for (`aud` contains it). */
   KEYCLOAK_BFF_CLIENT_ID: z.string().min(1).default('raly-bff'),
-  /** The client every accepted access token was issued to (`azp`). */
-  KEYCLOAK_WEB_CLIENT_ID: z.string().min(1).default('raly-web'),
+  /**
+   * The client every accepted user access token was issued to (`azp`): the BFF's confidential
+   * sign-in client (docs/adr/0009), whose password and refresh grants only the BFF can make.
+   */
+  KEYCLOAK_LOGIN_CLIENT_ID: z.string().min(1).default('raly-bff-login'),
 };
 
 export interface KeycloakSettings {
@@ -54,8 +58,8 @@ export interface KeycloakSettings {
   /** Required in `aud`, e.g. `raly-bff` (KEYCLOAK_BFF_CLIENT_ID). */
   audience: string;
   /**
-   * Required `azp`: the client the token was issued to, e.g. `raly-web`
-   * (KEYCLOAK_WEB_CLIENT_ID); for service-to-service calls the calling
+   * Required `azp`: the client the token was issued to, e.g. `raly-bff-login`
+   * (KEYCLOAK_LOGIN_CLIENT_ID); for service-to-service calls the calling
    * services' clients (./internal `createServiceCallerVerifier`).
    */
   authorizedParty: string | readonly string[];
@@ -75,7 +79,7 @@ export interface Caller {
   expiresAtMs: number;
   /** The raw access token, for forwarding unchanged to services. */
   accessToken: string;
-  /** The client the token was issued to (`azp`): the web client, or the calling service's client. */
+  /** The client the token was issued to (`azp`): the sign-in client, or the calling service's client. */
   clientId: string;
 }
 

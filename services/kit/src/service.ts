@@ -244,10 +244,15 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
     tracing,
     readiness: { database: database.ping, ...parts.readiness },
     http: { routes: (express) => parts.routes(express, relay) },
+    // A service serves its HTTP routes from its database, and its outbox keeps what it writes
+    // while Kafka is away: its readiness does not wait on the consumer (a broker leaving or
+    // rejoining restarts consumers, which made every instance unready at once: 503s at the load
+    // balancer, docs/operations.md "Chaos run"). The consumer is started again in the background.
     consumer: parts.consumer && {
       groupId: parts.consumer.groupId,
       fromBeginning: parts.consumer.fromBeginning,
       subscriptions: parts.consumer.subscriptions(relay),
+      required: false,
     },
     resources: [{ close: () => relay.stop() }, { close: () => database.close() }],
     metrics,

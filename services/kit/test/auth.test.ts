@@ -21,7 +21,7 @@ describe('createAccessTokenVerifier', () => {
       publicUrl: realm.url,
       realm: 'raly',
       audience: 'raly-bff',
-      authorizedParty: 'raly-web',
+      authorizedParty: 'raly-bff-login',
     };
   });
 
@@ -98,7 +98,7 @@ describe('createAccessTokenVerifier', () => {
       issuedAtSec: 1_700_000_000,
       expiresAtMs: 4_000_000_000_000,
       accessToken: token,
-      clientId: 'raly-web',
+      clientId: 'raly-bff-login',
     });
   });
 

@@ -24,6 +24,7 @@ import {
   aUserRecord,
   dropDatabase,
   eventually,
+  freePort,
   metricValue,
   resolveTestStack,
   scrapeMetrics,
@@ -85,7 +86,7 @@ async function writeOutboxRow(pool: pg.Pool, topic: string): Promise<string> {
  * A service on the test database: `GET /widgets/:id`, `POST /slow` (answers
  * after `slowMs`, writing an outbox row first), consuming {@link consumed}.
  */
-async function startWidgets(groupId: string, slowMs = 0) {
+async function startWidgets(groupId: string, slowMs = 0, kafkaBrokers = brokers) {
   const pool = new pg.Pool({ connectionString: databaseUrl });
   pool.on('error', () => undefined);
   pools.push(pool);
@@ -95,7 +96,7 @@ async function startWidgets(groupId: string, slowMs = 0) {
     name: 'kit-observability-test',
     logger: createLogger('kit-observability-test', 'silent'),
     port: 0,
-    kafkaBrokers: brokers,
+    kafkaBrokers,
     database: {
       pool,
       prisma: { $disconnect: async () => undefined },
@@ -129,6 +130,34 @@ async function startWidgets(groupId: string, slowMs = 0) {
 
 describe('a kit service', () => {
   let running: RunningService | undefined;
+
+  test('when Kafka cannot be reached, then it starts, is ready, serves from its database and keeps its events in the outbox, and says its consumer is away', async () => {
+    // Arrange: a port nothing listens on as the only broker.
+    const widgets = await startWidgets(`kit-no-kafka-${uniqueToken(12)}`, 0, [
+      `127.0.0.1:${await freePort()}`,
+    ]);
+    try {
+      // Act
+      const ready = await fetch(`${widgets.url}/health/ready`);
+      const read = await fetch(`${widgets.url}/widgets/w1`);
+      const write = await fetch(`${widgets.url}/slow`, { method: 'POST' });
+
+      // Assert
+      assert.equal(ready.status, 200);
+      assert.equal(read.status, 200);
+      assert.equal(write.status, 200);
+      const { data } = (await write.json()) as { data: { id: string } };
+      const row = await widgets.pool.query<{ published_at: Date | null }>(
+        'SELECT published_at FROM outbox WHERE id = $1',
+        [data.id],
+      );
+      assert.equal(row.rows[0]?.published_at, null, 'the event waits in the outbox');
+      const { samples } = await scrapeMetrics(widgets.url);
+      assert.equal(metricValue(samples, 'raly_consumer_connected'), 0);
+    } finally {
+      await widgets.service.stop();
+    }
+  }, 120_000);
 
   afterAll(async () => {
     await running?.stop();

@@ -86,7 +86,7 @@ describe('internal route guard (requireServiceCaller)', () => {
       'meant for another service (aud raly-brand-service)',
       () => serviceToken('raly-media-service', 'raly-brand-service'),
     ],
-    ["a user's access token (aud raly-bff, azp raly-web)", () => realm.sign({})],
+    ["a user's access token (aud raly-bff, azp raly-bff-login)", () => realm.sign({})],
     [
       'issued to a client no internal route knows',
       () => serviceToken('raly-web', 'raly-identity-service'),

@@ -27,6 +27,7 @@ const generousRateLimits: Partial<BffConfig> = {
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: generousLimit,
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: generousLimit,
   RATE_LIMIT_CALLABLE_PER_IP: generousLimit,
+  RATE_LIMIT_REFRESH_PER_IP: generousLimit,
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: generousLimit,
   RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: generousLimit,
   RATE_LIMIT_APPLY_PER_USER: generousLimit,

@@ -524,7 +524,7 @@ const encodings = (base: unknown): fc.Arbitrary<Draft> => {
 };
 
 /** The smallest valid PNG (1×1). */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0e1a10000000049454e44ae426082',
   'hex',
 );
@@ -1204,7 +1204,7 @@ export function fuzzCredentials(tokens: {
 }
 
 /**
- * Signs a user in (password grant of raly-web, scope openid) for their ID token.
+ * Signs a user in (password grant of raly-bff-login, scope openid) for their ID token.
  * @returns the ID token (a JWT of type `ID`, never to be taken for an access token)
  */
 export async function idTokenOf(

@@ -4,7 +4,13 @@
  * grants a test checks sessions with. Every user a test creates or registers
  * (records.ts factories) is deleted by `cleanUp()`.
  */
-import { createKeycloakUser, identityServiceToken, passwordGrant, type TestStack } from './stack';
+import {
+  createKeycloakUser,
+  identityServiceToken,
+  passwordGrant,
+  refreshGrant,
+  type TestStack,
+} from './stack';
 import { forgetRegisteredEmails, rememberEmail, uniqueToken } from './records';
 
 export interface TestUser {
@@ -28,15 +34,17 @@ export interface TestKeycloak {
   isLockedOut(userId: string): Promise<boolean>;
   /** An access token of the `raly-identity` service account (client credentials). */
   serviceAccountToken(): Promise<string>;
-  /** Tries a refresh grant with `raly-web`; true while Keycloak still accepts the refresh token. */
+  /**
+   * Tries a refresh grant with the BFF's sign-in client `raly-bff-login` (docs/adr/0009); true
+   * while Keycloak still accepts the refresh token (spends it: refresh tokens rotate).
+   */
   refreshWorks(refreshToken: string): Promise<boolean>;
-  /** True when Keycloak accepts the e-mail and password (password grant of `raly-web`). */
+  /** True when Keycloak accepts the e-mail and password (password grant of `raly-bff-login`). */
   signsIn(email: string, password: string): Promise<boolean>;
 }
 
 /** The Keycloak helper of one test file (call `cleanUp()` in its afterAll). */
 export function testKeycloak(stack: TestStack): TestKeycloak {
-  const realmUrl = `${stack.keycloakUrl}/realms/${stack.realm}`;
   const adminUrl = `${stack.keycloakUrl}/admin/realms/${stack.realm}`;
   const created = new Set<string>();
   const admin = async (path: string, init: RequestInit = {}) =>
@@ -87,18 +95,11 @@ export function testKeycloak(stack: TestStack): TestKeycloak {
         throw new Error(`brute-force status: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { disabled?: boolean }).disabled === true;
     },
-    async refreshWorks(refreshToken) {
-      const response = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          client_id: 'raly-web',
-          refresh_token: refreshToken,
-        }),
-      });
-      return response.ok;
-    },
+    refreshWorks: (refreshToken) =>
+      refreshGrant(stack, refreshToken).then(
+        () => true,
+        () => false,
+      ),
     signsIn: (email, password) =>
       passwordGrant(stack, email, password).then(
         () => true,

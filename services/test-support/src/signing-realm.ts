@@ -21,7 +21,7 @@ export interface SigningRealm {
   rotate(): Promise<void>;
   /**
    * Signs an access token (RS256) with the current key.
-   * @param claims merged over a valid access token for `raly-bff` issued to `raly-web`, 5 minutes long
+   * @param claims merged over a valid access token for `raly-bff` issued to `raly-bff-login`, 5 minutes long
    */
   sign(claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -64,7 +64,7 @@ export async function startSigningRealm(): Promise<SigningRealm> {
       return new SignJWT({
         iss: issuer,
         aud: ['raly-bff', 'account'],
-        azp: 'raly-web',
+        azp: 'raly-bff-login',
         typ: 'Bearer',
         sub: randomUUID(),
         sid: randomUUID(),

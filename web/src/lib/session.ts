@@ -1,15 +1,16 @@
 /**
- * The browser session (docs/adr/0002-browser-session.md). Owns the one
- * keycloak-js instance of the signed-in user, created and initialised here,
- * outside React, with the token set the BFF answered; keeps that token set in
+ * The browser session (docs/adr/0002-browser-session.md, docs/adr/0009):
+ * holds the signed-in user's token set, outside React; renews it through
+ * the BFF (POST /api/auth/refresh: only the BFF's confidential sign-in client
+ * can refresh it) 30 s before the access token expires; keeps it in
  * localStorage so reloads and new tabs stay signed in; follows sign-in,
  * refresh and sign-out of other tabs through the `storage` event.
  */
-import type Keycloak from 'keycloak-js';
 import type { TokenSet } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import {
   SESSION_STORAGE_KEY,
+  asTokenSet,
   decodeJwtPayload,
   readUsableTokenSet,
   tokenExpirySeconds,
@@ -20,15 +21,40 @@ export type SessionState = { status: 'signed-out' } | { status: 'signed-in'; use
 /** Seconds of validity an access token must still have before a call; below that we refresh first. */
 const MIN_TOKEN_VALIDITY_SECONDS = 30;
 /**
- * How long a tab whose refresh failed waits for another tab's rotated token
- * set to appear in storage before it concludes the session is over (ms).
+ * The timed refresh runs MIN_TOKEN_VALIDITY_SECONDS plus up to this many
+ * seconds (random) before expiry, so tabs holding the same token set rarely
+ * refresh at the same moment (the first one's rotated set reaches the others
+ * through the `storage` event and replaces their timers).
+ */
+const REFRESH_JITTER_SECONDS = 10;
+/**
+ * How long a tab whose refresh was refused waits for another tab's rotated
+ * token set to appear in storage before it concludes the session is over (ms).
  */
 const ROTATION_GRACE_MS = 2000;
 const ROTATION_POLL_MS = 100;
+/**
+ * The Web Lock (same origin, every tab) a refresh runs under: Keycloak takes
+ * a second use of a refresh token as theft and ends the session
+ * (`refreshTokenMaxReuse: 0`), so two tabs must never refresh with the same one.
+ */
+const REFRESH_LOCK = 'raly.session.refresh';
 
 const signedOut: SessionState = { status: 'signed-out' };
 
-let keycloak: Keycloak | null = null;
+/** The token set of this tab's session and what is derived from it. */
+interface HeldSession {
+  tokens: TokenSet;
+  userId: string;
+  /** This browser's clock minus the server's when the set arrived (s), as keycloak-js computes it. */
+  skewSeconds: number;
+  /** The timed refresh before the access token expires. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+let held: HeldSession | null = null;
+/** The refresh in flight in this tab: concurrent callers share it. */
+let refreshing: Promise<string | undefined> | null = null;
 let state: SessionState = signedOut;
 const stateListeners = new Set<() => void>();
 const tokenListeners = new Set<(accessToken: string | null) => void>();
@@ -73,86 +99,77 @@ export function onAccessTokenChanged(listener: (accessToken: string | null) => v
   return () => tokenListeners.delete(listener);
 }
 
-function currentTokenSet(kc: Keycloak): TokenSet | null {
-  if (!kc.token || !kc.refreshToken || !kc.idToken) return null;
-  const now = nowSeconds();
-  return {
-    accessToken: kc.token,
-    refreshToken: kc.refreshToken,
-    idToken: kc.idToken,
-    expiresIn: Math.max(0, (tokenExpirySeconds(kc.token) ?? now) - now),
-    refreshExpiresIn: Math.max(0, (tokenExpirySeconds(kc.refreshToken) ?? now) - now),
-  };
+/** Seconds the held access token is still valid, corrected by the clock skew. */
+function secondsLeft(session: HeldSession): number {
+  const exp = tokenExpirySeconds(session.tokens.accessToken);
+  return exp === null ? 0 : exp - nowSeconds() + session.skewSeconds;
 }
 
-function persist(kc: Keycloak): void {
-  const tokens = currentTokenSet(kc);
-  if (tokens) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(tokens));
+function isExpired(session: HeldSession): boolean {
+  return secondsLeft(session) <= 0;
 }
 
 /**
- * Hands tokens another tab obtained to our keycloak-js instance without a
- * refresh: with refresh-token rotation the refresh token we held is spent,
- * and refreshing here would only make the other tab's token stale in turn.
+ * Makes `tokens` this tab's session and schedules the next refresh.
+ * @param from `bff`: just answered by the BFF (sign-in, refresh): stored for
+ *   reloads and other tabs, and the clock skew measured from its `iat`;
+ *   `storage`: another tab's or an earlier page's set, taken as is (skew 0)
  */
-function adoptTokens(kc: Keycloak, tokens: TokenSet): void {
+function install(tokens: TokenSet, from: 'bff' | 'storage'): HeldSession {
+  if (held?.timer !== undefined) clearTimeout(held.timer);
   const claims = decodeJwtPayload(tokens.accessToken);
-  kc.token = tokens.accessToken;
-  kc.tokenParsed = claims ?? undefined;
-  kc.refreshToken = tokens.refreshToken;
-  kc.refreshTokenParsed = decodeJwtPayload(tokens.refreshToken) ?? undefined;
-  kc.idToken = tokens.idToken;
-  kc.idTokenParsed = decodeJwtPayload(tokens.idToken) ?? undefined;
-  kc.subject = typeof claims?.sub === 'string' ? claims.sub : kc.subject;
-  kc.authenticated = true;
-  kc.timeSkew ??= 0;
+  const issuedAt = typeof claims?.iat === 'number' ? claims.iat : nowSeconds();
+  const session: HeldSession = {
+    tokens,
+    userId: typeof claims?.sub === 'string' ? claims.sub : '',
+    skewSeconds: from === 'bff' ? nowSeconds() - issuedAt : 0,
+    timer: undefined,
+  };
+  const dueSeconds =
+    secondsLeft(session) - MIN_TOKEN_VALIDITY_SECONDS - Math.random() * REFRESH_JITTER_SECONDS;
+  // Keep the token fresh while the tab is open, so the live socket's handshake token stays valid.
+  session.timer = setTimeout(
+    () => {
+      if (held === session) void refreshNow(session);
+    },
+    Math.max(0, dueSeconds * 1000),
+  );
+  held = session;
+  if (from === 'bff') localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(tokens));
+  setState({ status: 'signed-in', userId: session.userId });
   announceToken(tokens.accessToken);
+  return session;
 }
 
 /**
- * Creates a keycloak-js instance and initialises it with `tokens`
- * (keycloak-js then refreshes once, which also proves the session is alive).
- * @throws when Keycloak rejects the refresh token (session ended or expired)
+ * POST /api/auth/refresh with the refresh token (spent by the call).
+ * @returns the new token set; `refused` when the BFF says the session is over (400, 401);
+ *   `unavailable` when it could not say (network, 429, 5xx)
  */
-async function openSession(tokens: TokenSet): Promise<void> {
-  // keycloak-js is loaded only when there is a session to open, so a signed-out first page stays small.
-  const { default: KeycloakClient } = await import('keycloak-js');
-  const kc = new KeycloakClient({
-    url: env.keycloak.url,
-    realm: env.keycloak.realm,
-    clientId: env.keycloak.clientId,
-  });
-  kc.onAuthRefreshSuccess = () => {
-    if (keycloak && keycloak !== kc) return;
-    persist(kc);
-    announceToken(kc.token ?? null);
-  };
-  kc.onTokenExpired = () => {
-    // Keep the token fresh while the tab is open, so the live socket's handshake token stays valid.
-    if (keycloak === kc) void getAccessToken();
-  };
+async function requestRefresh(refreshToken: string): Promise<TokenSet | 'refused' | 'unavailable'> {
   try {
-    await kc.init({
-      token: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      idToken: tokens.idToken,
-      checkLoginIframe: false,
-      pkceMethod: 'S256',
+    const answer = await fetch(`${env.apiBaseUrl}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
     });
-  } catch (error) {
-    // Keycloak unreachable is not a sign-out: the access token still works until it expires.
-    if (!kc.authenticated || isExpired(tokens.accessToken)) throw error;
-    console.warn(
-      '[session] could not refresh the token set at start; using it until it expires',
-      error,
-    );
-    kc.timeSkew ??= 0;
+    if (answer.status === 400 || answer.status === 401) return 'refused';
+    if (!answer.ok) return 'unavailable';
+    const body = (await answer.json()) as { data?: unknown };
+    return asTokenSet(body.data) ?? 'unavailable';
+  } catch {
+    return 'unavailable';
   }
-  if (keycloak && keycloak !== kc) keycloak.clearToken();
-  keycloak = kc;
-  persist(kc);
-  setState({ status: 'signed-in', userId: kc.subject ?? '' });
-  announceToken(kc.token ?? null);
+}
+
+/**
+ * Runs `work` while holding the origin's refresh lock (Web Locks API), so
+ * refreshes of all tabs run one after the other; without the API (old
+ * browsers, jsdom) it just runs it.
+ */
+async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
 }
 
 /**
@@ -171,18 +188,52 @@ async function waitForRotatedTokens(spent: string | undefined): Promise<TokenSet
   }
 }
 
-function isExpired(jwt: string): boolean {
-  const exp = tokenExpirySeconds(jwt);
-  return exp !== null && exp <= nowSeconds();
-}
-
 /** Ends the session in this tab only (no call to the BFF, storage untouched). */
 function closeSession(): void {
-  const kc = keycloak;
-  keycloak = null;
-  kc?.clearToken();
+  if (held?.timer !== undefined) clearTimeout(held.timer);
+  held = null;
   setState(signedOut);
   announceToken(null);
+}
+
+/**
+ * Refreshes the held session once (concurrent callers share the call), under
+ * the origin's refresh lock: when another tab has stored a newer set, takes
+ * it without a call. When the BFF refuses because another tab rotated the
+ * refresh token first, takes that tab's tokens; when the session is over,
+ * signs out in this tab.
+ * @returns the access token to use, or undefined when signed out
+ */
+function refreshNow(session: HeldSession): Promise<string | undefined> {
+  refreshing ??= (async () => {
+    const tried = session.tokens.refreshToken;
+    const result = await underRefreshLock(async () => {
+      // Another tab may have refreshed while we waited for the lock: take its set instead.
+      const stored = readUsableTokenSet(localStorage.getItem(SESSION_STORAGE_KEY), nowSeconds());
+      if (stored && stored.refreshToken !== tried) return { adopted: stored };
+      return requestRefresh(tried);
+    });
+    // Another tab's set was adopted, or the user signed out, while we asked.
+    if (held !== session) return held?.tokens.accessToken;
+    if (typeof result === 'object' && 'adopted' in result)
+      return install(result.adopted, 'storage').tokens.accessToken;
+    if (typeof result === 'object') return install(result, 'bff').tokens.accessToken;
+    if (result === 'refused') {
+      const rotated = await waitForRotatedTokens(tried);
+      if (held !== session) return held?.tokens.accessToken;
+      if (rotated) return install(rotated, 'storage').tokens.accessToken;
+    } else if (!isExpired(session)) {
+      // The BFF could not be asked: the access token still works until it expires.
+      console.warn('[session] could not refresh the token set; using it until it expires');
+      return session.tokens.accessToken;
+    }
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    closeSession();
+    return undefined;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
 }
 
 function onStorage(event: StorageEvent): void {
@@ -193,19 +244,15 @@ function onStorage(event: StorageEvent): void {
     closeSession();
     return;
   }
-  const kc = keycloak;
-  const sameUser = kc && decodeJwtPayload(tokens.accessToken)?.sub === kc.subject;
-  if (kc && sameUser) {
-    if (kc.refreshToken !== tokens.refreshToken) adoptTokens(kc, tokens);
-    return;
-  }
-  void openSession(tokens).catch(() => closeSession());
+  // Another tab signed in or refreshed: take its set as is (refreshing here would only spend it).
+  if (held?.tokens.refreshToken !== tokens.refreshToken) install(tokens, 'storage');
 }
 
 /**
  * Starts the session at page load: resumes the token set stored by an
- * earlier page or another tab when its refresh token is still valid, and
- * starts following other tabs. Call once, before rendering.
+ * earlier page or another tab when its refresh token is still valid,
+ * refreshing it once through the BFF (which also proves the session is still
+ * alive), and starts following other tabs. Call once, before rendering.
  */
 export async function startSession(): Promise<void> {
   window.addEventListener('storage', onStorage);
@@ -215,60 +262,27 @@ export async function startSession(): Promise<void> {
     if (raw !== null) localStorage.removeItem(SESSION_STORAGE_KEY);
     return;
   }
-  try {
-    await openSession(tokens);
-  } catch {
-    const rotated = await waitForRotatedTokens(tokens.refreshToken);
-    if (
-      rotated &&
-      (await openSession(rotated).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    if (localStorage.getItem(SESSION_STORAGE_KEY) === raw)
-      localStorage.removeItem(SESSION_STORAGE_KEY);
-    closeSession();
-  }
+  await refreshNow(install(tokens, 'storage'));
 }
 
 /**
  * Signs in with the token set the BFF answered on login or registration.
- * @throws when Keycloak rejects the token set
  */
-export async function signIn(tokens: TokenSet): Promise<void> {
-  await openSession(tokens);
+export function signIn(tokens: TokenSet): Promise<void> {
+  install(tokens, 'bff');
+  return Promise.resolve();
 }
 
 /**
- * A valid access token for the next call: refreshed with Keycloak when it
- * has less than 30 s left. When the refresh fails because another tab
- * rotated the refresh token first, takes that tab's tokens; when the
- * session is gone, signs out in this tab.
+ * A valid access token for the next call: refreshed through the BFF first
+ * when it has less than 30 s left.
  * @returns the bearer token, or undefined when signed out
  */
 export async function getAccessToken(): Promise<string | undefined> {
-  const kc = keycloak;
-  if (!kc) return undefined;
-  const triedRefreshToken = kc.refreshToken;
-  try {
-    await kc.updateToken(MIN_TOKEN_VALIDITY_SECONDS);
-    return kc.token;
-  } catch {
-    if (keycloak !== kc) return keycloak?.token;
-    const rotated = await waitForRotatedTokens(triedRefreshToken);
-    if (keycloak !== kc) return keycloak?.token;
-    if (rotated) {
-      adoptTokens(kc, rotated);
-      return kc.token;
-    }
-    // Keycloak unreachable (not a 400): the access token still works until it expires.
-    if (kc.token && !isExpired(kc.token)) return kc.token;
-    localStorage.removeItem(SESSION_STORAGE_KEY);
-    closeSession();
-    return undefined;
-  }
+  const session = held;
+  if (!session) return undefined;
+  if (secondsLeft(session) >= MIN_TOKEN_VALIDITY_SECONDS) return session.tokens.accessToken;
+  return refreshNow(session);
 }
 
 /**
@@ -277,8 +291,7 @@ export async function getAccessToken(): Promise<string | undefined> {
  * origin. Never throws: a failed logout call still signs out locally.
  */
 export async function signOut(): Promise<void> {
-  const kc = keycloak;
-  if (kc) {
+  if (held) {
     try {
       const accessToken = await getAccessToken();
       await fetch(`${env.apiBaseUrl}/auth/logout`, {
@@ -287,7 +300,7 @@ export async function signOut(): Promise<void> {
           'Content-Type': 'application/json',
           ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
         },
-        body: JSON.stringify({ refreshToken: kc.refreshToken }),
+        body: JSON.stringify({ refreshToken: held?.tokens.refreshToken }),
       });
     } catch (error) {
       console.warn('[session] logout call failed; signing out locally', error);

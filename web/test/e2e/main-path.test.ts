@@ -197,10 +197,12 @@ describe('the web app against the running product', () => {
     await context.close();
   });
 
-  test('when a signed-in user reloads or opens a new tab, then they stay signed in; logging out in one tab signs out the other', async () => {
+  test('when a signed-in user reloads or opens a new tab, then they stay signed in, refreshed through the BFF and never calling Keycloak; logging out in one tab signs out the other', async () => {
     const creator = creatorRegistration();
     await registerCreator(product.bffUrl, creator);
     const context = await browser.newContext();
+    const requests: URL[] = [];
+    context.on('request', (request) => requests.push(new URL(request.url())));
     const first = await openPage(context);
     await logIn(first.page, creator.email, creator.password);
     // The dashboard sends a creator who has not finished onboarding on to /onboarding (spec §2).
@@ -218,6 +220,16 @@ describe('the web app against the running product', () => {
     await second.page.waitForURL(url('/'));
     await second.page.getByRole('link', { name: 'Login' }).waitFor();
 
+    // docs/adr/0009: the reload and the new tab renewed the session at the BFF; no page called Keycloak.
+    const refreshes = requests.filter((request) => request.href === url('/api/auth/refresh'));
+    assert.ok(refreshes.length >= 2, `refreshes through the BFF: ${refreshes.length}`);
+    const keycloakOrigins = [product.stack.keycloakUrl, product.stack.keycloakPublicUrl].map(
+      (address) => new URL(address).origin,
+    );
+    assert.deepEqual(
+      requests.filter((request) => keycloakOrigins.includes(request.origin)).map(String),
+      [],
+    );
     assert.deepEqual([...first.problems, ...second.problems], []);
     await context.close();
   });

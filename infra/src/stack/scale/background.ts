@@ -1,5 +1,11 @@
 /** Starting one recorded background process of the scaled topology and waiting until it is healthy. */
-import { recordedLiveProcess, startBackgroundProcess, type BackgroundProcess } from '../processes';
+import type { StackComponent } from '../component';
+import {
+  recordedLiveProcess,
+  startBackgroundProcess,
+  stopRecorded,
+  type BackgroundProcess,
+} from '../processes';
 import { waitUntilHealthy } from '../probes';
 
 /**
@@ -26,4 +32,32 @@ export async function startAndAwaitHealthy(
     },
   });
   return pid;
+}
+
+/**
+ * A stack component that is one recorded background process: `ensure()`
+ * reuses it when healthy, else stops what a stale record names and calls
+ * `start` (which starts it and waits until healthy); `stop()` stops the
+ * recorded process (SIGKILL after `stopGraceMs`).
+ */
+export function backgroundComponent(options: {
+  name: string;
+  address: string;
+  isHealthy: () => Promise<boolean>;
+  start: () => Promise<unknown>;
+  stopGraceMs: number;
+}): StackComponent {
+  const { name, isHealthy } = options;
+  return {
+    name,
+    address: options.address,
+    isHealthy,
+    async ensure() {
+      if (await isHealthy()) return 'reused';
+      if (recordedLiveProcess(name)) await stopRecorded(name);
+      await options.start();
+      return 'started';
+    },
+    stop: () => stopRecorded(name, options.stopGraceMs),
+  };
 }

@@ -25,12 +25,15 @@ import { tcpAnswers, waitUntilHealthy } from '../probes';
 import { withProgress } from '../progress';
 import { host } from '../settings';
 import { startAndAwaitHealthy } from './background';
+import { kafkaMetricsAgentOption } from './kafka-metrics';
 
 /** One node: its id (1…), client port and controller port. */
 export interface KafkaNode {
   id: number;
   port: number;
   controllerPort: number;
+  /** When given, the node serves Prometheus metrics (JMX exporter agent, ./kafka-metrics.ts) here. */
+  metricsPort?: number;
 }
 
 export interface KafkaClusterOptions {
@@ -168,11 +171,16 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
     writeFileSync(propertiesFile, kafkaNodeProperties(node, options, logDirectory));
     await ensureFormattedStorage(java.executable, propertiesFile, logDirectory, id, name);
     const heapMb = options.heapMb ?? 256;
+    const agent =
+      node.metricsPort === undefined ? [] : [await kafkaMetricsAgentOption(name, node.metricsPort)];
     await startAndAwaitHealthy(
       {
         component: name,
         command: java.executable,
-        args: kafkaServerArgs(propertiesFile, { initialMb: Math.min(128, heapMb), maxMb: heapMb }),
+        args: [
+          ...agent,
+          ...kafkaServerArgs(propertiesFile, { initialMb: Math.min(128, heapMb), maxMb: heapMb }),
+        ],
         cwd: nodeRoot,
       },
       () => nodeHealthy(node),

@@ -12,6 +12,8 @@ export interface ScalePorts {
   kafka: number[];
   /** Controller (KRaft quorum) listeners of the same 3 nodes. */
   kafkaController: number[];
+  /** Prometheus metrics (JMX exporter) of the same 3 nodes. */
+  kafkaMetrics: number[];
   /** The 3 BFF replicas (HTTP + socket.io). */
   bff: number[];
   /** 2 instances of each service. */
@@ -32,12 +34,15 @@ export interface ScalePorts {
   loadBalancerStats: number;
   prometheus: number;
   zipkin: number;
+  /** The topology's own Redis (read model, socket.io adapter, rate limits of its BFF replicas). */
+  redis: number;
 }
 
 /** The default ports (infra/README.md "Scaled topology"). */
 export const scalePortDefaults: ScalePorts = {
   kafka: [29092, 29093, 29094],
   kafkaController: [29192, 29193, 29194],
+  kafkaMetrics: [29292, 29293, 29294],
   bff: [4100, 4101, 4102],
   identity: [4111, 4112],
   brand: [4121, 4122],
@@ -52,12 +57,14 @@ export const scalePortDefaults: ScalePorts = {
   loadBalancerStats: 8404,
   prometheus: 9490,
   zipkin: 9411,
+  redis: 6389,
 };
 
 /** The environment variable that overrides each port (a comma-separated list for the instance lists). */
 export const scalePortVariables: Record<keyof ScalePorts, string> = {
   kafka: 'RALY_SCALE_KAFKA_PORTS',
   kafkaController: 'RALY_SCALE_KAFKA_CONTROLLER_PORTS',
+  kafkaMetrics: 'RALY_SCALE_KAFKA_METRICS_PORTS',
   bff: 'RALY_SCALE_BFF_PORTS',
   identity: 'RALY_SCALE_IDENTITY_PORTS',
   brand: 'RALY_SCALE_BRAND_PORTS',
@@ -72,6 +79,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   loadBalancerStats: 'RALY_SCALE_LB_STATS_PORT',
   prometheus: 'RALY_SCALE_PROMETHEUS_PORT',
   zipkin: 'RALY_SCALE_ZIPKIN_PORT',
+  redis: 'RALY_SCALE_REDIS_PORT',
 };
 
 function parsePort(text: string, variable: string): number {
@@ -156,6 +164,22 @@ export function scaleAppInstances(ports: ScalePorts): AppInstance[] {
       readinessUrl: `http://${host}:${port}/health/ready`,
     })),
   );
+}
+
+/**
+ * The Postgres `application_name` of one app instance of a scaled topology:
+ * `raly-scale-<entry port>-<instance>`, so its connections can be told apart
+ * (and terminated by the chaos run) from every other client of the shared server.
+ * @param entryPort the topology's entry port (tells two topologies apart)
+ * @param instanceName `identity-profile-1`, …
+ */
+export function scaleApplicationName(entryPort: number, instanceName: string): string {
+  return `${scaleApplicationNamePrefix(entryPort)}${instanceName}`;
+}
+
+/** What every {@link scaleApplicationName} of the topology on `entryPort` starts with. */
+export function scaleApplicationNamePrefix(entryPort: number): string {
+  return `raly-scale-${entryPort}-`;
 }
 
 /** The Zipkin endpoint the apps' OpenTelemetry exporter sends spans to (OTEL_EXPORTER_ZIPKIN_ENDPOINT). */

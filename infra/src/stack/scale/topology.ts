@@ -3,8 +3,8 @@
  * HAProxy, Prometheus and Zipkin as stack components, and the app instances
  * (3 BFF replicas, 2 of each service, the web app) with the environment each
  * gets. `npm start -- --scale` (../../cli/start.ts) runs it; `stack status`
- * reports it. Postgres, Redis, Keycloak, S3Mock and MailDev are the plain
- * stack's, shared.
+ * reports it. It has its own Redis (./redis-server.ts), which the chaos run
+ * kills; Postgres, Keycloak, S3Mock and MailDev are the plain stack's, shared.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +14,15 @@ import { stackEnvironment, type StackEndpoints } from '../endpoints';
 import { dataDirectory } from '../paths';
 import { isAlive, readRunRecord } from '../processes';
 import { httpAnswers } from '../probes';
-import { host } from '../settings';
+import { host, keycloakPublicUrl, realm } from '../settings';
+import type { WebServerVariables } from '../web-nginx';
 import { haproxyComponent, type LoadBalancerPlan, type Upstream } from './haproxy';
 import { kafkaCluster, type KafkaCluster } from './kafka-cluster';
 import { prometheusComponent, type ScrapePlan } from './prometheus';
+import { redisServerComponent } from './redis-server';
 import {
   scaleAppInstances,
+  scaleApplicationName,
   scaleMetricsPath,
   scalePortsFromEnv,
   scaleTopicLayout,
@@ -118,7 +121,7 @@ export function scaleLoadBalancerPlan(
   };
 }
 
-/** What Prometheus scrapes: every app instance on its port, HAProxy, Zipkin and itself. */
+/** What Prometheus scrapes: every app instance on its port, every Kafka node, HAProxy, Zipkin and itself. */
 export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPath()): ScrapePlan {
   return {
     metricsPath,
@@ -127,6 +130,12 @@ export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPat
         job: instance.workspace.replace(/^services\//, ''),
         name: instance.name,
         port: instance.port,
+      })),
+      ...ports.kafkaMetrics.map((port, index) => ({
+        job: 'kafka',
+        name: `kafka-scale-${index + 1}`,
+        port,
+        metricsPath: '/metrics',
       })),
       { job: 'haproxy', name: 'haproxy', port: ports.loadBalancerStats, metricsPath: '/metrics' },
       { job: 'zipkin', name: 'zipkin', port: ports.zipkin, metricsPath: '/prometheus' },
@@ -137,9 +146,10 @@ export function scaleScrapePlan(ports: ScalePorts, metricsPath = scaleMetricsPat
 
 /**
  * The environment of one app instance: the plain stack's variables (Postgres,
- * Redis, Keycloak, S3, SMTP), with the cluster's brokers, its own PORT, the
- * load balancer's entries as the other services' and the BFF's addresses,
- * and the Zipkin exporter's endpoint.
+ * Keycloak, S3, SMTP), with the topology's own Redis, the cluster's brokers,
+ * its own PORT, the load balancer's entries as the other services' and the
+ * BFF's addresses, the Zipkin exporter's endpoint, and a Postgres
+ * `application_name` of its own in DATABASE_URL ({@link scaleApplicationName}).
  */
 export function scaleInstanceEnvironment(
   ports: ScalePorts,
@@ -148,8 +158,18 @@ export function scaleInstanceEnvironment(
   instance: Pick<AppInstance, 'name' | 'workspace' | 'port'>,
 ): Record<string, string> {
   const entry = scaleEntryUrl(ports);
+  const environment = stackEnvironment(
+    { ...endpoints, kafkaBrokers: brokers, redisUrl: `redis://${host}:${ports.redis}` },
+    instance.workspace,
+  );
+  const databaseUrl = environment.DATABASE_URL ? new URL(environment.DATABASE_URL) : undefined;
+  databaseUrl?.searchParams.set(
+    'application_name',
+    scaleApplicationName(ports.entry, instance.name),
+  );
   return {
-    ...stackEnvironment({ ...endpoints, kafkaBrokers: brokers }, instance.workspace),
+    ...environment,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
     PORT: String(instance.port),
     BFF_URL: `http://${host}:${ports.entry}`,
     IDENTITY_URL: `http://${host}:${ports.identityEntry}`,
@@ -166,9 +186,19 @@ export function scaleInstanceEnvironment(
   };
 }
 
-/** The web app's environment: its port, and the entry as the BFF (its dev proxy's target). */
-export function scaleWebEnvironment(ports: ScalePorts): Record<string, string> {
-  return { PORT: String(ports.web), BFF_URL: `http://${host}:${ports.entry}` };
+/**
+ * The SPA's runtime configuration behind the entry (web/nginx.conf's
+ * variables): the local Keycloak, and the BFF on the same origin (HAProxy
+ * routes `/api` and `/live`).
+ */
+export function scaleWebServerVariables(): WebServerVariables {
+  return {
+    KEYCLOAK_PUBLIC_URL: keycloakPublicUrl,
+    KEYCLOAK_REALM: realm,
+    KEYCLOAK_WEB_CLIENT_ID: 'raly-web',
+    BFF_PUBLIC_URL: '',
+    BACKEND_ENV: 'local',
+  };
 }
 
 /** The scaled topology's stack components, built from its ports. */
@@ -178,7 +208,9 @@ export interface ScaleTopology {
   loadBalancer: StackComponent;
   prometheus: StackComponent;
   zipkin: StackComponent;
-  /** Every component: Kafka nodes, Zipkin, Prometheus, HAProxy. */
+  /** The topology's own redis-server. */
+  redis: StackComponent;
+  /** Every component: Kafka nodes, Redis, Zipkin, Prometheus, HAProxy. */
   components: StackComponent[];
   /**
    * Starts (or reuses) them all and creates the topics (RF 3, min ISR 2, 6 partitions).
@@ -198,6 +230,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
       id: index + 1,
       port,
       controllerPort: ports.kafkaController[index]!,
+      metricsPort: ports.kafkaMetrics[index]!,
     })),
     dataRoot: dataDirectory('kafka-scale'),
     heapMb: 384,
@@ -206,6 +239,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
     partitions: scaleTopicLayout.partitions,
   });
   const zipkin = zipkinComponent('zipkin', ports.zipkin);
+  const redis = redisServerComponent('redis-scale', ports.redis, dataDirectory('redis-scale'));
   const prometheus = prometheusComponent(
     'prometheus',
     dataDirectory('prometheus'),
@@ -224,7 +258,8 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
     loadBalancer,
     prometheus,
     zipkin,
-    components: [...kafka.nodes, loadBalancer, prometheus, zipkin],
+    redis,
+    components: [...kafka.nodes, redis, loadBalancer, prometheus, zipkin],
     async ensure(onEnsured) {
       const outcome: Record<string, EnsureOutcome> = {};
       const ensured = (name: string, result: EnsureOutcome) => {
@@ -240,7 +275,7 @@ export function scaleTopology(ports: ScalePorts): ScaleTopology {
           });
           await kafka.awaitGroupCoordinators(scaleConsumerGroups);
         })(),
-        ...[zipkin, prometheus, loadBalancer].map(async (component) =>
+        ...[redis, zipkin, prometheus, loadBalancer].map(async (component) =>
           ensured(component.name, await component.ensure()),
         ),
       ]);

@@ -18,10 +18,10 @@ import { webConfig } from '../../../vite.shared.ts';
 const webRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /**
- * The port of the web app under test. Fixed (in the tests' 14000–14999
- * range) because Keycloak only answers the browser's token refresh for the
- * client's registered web origins, and http://localhost:14173 is one of
- * them (infra/keycloak/raly-realm.json).
+ * The port of the web app under test (default 14173, in the tests'
+ * 14000–14999 range; WEB_TEST_PORT chooses another). Since docs/adr/0009 the
+ * browser never calls Keycloak (it refreshes through the BFF), so any port
+ * works; test files that share one take turns on it.
  */
 export const WEB_TEST_PORT = Number(process.env.WEB_TEST_PORT ?? 14173);
 
@@ -65,7 +65,7 @@ const WEB_PORT_WAIT_MS = 15 * 60_000;
 
 /**
  * Runs `listen` until it no longer fails because WEB_TEST_PORT is taken.
- * The port is fixed (Keycloak's web origin), so browser test files running
+ * The port is fixed (WEB_TEST_PORT), so browser test files running
  * at the same time, in this checkout or another engineer's, take turns:
  * the port itself is the lock.
  */
