@@ -1,8 +1,9 @@
 /**
  * The one socket.io connection of the tab to the BFF's live updates
  * (docs/api.md, path /live). It authenticates with the current access token
- * in the handshake, reconnects with the fresh token after every refresh, and
- * closes on sign-out. The server decides the rooms; we only listen.
+ * in the handshake, reconnects with the fresh token after every refresh and
+ * after the BFF ended it (a token that expired first, e.g. after the laptop
+ * slept), and closes on sign-out. The server decides the rooms; we only listen.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { LiveServerToClientEvents } from '@raly/contracts/live';
@@ -14,6 +15,10 @@ export type LiveSocket = Socket<LiveServerToClientEvents, Record<string, never>>
 
 let socket: LiveSocket | null = null;
 let lastToken: string | null = null;
+/** Whether the tab wants the socket: from {@link liveSocket} until sign-out. */
+let wanted = false;
+/** Wait before connecting again after the BFF ended the socket (ms): at most one handshake a second. */
+const RECONNECT_AFTER_SERVER_CLOSE_MS = 1000;
 
 function createSocket(): LiveSocket {
   const options = {
@@ -29,12 +34,23 @@ function createSocket(): LiveSocket {
   onAccessTokenChanged((token) => {
     if (token === null) {
       lastToken = null;
+      wanted = false;
       created.disconnect();
       return;
     }
     if (token === lastToken) return;
     lastToken = token;
     if (created.active) created.disconnect().connect();
+    else if (wanted) created.connect();
+  });
+  // socket.io does not reconnect after a server-side disconnect, which is how the BFF ends a
+  // socket whose token expired: connect again, the handshake asking for a fresh token (refreshed
+  // when needed). A socket of an ended session is refused at the handshake and stays closed.
+  created.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    setTimeout(() => {
+      if (wanted && !created.active) created.connect();
+    }, RECONNECT_AFTER_SERVER_CLOSE_MS);
   });
   return created;
 }
@@ -44,6 +60,7 @@ function createSocket(): LiveSocket {
  */
 export function liveSocket(): LiveSocket {
   socket ??= createSocket();
+  wanted = true;
   if (!socket.active) socket.connect();
   return socket;
 }

@@ -85,4 +85,23 @@ describe('reads of GET /api/me', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test('when the BFF ends the live socket (as it does when its token expired), then the tab connects again and reads GET /api/me once more', async () => {
+    // Arrange
+    const { context, page, problems, liveRoutes } = await signedInCreator();
+    const reads = await loadAccountPage(page);
+    assert.equal(reads.count, 1);
+
+    // Act: the server side of socket.io says DISCONNECT (engine.io message "4", socket.io "1"),
+    // after which socket.io-client does not reconnect by itself.
+    const rejoined = liveSocketUpgraded(page);
+    liveRoutes.at(-1)?.send('41');
+    await rejoined;
+    await page.waitForTimeout(SETTLE_MS);
+
+    // Assert
+    assert.equal(reads.count, 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
