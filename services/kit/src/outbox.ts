@@ -284,6 +284,11 @@ export interface OutboxRelayOptions {
   store: OutboxStore;
   /** An idempotent producer (see `createIdempotentProducer`); the relay connects it. */
   producer: Producer;
+  /**
+   * Makes a fresh idempotent producer, used in place of one whose idempotence state Kafka no longer
+   * accepts (see {@link isProducerStateLost}); without it the relay keeps its one producer.
+   */
+  newProducer?: () => Producer;
   logger: Logger;
   /** How often to look for pending rows, in ms; default 200. */
   pollIntervalMs?: number;
@@ -326,7 +331,10 @@ const defaultBackoffMs = (attempts: number) =>
  * @returns the relay; nothing happens before `start()`
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { store, producer, logger, pollIntervalMs = 200, batchSize = 100 } = options;
+  const { store, logger, pollIntervalMs = 200, batchSize = 100 } = options;
+  let producer = options.producer;
+  /** Set when a send failed because the producer's idempotence state was lost: replaced before the next claim. */
+  let producerStateLost = false;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const { retentionMs = 3_600_000, pruneIntervalMs = 60_000, pruneBatchSize = 1_000 } = options;
   const tracing = options.tracing ?? tracingOff;
@@ -359,6 +367,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       } catch (error) {
         for (const send of sends) send.end(error);
         logger.warn({ err: error, topic, count: rows.length }, 'outbox publish failed; will retry');
+        if (isProducerStateLost(error)) producerStateLost = true;
         for (const row of rows) {
           const attempts = row.attempts + 1;
           failures.push({
@@ -376,6 +385,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   async function relayOnce(): Promise<number> {
+    if (producerStateLost && options.newProducer) {
+      // After a broker failover Kafka may refuse the producer's sequence numbers for good (kafkajs
+      // does not reset them): a new producer gets a new producer id, and the failed rows go again.
+      producerStateLost = false;
+      logger.warn('outbox: the producer lost its idempotence state; replacing it');
+      const old = producer;
+      producer = options.newProducer();
+      connected = false;
+      await old.disconnect().catch(() => undefined);
+    }
     if (!connected) {
       await producer.connect();
       connected = true;
@@ -457,6 +476,35 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 }
 
+/** Kafka's answers that mean the idempotent producer's state (producer id, epoch, sequences) is lost. */
+const producerStateErrors = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'UNKNOWN_PRODUCER_ID',
+  'INVALID_PRODUCER_EPOCH',
+  'INVALID_PRODUCER_ID_MAPPING',
+]);
+
+/**
+ * Whether a send error (or an error it wraps: `cause`, kafkajs' `originalError`, an
+ * aggregate's `errors`) is one after which only a new producer can send again.
+ */
+export function isProducerStateLost(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const candidate = error as {
+    type?: unknown;
+    cause?: unknown;
+    originalError?: unknown;
+    errors?: unknown;
+  };
+  if (typeof candidate.type === 'string' && producerStateErrors.has(candidate.type)) return true;
+  const inner = [
+    candidate.cause,
+    candidate.originalError,
+    ...(Array.isArray(candidate.errors) ? (candidate.errors as unknown[]) : []),
+  ];
+  return inner.some((nested) => isProducerStateLost(nested, depth + 1));
+}
+
 function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]> {
   const byTopic = new Map<string, ClaimedOutboxRow[]>();
   for (const row of rows) {
@@ -482,8 +530,14 @@ export function startPostgresOutboxRelay(
   connection?: KafkaConnection,
   tracing?: Tracing,
 ): OutboxRelay {
-  const producer = createIdempotentProducer(createKafka(brokers, clientId, logger, connection));
-  const relay = createOutboxRelay({ store: postgresOutboxStore(pool), producer, logger, tracing });
+  const kafka = createKafka(brokers, clientId, logger, connection);
+  const relay = createOutboxRelay({
+    store: postgresOutboxStore(pool),
+    producer: createIdempotentProducer(kafka),
+    newProducer: () => createIdempotentProducer(kafka),
+    logger,
+    tracing,
+  });
   relay.start();
   return relay;
 }

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
-import { Kafka, logLevel } from 'kafkajs';
+import {
+  Kafka,
+  KafkaJSAggregateError,
+  KafkaJSConnectionError,
+  KafkaJSNonRetriableError,
+  KafkaJSProtocolError,
+  logLevel,
+} from 'kafkajs';
 import pg from 'pg';
 import { createIdempotentProducer, createKafka } from '../src/kafka';
 import { createLogger } from '../src/logger';
@@ -12,6 +19,7 @@ import {
   newOutboxMessage,
   postgresOutboxStore,
   type OutboxRelay,
+  isProducerStateLost,
 } from '../src/outbox';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -300,5 +308,31 @@ describe('outbox trace context', () => {
     assert.equal(trace.getActiveSpan(), undefined);
     assert.equal(row.traceparent, undefined);
     assert.equal(row.tracestate, undefined);
+  });
+});
+
+describe('the outbox relay after a broker failover', () => {
+  test("when a send fails because Kafka no longer accepts the producer's sequence numbers, then the relay knows to replace its producer, also when the error is wrapped", () => {
+    // Arrange: what kafkajs raises for Kafka's error 45 after a failover, and its wrappers.
+    const outOfOrder = new KafkaJSProtocolError(
+      Object.assign(new Error('The broker received an out of order sequence number'), {
+        type: 'OUT_OF_ORDER_SEQUENCE_NUMBER',
+        code: 45,
+        retriable: false,
+      }),
+    );
+
+    // Act / Assert
+    assert.equal(outOfOrder.type, 'OUT_OF_ORDER_SEQUENCE_NUMBER');
+    assert.equal(isProducerStateLost(outOfOrder), true);
+    assert.equal(
+      isProducerStateLost(
+        Object.assign(new KafkaJSNonRetriableError(outOfOrder), { cause: outOfOrder }),
+      ),
+      true,
+    );
+    assert.equal(isProducerStateLost(new KafkaJSAggregateError('send failed', [outOfOrder])), true);
+    assert.equal(isProducerStateLost(new KafkaJSConnectionError('Connection error')), false);
+    assert.equal(isProducerStateLost(new Error('timeout')), false);
   });
 });
