@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { webServerCommand, type WebServerVariables } from '@raly/infra/web-nginx';
+import { webServerCommand, type WebServerVariables } from '@raly/infra/stack/web-nginx';
 import { eventually } from '@raly/test-support';
 import { benchPort } from './ports';
 
@@ -31,7 +31,7 @@ export const benchWebEnvironment: WebServerVariables = {
 
 /**
  * Starts nginx on web/dist (build it first) on a free loopback port, with
- * infra's rendering of web/nginx.conf (`@raly/infra/web-nginx`).
+ * infra's rendering of web/nginx.conf (`@raly/infra/stack/web-nginx`).
  * @throws Error when nginx or its MIME table is missing, web/dist has no build,
  *   or it does not answer /healthz within 10 s
  */
