@@ -12,10 +12,8 @@ import type { Plugin, ProxyOptions, UserConfig } from 'vite';
 export interface WebConfigOptions {
   /** Base URL of the BFF that /api and /live are proxied to, e.g. http://127.0.0.1:4000. */
   bffUrl: string;
-  /** Keycloak origin the browser talks to (refresh, logout); goes into the CSP connect-src and /config.json. */
-  keycloakUrl: string;
-  /** The rest of /config.json (realm, client, BFF URL, backend); dev defaults when left out. */
-  runtimeConfig?: Partial<Omit<RuntimeConfigJson, 'keycloakUrl'>>;
+  /** /config.json (the BFF's public origin, the backend); dev defaults when left out. */
+  runtimeConfig?: Partial<RuntimeConfigJson>;
   /** Port of the dev/preview server; 0 lets the OS choose. */
   port?: number;
 }
@@ -23,16 +21,21 @@ export interface WebConfigOptions {
 /**
  * Content-Security-Policy of the built app: scripts only from our own origin
  * (no inline script, no eval), network only to our origin (API, socket) and
- * Keycloak, no framing. See docs/adr/0002-browser-session.md.
+ * the BFF's when it has its own, no framing. The SPA never calls Keycloak
+ * (docs/adr/0009), so its origin is in no directive. Images as before (any
+ * http(s) URL: media's download base). See docs/adr/0002-browser-session.md.
+ * @param bffUrl /config.json's `bffUrl`: '' (the BFF on this origin) or the BFF's origin
+ * @returns the header's value; web/nginx.conf renders the same policy
+ * @throws TypeError when `bffUrl` is neither '' nor a URL
  */
-export function contentSecurityPolicy(keycloakUrl: string): string {
-  const keycloakOrigin = new URL(keycloakUrl).origin;
+export function contentSecurityPolicy(bffUrl = ''): string {
+  const bffOrigin = bffUrl ? ` ${new URL(bffUrl).origin}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
-    `connect-src 'self' ws: wss: ${keycloakOrigin}`,
+    `connect-src 'self' ws: wss:${bffOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -46,9 +49,6 @@ export function contentSecurityPolicy(keycloakUrl: string): string {
  * the dev and preview servers answer it from these options.
  */
 export interface RuntimeConfigJson {
-  keycloakUrl: string;
-  keycloakRealm: string;
-  keycloakClientId: string;
   bffUrl: string;
   backendEnvironment: 'local' | 'staging' | 'production';
 }
@@ -132,16 +132,13 @@ export function proxyTable(bffUrl: string): Record<string, ProxyOptions> {
 }
 
 /**
- * @param options where the BFF and Keycloak are, and the port
+ * @param options where the BFF is (proxy target and /config.json), the backend, the port
  * @returns a Vite config: React + Tailwind, server on host localhost with the
  *   BFF proxy, preview with the same proxy and the security headers
  */
 export function webConfig(options: WebConfigOptions): UserConfig {
   const proxy = proxyTable(options.bffUrl);
   const runtimeConfig: RuntimeConfigJson = {
-    keycloakUrl: options.keycloakUrl,
-    keycloakRealm: 'raly',
-    keycloakClientId: 'raly-web',
     bffUrl: '',
     backendEnvironment: 'local',
     ...options.runtimeConfig,
@@ -156,7 +153,7 @@ export function webConfig(options: WebConfigOptions): UserConfig {
     ],
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
     // The first page (~265 kB, 97 KiB gzip, issue 10): React, react-dom, the router, Redux; RTK Query,
-    // keycloak-js, socket.io-client and every page but home are chunks loaded when needed. The e2e
+    // socket.io-client and every page but home are chunks loaded when needed. The e2e
     // harness builds under vitest's NODE_ENV=test, i.e. with React's development build (~700 kB).
     build: { chunkSizeWarningLimit: 800 },
     server: { host: 'localhost', port: options.port ?? 5173, strictPort: true, proxy },
@@ -166,7 +163,7 @@ export function webConfig(options: WebConfigOptions): UserConfig {
       strictPort: true,
       proxy,
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy(options.keycloakUrl),
+        'Content-Security-Policy': contentSecurityPolicy(runtimeConfig.bffUrl),
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'same-origin',
       },

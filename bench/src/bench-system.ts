@@ -76,13 +76,19 @@ export function buildBundles(workspaces: string[]): void {
 /**
  * Node's options for an app: `--cpu-prof` into BENCH_CPU_PROF (a directory)
  * when it is set, for the BFF and identity-profile (the processes of the
- * issue's CPU figures); the profile is written when the process exits.
+ * issue's CPU figures; the profile is written when the process exits), and
+ * for the BFF the options of BENCH_BFF_NODE_ARGS (space-separated, e.g.
+ * `--max-semi-space-size=16`: V8 settings measured against the default).
  */
-function nodeOptionsFor(bundle: string): string[] {
-  const directory = process.env.BENCH_CPU_PROF;
-  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return [];
+export function nodeOptionsFor(bundle: string, env = process.env): string[] {
+  const extra = bundle.startsWith('bff/')
+    ? (env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    : [];
+  const directory = env.BENCH_CPU_PROF;
+  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return extra;
   const name = bundle.split('/').at(-3) ?? 'app';
   return [
+    ...extra,
     '--cpu-prof',
     `--cpu-prof-dir=${path.resolve(directory)}`,
     `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
@@ -171,8 +177,13 @@ export async function end(app: BenchProcess): Promise<void> {
 /**
  * Builds and starts identity-profile, brand, offers and the BFF as processes.
  * @param bffEnv settings added to the BFF's environment (e.g. rate limits)
+ * @param tracedEnv settings added to the BFF's and identity-profile's
+ *   environment (the tracing variables of a `BENCH_TRACE=1` run, ./trace-collector)
  */
-export async function startBenchSystem(bffEnv: Record<string, string> = {}): Promise<BenchSystem> {
+export async function startBenchSystem(
+  bffEnv: Record<string, string> = {},
+  tracedEnv: Record<string, string> = {},
+): Promise<BenchSystem> {
   const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
   buildBundles([...services.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
@@ -193,6 +204,7 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
     for (const database of databases) await database.drop();
   };
   let identitySql: pg.Pool | undefined;
+  const groupIdOf = (name: string) => `bench-${name}-${uniqueToken(8)}`;
   try {
     const processes = {} as Record<BenchService, BenchProcess>;
     for (const name of services) {
@@ -205,13 +217,14 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
         ...peers,
         PORT: String(ports[name]),
         DATABASE_URL: database.url,
-        KAFKA_GROUP_ID: `bench-${name}-${uniqueToken(8)}`,
+        KAFKA_GROUP_ID: groupIdOf(name),
+        ...(name === 'identity-profile' ? tracedEnv : {}),
       });
       started.push(app);
       processes[name] = app;
       log(`${name} running (pid ${app.pid})`);
     }
-    const bffGroupId = `bench-bff-${uniqueToken(8)}`;
+    const bffGroupId = groupIdOf('bff');
     const bffEnvironment = {
       ...peers,
       HOST: '127.0.0.1',
@@ -224,6 +237,7 @@ export async function startBenchSystem(bffEnv: Record<string, string> = {}): Pro
       RATE_LIMIT_KEY_PREFIX: `bench-rate-${uniqueToken(8)}`,
       // Pushes and room moves of this run's BFFs only: not other BFFs' on the shared Redis.
       LIVE_ADAPTER_KEY: `bench-live-${uniqueToken(8)}`,
+      ...tracedEnv,
       ...bffEnv,
     };
     const startBff = async (groupId: string) => {

@@ -1,5 +1,5 @@
 /** Consumer-group lag on the local Kafka, for benchmarks that wait for a projector. */
-import { Kafka, logLevel, type Admin } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel, type Admin } from 'kafkajs';
 import { eventually } from '@raly/test-support';
 
 /**
@@ -19,6 +19,23 @@ export async function consumerLag(
   }
 }
 
+/** Messages of `topics` that `groupId` has not committed, over all partitions, read through `admin`. */
+async function groupLag(admin: Admin, groupId: string, topics: string[]): Promise<number> {
+  const [ends, committed] = await Promise.all([
+    Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
+    admin.fetchOffsets({ groupId, topics }),
+  ]);
+  let lag = 0;
+  topics.forEach((topic, index) => {
+    const partitions = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
+    for (const end of ends[index]!) {
+      const at = partitions.find((p) => p.partition === end.partition);
+      lag += Math.max(0, Number(end.high) - Math.max(Number(at?.offset ?? -1), 0));
+    }
+  });
+  return lag;
+}
+
 /** A group's lag read again and again over one admin connection (for polling it often). */
 export interface LagWatcher {
   /** Messages of the topics the group has not committed yet, now. */
@@ -35,21 +52,7 @@ export async function lagWatcher(
   const admin: Admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   return {
-    async lag() {
-      const [ends, committed] = await Promise.all([
-        Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
-        admin.fetchOffsets({ groupId, topics }),
-      ]);
-      let lag = 0;
-      topics.forEach((topic, index) => {
-        const partitions = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
-        for (const end of ends[index]!) {
-          const at = partitions.find((p) => p.partition === end.partition);
-          lag += Math.max(0, Number(end.high) - Math.max(Number(at?.offset ?? -1), 0));
-        }
-      });
-      return lag;
-    },
+    lag: () => groupLag(admin, groupId, topics),
     close: () => admin.disconnect(),
   };
 }
@@ -69,4 +72,56 @@ export async function waitForCaughtUp(
     async () => (await consumerLag(brokers, groupId, topics)) === 0,
     { timeoutMs, intervalMs: 500 },
   );
+}
+
+/**
+ * Waits until every one of `groupIds` is a stable group whose members have
+ * read every message of the topics they subscribe to (read from the group's
+ * member metadata, so no topic list is kept here). For groups that read from
+ * the beginning (the BFF's projector): on a stack with a long history a new
+ * group replays it, work that would otherwise run under the first figures
+ * measured. A group that starts at the end commits nothing until a new event
+ * arrives, so its lag cannot be read this way.
+ * @param onProgress called with the lag left, at most every 5 s
+ * @returns the ms waited
+ * @throws Error after `timeoutMs` with the lag left per group
+ */
+export async function waitForGroupsCaughtUp(
+  brokers: string[],
+  groupIds: string[],
+  timeoutMs: number,
+  onProgress: (lagByGroup: Record<string, number | 'joining'>) => void = () => undefined,
+): Promise<number> {
+  const admin: Admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  const started = Date.now();
+  let reported = started;
+  try {
+    for (;;) {
+      const { groups } = await admin.describeGroups(groupIds);
+      const lagByGroup: Record<string, number | 'joining'> = {};
+      for (const group of groups) {
+        const topics = new Set(
+          group.members.flatMap(
+            (member) => AssignerProtocol.MemberMetadata.decode(member.memberMetadata)?.topics ?? [],
+          ),
+        );
+        if (group.state !== 'Stable' || topics.size === 0) {
+          lagByGroup[group.groupId] = 'joining';
+          continue;
+        }
+        lagByGroup[group.groupId] = await groupLag(admin, group.groupId, [...topics]);
+      }
+      if (Object.values(lagByGroup).every((lag) => lag === 0)) return Date.now() - started;
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`consumer groups not caught up: ${JSON.stringify(lagByGroup)}`);
+      if (Date.now() - reported >= 5000) {
+        onProgress(lagByGroup);
+        reported = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }

@@ -4,7 +4,7 @@
  * started as a child process.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux). */
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -52,4 +52,53 @@ export function sampleResidentPeak(pid: number, intervalMs = 25): { stop(): numb
       return peak;
     },
   };
+}
+
+/**
+ * The whole machine's CPU time so far, from /proc/stat's first line
+ * (proc(5)): busy (everything but idle and iowait) and total.
+ * @returns milliseconds summed over all cores
+ */
+export function machineCpuMs(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((sum, tick) => sum + tick, 0);
+  const idle = ticks[3]! + ticks[4]!;
+  return { busy: ((total - idle) * 1000) / ticksPerSecond, total: (total * 1000) / ticksPerSecond };
+}
+
+/**
+ * CPU time so far of every process on the machine, grouped: the processes
+ * named in `known` under their name, Java processes by what they run
+ * (`kafka`, `keycloak`, `java`), the rest by command name (`postgres`,
+ * `redis-server`, `node`…). Processes that ended since are not counted.
+ * @param known group name → process ids
+ * @returns group → milliseconds of CPU (user + system)
+ */
+export function cpuByProcessGroup(known: Record<string, number[]>): Record<string, number> {
+  const groupOfPid = new Map<number, string>();
+  for (const [name, pids] of Object.entries(known))
+    for (const pid of pids) groupOfPid.set(pid, name);
+  const groups: Record<string, number> = {};
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      let group = groupOfPid.get(pid) ?? command;
+      if (!groupOfPid.has(pid) && command === 'java') {
+        const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        group = /kafka/i.test(line)
+          ? 'kafka'
+          : /keycloak|quarkus/i.test(line)
+            ? 'keycloak'
+            : 'java';
+      }
+      groups[group] = (groups[group] ?? 0) + cpuTimeMs(pid);
+    } catch {
+      // Ended while read.
+    }
+  }
+  return groups;
 }

@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { TrackedSocket } from './socket-worker';
+import type { LoopDelay } from './stats';
 
 interface Worker {
   child: ChildProcess;
@@ -40,6 +41,10 @@ export interface SocketFleet {
   /** Sockets connected (and refused) over all workers. */
   connected: number;
   failed: number;
+  /** The worker processes' ids (their CPU time: ./process-usage). */
+  pids: number[];
+  /** Each worker's event-loop delay since the last call (ms). */
+  loopDelays(): Promise<LoopDelay[]>;
   /** Starts recording first arrivals of `event` per socket, keyed by the payload's `field`. */
   watch(event: string, field: string): Promise<void>;
   /** Arrivals since the last collect: `[value, epoch ms]`, one per socket and value. */
@@ -88,6 +93,13 @@ export async function connectFleet(
   return {
     connected: counts.reduce((sum, count) => sum + count.connected, 0),
     failed: counts.reduce((sum, count) => sum + count.failed, 0),
+    pids: started.map((worker) => worker.child.pid!),
+    async loopDelays() {
+      const answers = await Promise.all(
+        started.map((worker) => worker.request<{ delay: LoopDelay }>({ type: 'loop' }, 'loop')),
+      );
+      return answers.map((answer) => answer.delay);
+    },
     async watch(event, field) {
       await Promise.all(
         started.map((worker) => worker.request({ type: 'watch', event, field }, 'watching')),

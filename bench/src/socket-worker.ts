@@ -8,6 +8,8 @@
  *  → `{ type: 'watch', event, field }` ← `{ type: 'watching' }`: from now on, every `event` whose
  *    payload's `field` holds a value not yet seen by that socket is recorded as `[value, epoch ms]`
  *  → `{ type: 'collect' }` ← `{ type: 'received', arrivals }` (and forgets them)
+ *  → `{ type: 'loop' }` ← `{ type: 'loop', delay }`: this process's event-loop delay since the
+ *    last `loop` (ms; a late receiver makes arrivals look late that were not)
  *  → `{ type: 'close' }`: disconnects everything and exits.
  * With `track: true` on connect (the chaos run, ./chaos/), the sockets behave like the web
  * app's tabs: they reconnect (with the newest token, see `tokens`) and keep, per record
@@ -17,8 +19,8 @@
  *  → `{ type: 'records' }` ← `{ type: 'records', sockets }`: per socket {@link TrackedSocket}
  */
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_PATH } from '@raly/contracts/live';
-import { nowMs } from './stats';
+import { LIVE_PATH, liveRetryDelayMs, type LiveHandshakeRefusalData } from '@raly/contracts/live';
+import { nowMs, watchLoopDelay } from './stats';
 
 type Command =
   | {
@@ -31,6 +33,7 @@ type Command =
     }
   | { type: 'watch'; event: string; field: string }
   | { type: 'collect' }
+  | { type: 'loop' }
   | { type: 'tokens'; tokens: string[] }
   | { type: 'records' }
   | { type: 'close' };
@@ -49,11 +52,18 @@ export interface TrackedSocket {
   outOfOrder: number;
   /** Why it lost its connection, by socket.io's reason (`transport close`, `io server disconnect`…). */
   disconnects: Record<string, number>;
+  /** Refused handshakes, by the BFF's message (`unauthenticated`, `unavailable`). */
+  refusals: Record<string, number>;
 }
 
 const sockets: Socket[] = [];
+/** Set by the `close` command: no reconnection after that. */
+let closing = false;
+/** Wait before a tracking socket connects again after the BFF ended it (ms), as the web app. */
+const SERVER_CLOSE_RECONNECT_MS = 1000;
 let tokensInOrder: string[] = [];
 const tracked: TrackedSocket[] = [];
+const trackedSockets = new WeakSet<Socket>();
 
 /** Makes a socket keep the highest version of every record pushed to it (see {@link TrackedSocket}). */
 function track(socket: Socket): void {
@@ -65,17 +75,35 @@ function track(socket: Socket): void {
     duplicates: 0,
     outOfOrder: 0,
     disconnects: {},
+    refusals: {},
   };
   tracked.push(state);
+  trackedSockets.add(socket);
   let everConnected = false;
+  let refusalsInARow = 0;
+  // As the web app's live socket does (web/src/lib/live-socket.ts): connect again after the BFF
+  // ended the socket, and after a handshake the BFF refused as retryable (it could not check
+  // the token during a fault), waiting longer after each refusal in a row.
+  const connectLater = (delayMs: number) =>
+    setTimeout(() => {
+      if (!socket.active && !closing) socket.connect();
+    }, delayMs);
   socket.on('connect', () => {
     if (everConnected) state.reconnects += 1;
     everConnected = true;
     state.connected = true;
+    refusalsInARow = 0;
   });
   socket.on('disconnect', (reason) => {
     state.connected = false;
     state.disconnects[reason] = (state.disconnects[reason] ?? 0) + 1;
+    if (reason === 'io server disconnect') connectLater(SERVER_CLOSE_RECONNECT_MS);
+  });
+  socket.on('connect_error', (error: Error & { data?: Partial<LiveHandshakeRefusalData> }) => {
+    state.refusals[error.message] = (state.refusals[error.message] ?? 0) + 1;
+    if (socket.active || error.data?.retryable !== true) return;
+    refusalsInARow += 1;
+    connectLater(liveRetryDelayMs(refusalsInARow));
   });
   socket.onAny((event: string, payload: { id?: unknown; version?: unknown } | undefined) => {
     if (typeof payload?.id !== 'string' || typeof payload.version !== 'number') return;
@@ -93,6 +121,7 @@ let arrivals: [string, number][] = [];
 let watched: { event: string; field: string } | undefined;
 
 const send = (message: object) => process.send?.(message);
+const loopDelay = watchLoopDelay();
 
 /**
  * Opens one socket (WebSocket only; no reconnection unless tracking); resolves
@@ -169,7 +198,11 @@ process.on('message', (command: Command) => {
     const changed = command.tokens.map((token, index) => token !== tokensInOrder[index]);
     tokensInOrder = [...command.tokens];
     sockets.forEach((socket, index) => {
-      if (changed[index] && socket.active) socket.disconnect().connect();
+      if (!changed[index]) return;
+      if (socket.active) socket.disconnect().connect();
+      // A tracking socket left closed (refused as unauthenticated with an expired token) comes
+      // back with the fresh one, as the web app's socket does on a token change.
+      else if (trackedSockets.has(socket) && !closing) socket.connect();
     });
     send({ type: 'tokens-set' });
   } else if (command.type === 'records') {
@@ -181,7 +214,10 @@ process.on('message', (command: Command) => {
   } else if (command.type === 'collect') {
     send({ type: 'received', arrivals });
     arrivals = [];
+  } else if (command.type === 'loop') {
+    send({ type: 'loop', delay: loopDelay.take() });
   } else {
+    closing = true;
     for (const socket of sockets) socket.close();
     process.exit(0);
   }

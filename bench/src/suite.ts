@@ -14,7 +14,14 @@
  * per LCP figure, BENCH_SMOKE=1 for a tiny run
  * that only checks that everything works, BENCH_CPU_PROF=<dir> to run the
  * BFF and identity-profile with `node --cpu-prof` (profiles written there
- * when they stop).
+ * when they stop), BENCH_TRACE=1 to trace every live update through the
+ * apps' own tracing (a Zipkin receiver in the bench, ./trace-collector) and
+ * print each live round's hop-by-hop breakdown (./figures/live-breakdown;
+ * tracing costs the apps CPU: compare its end-to-end figures with an
+ * untraced run), BENCH_BFF_NODE_ARGS (V8 options of the BFF, e.g.
+ * `--max-semi-space-size=16`), BENCH_RATES (`100,200`: the two live rates,
+ * updates per second; other rates measure where the live path saturates, the
+ * table's targets stay those of 100 and 200/s).
  *
  * `npm run bench -- --only <group>[,<group>…]` (or BENCH_ONLY) measures only
  * some rows: `web`, `login`, `http`, `live` (the three live rows and CPU per
@@ -25,8 +32,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot, startBenchSystem } from './bench-system';
+import { waitForGroupsCaughtUp } from './kafka-lag';
 import { measureHttpThroughput, type ThroughputResult } from './figures/http-throughput';
 import { measureIdleSockets, type IdleSocketsResult } from './figures/idle-sockets';
+import { formatBreakdown } from './figures/live-breakdown';
 import { measureLiveLatency, type LiveLatencyResult } from './figures/live-latency';
 import { measureLogin, type LoginResult } from './figures/login';
 import { measureProjectorReplay, type ProjectorReplayResult } from './figures/projector-replay';
@@ -34,6 +43,7 @@ import { measureWebBundle } from './figures/web-bundle';
 import { measureWebLcp, type WebLcpResult } from './figures/web-lcp';
 import { provenance, saveResults } from './results';
 import { connectFleet } from './socket-fleet';
+import { startTraceCollector, tracingEnvironment, type TraceCollector } from './trace-collector';
 import { deleteRunUsers, refreshTokens, registerCreators } from './users';
 
 const smoke = process.env.BENCH_SMOKE === '1';
@@ -46,7 +56,7 @@ const settings = {
     .map(Number),
   httpSeconds: smoke ? 1 : 5,
   loginRounds: smoke ? 2 : 30,
-  rates: smoke ? [5, 10] : [100, 200],
+  rates: (process.env.BENCH_RATES ?? (smoke ? '5,10' : '100,200')).split(',').map(Number),
   warmUpSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? (smoke ? 1 : 5)),
   lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? (smoke ? 1 : 7)),
 };
@@ -138,17 +148,36 @@ async function main(): Promise<void> {
   if (!smoke && !partial) writeBenchmarksDoc(table);
 }
 
+/** How long the BFF's projector may take to replay the topics before any figure is measured (ms). */
+const CATCH_UP_TIMEOUT_MS = 600_000;
+
 /** Starts the apps and measures the groups that need them, adding their rows to `results.rows`. */
 async function measureSystem(groups: Set<Group>, results: Record<string, unknown>): Promise<void> {
   const rows = results.rows as Row[];
   const generous = '1000000/60';
-  const system = await startBenchSystem({
-    RATE_LIMIT_LOGIN_PER_EMAIL: generous,
-    RATE_LIMIT_LOGIN_PER_IP: generous,
-    RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: generous,
-    RATE_LIMIT_LOGIN_PER_DEVICE: generous,
-  });
+  const trace: TraceCollector | undefined =
+    process.env.BENCH_TRACE === '1' ? await startTraceCollector() : undefined;
+  if (trace) log(`tracing every live update (spans to ${trace.url})`);
+  const system = await startBenchSystem(
+    {
+      RATE_LIMIT_LOGIN_PER_EMAIL: generous,
+      RATE_LIMIT_LOGIN_PER_IP: generous,
+      RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: generous,
+      RATE_LIMIT_LOGIN_PER_DEVICE: generous,
+    },
+    trace ? tracingEnvironment(trace) : {},
+  );
   try {
+    // The BFF's new consumer group replays the topics' history first (110,000 events on a stack
+    // that has run the bench a few times): measure after that. The services' groups start at
+    // the end of their topics (they commit nothing until a new event, so have no lag to read).
+    const caughtUpMs = await waitForGroupsCaughtUp(
+      system.stack.kafkaBrokers,
+      [system.bffGroupId],
+      CATCH_UP_TIMEOUT_MS,
+      (lag) => log(`waiting for the BFF's projector to replay the topics: ${JSON.stringify(lag)}`),
+    );
+    log(`the BFF's projector caught up with the topics in ${(caughtUpMs / 1000).toFixed(1)} s`);
     const manyCreators = groups.has('live') || groups.has('idle');
     const creators = await registerCreators(system, manyCreators ? settings.creators : 1);
     if (groups.has('login')) {
@@ -190,9 +219,11 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
             durationSeconds: settings.warmUpSeconds,
             via,
             tabs: settings.tabs,
+            trace,
           });
-          log(`live warm-up ${via} ${settings.rates[0]}/s ${JSON.stringify(result)}`);
-          warmUp.push({ via, ...result });
+          const figures = { ...result, breakdown: undefined };
+          log(`live warm-up ${via} ${settings.rates[0]}/s ${JSON.stringify(figures)}`);
+          warmUp.push({ via, ...figures });
         }
         results.liveWarmUp = warmUp;
         for (const [rate, via] of [
@@ -205,8 +236,12 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
             durationSeconds: settings.seconds,
             via,
             tabs: settings.tabs,
+            trace,
           });
-          log(`live ${via} ${rate}/s ${JSON.stringify(result)}`);
+          const { breakdown, ...figures } = result;
+          log(`live ${via} ${rate}/s ${JSON.stringify(figures)}`);
+          if (breakdown)
+            process.stdout.write(`\n${formatBreakdown(`live ${via} ${rate}/s`, breakdown)}\n\n`);
           live.push(result);
         }
       } finally {
@@ -229,6 +264,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
     }
   } finally {
     await system.stop();
+    await trace?.close();
     log(`deleted ${await deleteRunUsers(system.stack)} users from Keycloak`);
   }
   const [at100, at200, viaService] = (results.live ?? []) as LiveLatencyResult[];

@@ -22,9 +22,6 @@ export interface WebServer {
 
 /** The runtime configuration the server hands the app (web/nginx.conf's variables). */
 export const benchWebEnvironment: WebServerVariables = {
-  KEYCLOAK_PUBLIC_URL: 'http://localhost:8080',
-  KEYCLOAK_REALM: 'raly',
-  KEYCLOAK_WEB_CLIENT_ID: 'raly-web',
   BFF_PUBLIC_URL: '',
   BACKEND_ENV: 'production',
 };

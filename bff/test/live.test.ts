@@ -167,8 +167,11 @@ describe('live pushes over socket.io', () => {
     assert.deepEqual(socket.received, [['user.updated', record]]);
   });
 
-  test('when a socket connects without a token, then it is refused as unauthenticated', async () => {
-    await assert.rejects(connectLive(bff, undefined), { message: 'unauthenticated' });
+  test('when a socket connects without a token, then it is refused as unauthenticated, not to be retried', async () => {
+    await assert.rejects(connectLive(bff, undefined), {
+      message: 'unauthenticated',
+      data: { retryable: false },
+    });
   });
 
   test('when a socket connects with a forged token, then it is refused as unauthenticated', async () => {
@@ -185,6 +188,7 @@ describe('live pushes over socket.io', () => {
     // Act / Assert
     await assert.rejects(connectLive(bff, `${header}.${forgedPayload}.AAAA`), {
       message: 'unauthenticated',
+      data: { retryable: false },
     });
   });
 

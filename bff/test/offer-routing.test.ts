@@ -279,6 +279,24 @@ describe('offers pushed live (rooms per interest)', () => {
     }
   });
 
+  test('when a creator changes only private fields for some versions and then turns offer notifications off, then their sockets leave the interest rooms', async () => {
+    // Arrange: versions that move no room (the BFF publishes no room move for them)
+    const creator = await participant({ interests: interests('Gambling') }, 2);
+    const offer = anOfferRecord({ interests: interests('Gambling') });
+    const member = await brandMember(offer.brandId);
+    await changeRecord(creator, { phoneNumber: '+15550000001' });
+    await changeRecord(creator, { phoneNumber: '+15550000002' });
+
+    // Act
+    await changeRecord(creator, { notifications: { offers: false, marketing: false } });
+    await publishOffer(offer);
+
+    // Assert
+    await waitForOffer(member.sockets[0]!, offer.id);
+    await settle(creator);
+    for (const socket of creator.sockets) assert.deepEqual(offerVersions(socket, offer.id), []);
+  });
+
   test('when a creator becomes a brand user, then their sockets leave the interest rooms', async () => {
     // Arrange
     const creator = await participant({ interests: interests('NFTs') });

@@ -555,26 +555,30 @@ describe('docker-compose.yml', () => {
 });
 
 describe('web server configuration', () => {
-  test('when nginx renders its CSP for a Keycloak origin, then it is the policy of the Vite preview server', async () => {
+  test('when nginx renders its CSP with or without a BFF origin, then it is the policy of the Vite preview server, and it names no Keycloak origin', async () => {
     const { contentSecurityPolicy } = await import('../../web/vite.shared');
-    const keycloak = 'https://auth.example.com:8443';
     const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
     const header = /add_header Content-Security-Policy "([^"]+)" always;/.exec(template)?.[1];
     assert.ok(header, 'web/nginx.conf sets Content-Security-Policy');
-    assert.equal(
-      header.replaceAll('${KEYCLOAK_PUBLIC_URL}', keycloak),
-      contentSecurityPolicy(keycloak),
-    );
+    // Directive by directive, sources split on blanks: an empty BFF_PUBLIC_URL leaves a blank.
+    const directives = (policy: string) =>
+      policy.split(';').map((directive) => directive.trim().split(/\s+/).join(' '));
+
+    for (const bffUrl of ['', 'https://bff.example.com:8443']) {
+      const rendered: string = header.replaceAll('${BFF_PUBLIC_URL}', bffUrl);
+      assert.deepEqual(directives(rendered), directives(contentSecurityPolicy(bffUrl)), bffUrl);
+      assert.doesNotMatch(rendered, /\$\{|keycloak|:8080/i, bffUrl);
+    }
   });
 
-  test("when the image renders /config.json from its default environment, then the SPA's schema accepts it, and every variable of the template is one the image substitutes", async () => {
+  test("when the image renders /config.json from its default environment, then it holds only bffUrl and backendEnvironment, the SPA's schema accepts it, and every variable of the template is one the image substitutes", async () => {
     const { checkRuntimeConfig } = await import('../../web/src/config/runtime-config-schema');
     const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
     const dockerfile = readFileSync(path.join(repository, 'web', 'Dockerfile'), 'utf8').replace(
       /\\\n/g,
       ' ',
     );
-    const runtimeEnv = /^ENV KEYCLOAK_PUBLIC_URL=.*$/m.exec(dockerfile)?.[0];
+    const runtimeEnv = /^ENV BFF_PUBLIC_URL=.*$/m.exec(dockerfile)?.[0];
     assert.ok(runtimeEnv, 'web/Dockerfile sets the runtime environment in one ENV');
     const defaults = Object.fromEntries(
       [...runtimeEnv.matchAll(/([A-Z_]+)=("[^"]*"|\S*)/g)].map(([, name, value]) => [
@@ -592,8 +596,29 @@ describe('web server configuration', () => {
     const body = /location = \/config\.json \{[^}]*return 200 '([^']+)';/.exec(template)?.[1];
     assert.ok(body, 'web/nginx.conf answers /config.json');
     const rendered = body.replace(/\$\{([A-Z_]+)\}/g, (_match, name: string) => defaults[name]!);
+    assert.deepEqual(JSON.parse(rendered), { bffUrl: '', backendEnvironment: 'production' });
     const checked = checkRuntimeConfig(JSON.parse(rendered));
     assert.ok(checked.ok, JSON.stringify(checked));
-    assert.equal(checked.config.keycloakUrl, defaults.KEYCLOAK_PUBLIC_URL);
+    assert.doesNotMatch(`${runtimeEnv} ${body}`, /keycloak/i, 'nothing about Keycloak');
+  });
+
+  test('when the web Deployment of each overlay is read, then it sets exactly the variables web/nginx.conf uses, none about Keycloak', () => {
+    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
+    const used = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!))];
+    const webDeployments = appDeployments.filter((object) => object.metadata.name === 'web');
+    assert.deepEqual(
+      webDeployments.map((object) => object.overlay).sort(),
+      [...overlayNames].sort(),
+    );
+
+    for (const deployment of webDeployments) {
+      const [container] = containersOf(deployment);
+      assert.equal(container?.envFrom, undefined, `${deployment.overlay}: no envFrom`);
+      assert.deepEqual(
+        (container?.env ?? []).map((variable) => variable.name).sort(),
+        [...used].sort(),
+        deployment.overlay,
+      );
+    }
   });
 });

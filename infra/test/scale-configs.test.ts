@@ -315,9 +315,6 @@ describe('the web app behind the entry', () => {
     assert.doesNotMatch(config, /\$\{[A-Z_]+\}/, 'every template variable is filled in');
     const body = /location = \/config\.json \{[^}]*return 200 '([^']+)'/.exec(config)?.[1];
     assert.deepEqual(JSON.parse(body ?? 'null'), {
-      keycloakUrl: 'http://localhost:8080',
-      keycloakRealm: 'raly',
-      keycloakClientId: 'raly-web',
       bffUrl: '',
       backendEnvironment: 'local',
     });

@@ -1,8 +1,9 @@
 /**
  * Entry point: read the runtime configuration (/config.json, config/env),
  * log the staging notice when configured (spec §1), resume the browser
- * session (keycloak-js is created and initialised here, once, outside
- * React), then render. A missing or invalid configuration shows
+ * session (lib/session: the token set stored by an earlier page, refreshed
+ * once through the BFF's POST /api/auth/refresh, outside React), then
+ * render. A missing or invalid configuration shows
  * app/config-error-page instead of the app.
  */
 import { StrictMode } from 'react';

@@ -246,11 +246,11 @@ type SummaryInput = {
   startedAt: number;
 };
 
-/** `reason: count, …` over every socket. */
-function disconnectReasons(sockets: SummaryInput['sockets']): string {
+/** `reason: count, …` summed over every socket, of its disconnections or of its refused handshakes. */
+function reasonCounts(sockets: SummaryInput['sockets'], of: 'disconnects' | 'refusals'): string {
   const counts: Record<string, number> = {};
   for (const socket of sockets)
-    for (const [reason, count] of Object.entries(socket.disconnects))
+    for (const [reason, count] of Object.entries(socket[of] ?? {}))
       counts[reason] = (counts[reason] ?? 0) + count;
   return (
     Object.entries(counts)
@@ -310,7 +310,8 @@ function summarise(input: SummaryInput) {
       String(sockets.reduce((sum, socket) => sum + socket.outOfOrder, 0)),
     ],
     ['socket reconnections', String(sockets.reduce((sum, socket) => sum + socket.reconnects, 0))],
-    ['disconnections by reason', disconnectReasons(sockets)],
+    ['disconnections by reason', reasonCounts(sockets, 'disconnects')],
+    ['handshakes refused by reason (retried when unavailable)', reasonCounts(sockets, 'refusals')],
     ['clients disconnected at the end', String(disconnected)],
     [
       'ack → every tab: p50 / p99 / max',

@@ -4,15 +4,24 @@
  * either through the BFF (`PATCH /api/me`: command answer → push) or straight
  * to identity-profile (`PATCH /users/me`: outbox → Kafka → BFF projector →
  * push); every tab of the user records when the new phone number arrived.
- * Also the CPU each process spent per update.
+ * Also the CPU each process spent per update, the event-loop delay of the
+ * apps and of the bench's own processes (a late receiver makes arrivals look
+ * late), the apps' garbage collection, and with a trace collector the
+ * hop-by-hop breakdown (./live-breakdown).
  */
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { liveEvents } from '@raly/contracts/live';
 import { sleep } from '@raly/test-support';
+import { gcBetween, scrapeApp, type GcWindow } from '../app-metrics';
 import type { BenchSystem } from '../bench-system';
-import { cpuTimeMs } from '../process-usage';
+import { cpuByProcessGroup, cpuTimeMs, machineCpuMs } from '../process-usage';
 import type { SocketFleet } from '../socket-fleet';
-import { nowMs, percentile } from '../stats';
+import { redisCommandCalls } from '../redis-commands';
+import { nowMs, percentile, perUpdate, watchLoopDelay, type LoopDelay } from '../stats';
+import type { TraceCollector } from '../trace-collector';
 import type { BenchUser } from '../users';
+import { liveBreakdown, type LiveBreakdown, type SentUpdate } from './live-breakdown';
 
 export interface LiveLatencySettings {
   /** Updates per second over all creators. */
@@ -22,6 +31,8 @@ export interface LiveLatencySettings {
   via: 'bff' | 'service';
   /** Tabs (sockets) each creator has open in `fleet`. */
   tabs: number;
+  /** Where the apps send the spans of sampled updates: every update is then traced (BENCH_TRACE=1). */
+  trace?: TraceCollector;
 }
 
 export interface LiveLatencyResult {
@@ -34,9 +45,72 @@ export interface LiveLatencyResult {
   arrived: number;
   latencyMs: { p50: number; p99: number; max: number };
   cpuMsPerUpdate: { bff: number; identity: number };
+  /** CPU of the bench's own load generator and socket workers (all workers together) per update. */
+  benchCpuMsPerUpdate: { sender: number; socketWorkers: number };
+  /** Event-loop delay during the round (ms): the apps' (prom-client) and the bench's processes'. */
+  loopDelayMs: {
+    bff: LoopDelay;
+    identity: LoopDelay;
+    sender: LoopDelay;
+    socketWorkers: LoopDelay[];
+  };
+  /** Garbage collection during the round, by kind. */
+  gc: { bff: GcWindow; identity: GcWindow };
+  /**
+   * CPU per update of every process group on the machine while the updates were
+   * sent and answered (ms): the apps, the bench's sender and socket workers,
+   * postgres, redis-server, kafka, keycloak…, largest first (../process-usage cpuByProcessGroup).
+   */
+  machineCpuMsPerUpdate: Record<string, number>;
+  /** Commands the (shared) Redis ran per update while the updates were sent and answered, by command. */
+  redisCommandsPerUpdate: Record<string, number>;
+  /** Share of the machine's CPU (all cores) busy while the updates were sent and answered, 0..1. */
+  machineBusy: number;
+  /** Hop by hop, when traced. */
+  breakdown?: LiveBreakdown;
+}
+
+/**
+ * The sender's connections: node's HTTP client on kept-alive sockets, as
+ * many as updates in flight. fetch (undici) cost the bench ~1 ms of CPU per
+ * update on the 2 cores it shares with the apps (docs/benchmarks.md "Session 6").
+ */
+const senderAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+/**
+ * PATCHes `url` with a JSON body and reads the whole answer.
+ * @returns the answer's status
+ * @throws Error on a connection error
+ */
+function patchJson(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {
+      method: 'PATCH',
+      agent: senderAgent,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
+    });
+    outgoing.on('response', (answer) => {
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+      answer.on('error', reject);
+      answer.resume();
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 let sequence = 0;
+const senderLoop = watchLoopDelay();
+
+/** A sampled W3C `traceparent` with a fresh trace id, and the id. */
+function freshTraceparent(): { traceId: string; header: string } {
+  const traceId = randomBytes(16).toString('hex');
+  return { traceId, header: `00-${traceId}-${randomBytes(8).toString('hex')}-01` };
+}
 
 /**
  * Sends `ratePerSecond × durationSeconds` updates and measures their arrival in every tab.
@@ -52,8 +126,31 @@ export async function measureLiveLatency(
   const total = Math.round(settings.ratePerSecond * settings.durationSeconds);
   const intervalMs = 1000 / settings.ratePerSecond;
   const sentAt = new Map<string, number>();
-  const identityPid = system.processes['identity-profile'].pid;
+  const identity = system.processes['identity-profile'];
+  const identityPid = identity.pid;
+  const benchCpu = () => ({
+    sender: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000,
+    socketWorkers: fleet.pids.reduce((sum, pid) => sum + cpuTimeMs(pid), 0),
+  });
+  // The first scrape and take start the round's windows.
+  const scrapesBefore = await Promise.all([scrapeApp(system.bff.url), scrapeApp(identity.url)]);
+  await fleet.loopDelays();
+  senderLoop.take();
+  settings.trace?.take();
+  const updates: SentUpdate[] = [];
   const cpuBefore = { bff: cpuTimeMs(system.bff.pid), identity: cpuTimeMs(identityPid) };
+  const benchCpuBefore = benchCpu();
+  const groups = {
+    bff: [system.bff.pid],
+    'identity-profile': [identityPid],
+    brand: [system.processes.brand.pid],
+    offers: [system.processes.offers.pid],
+    'bench sender': [process.pid],
+    'bench socket workers': fleet.pids,
+  };
+  const redisBefore = await redisCommandCalls(system.stack.redisUrl);
+  const groupsBefore = cpuByProcessGroup(groups);
+  const machineBefore = machineCpuMs();
   let failed = 0;
   const inFlight: Promise<void>[] = [];
   const started = nowMs();
@@ -66,19 +163,23 @@ export async function measureLiveLatency(
     const phoneNumber = `+1555${String(sequence).padStart(7, '0')}`;
     const [url, path] =
       settings.via === 'bff' ? [system.bff.url, '/api/me'] : [system.identityUrl, '/users/me'];
-    sentAt.set(phoneNumber, nowMs());
+    const traced = settings.trace ? freshTraceparent() : undefined;
+    const update: SentUpdate = { value: phoneNumber, traceId: traced?.traceId ?? '', sentAt: 0 };
+    if (traced) updates.push(update);
+    update.sentAt = nowMs();
+    sentAt.set(phoneNumber, update.sentAt);
     inFlight.push(
-      fetch(`${url}${path}`, {
-        method: 'PATCH',
-        headers: {
+      patchJson(
+        `${url}${path}`,
+        {
           authorization: `Bearer ${creator.accessToken}`,
-          'content-type': 'application/json',
+          ...(traced ? { traceparent: traced.header } : {}),
         },
-        body: JSON.stringify({ phoneNumber }),
-      })
-        .then(async (answer) => {
-          await answer.arrayBuffer();
-          if (!answer.ok) failed += 1;
+        JSON.stringify({ phoneNumber }),
+      )
+        .then((status) => {
+          if (status < 200 || status > 299) failed += 1;
+          else update.answeredAt = nowMs();
         })
         .catch(() => {
           failed += 1;
@@ -87,17 +188,34 @@ export async function measureLiveLatency(
   }
   const sendSeconds = (nowMs() - started) / 1000;
   await Promise.all(inFlight);
+  const machineAfter = machineCpuMs();
+  const groupsAfter = cpuByProcessGroup(groups);
+  const redisAfter = await redisCommandCalls(system.stack.redisUrl);
+  const machineCpuMsPerUpdate = perUpdate(groupsBefore, groupsAfter, total, 0.01);
   const expected = (total - failed) * settings.tabs;
   const latencies: number[] = [];
+  const arrivals: [string, number][] = [];
   const deadline = Date.now() + 30_000;
   while (latencies.length < expected && Date.now() < deadline) {
     for (const [value, at] of await fleet.collect()) {
       const sent = sentAt.get(value);
-      if (sent !== undefined) latencies.push(at - sent);
+      if (sent === undefined) continue;
+      latencies.push(at - sent);
+      arrivals.push([value, at]);
     }
     if (latencies.length < expected) await sleep(100);
   }
   const cpu = { bff: cpuTimeMs(system.bff.pid), identity: cpuTimeMs(identityPid) };
+  const benchCpuAfter = benchCpu();
+  const socketWorkers = await fleet.loopDelays();
+  const sender = senderLoop.take();
+  const scrapesAfter = await Promise.all([scrapeApp(system.bff.url), scrapeApp(identity.url)]);
+  let breakdown: LiveBreakdown | undefined;
+  if (settings.trace) {
+    // The apps export finished spans every 500 ms (../trace-collector tracingEnvironment).
+    await sleep(1500);
+    breakdown = liveBreakdown(updates, settings.trace.take(), arrivals, settings.via);
+  }
   return {
     sent: total,
     failed,
@@ -113,5 +231,24 @@ export async function measureLiveLatency(
       bff: (cpu.bff - cpuBefore.bff) / total,
       identity: (cpu.identity - cpuBefore.identity) / total,
     },
+    benchCpuMsPerUpdate: {
+      sender: (benchCpuAfter.sender - benchCpuBefore.sender) / total,
+      socketWorkers: (benchCpuAfter.socketWorkers - benchCpuBefore.socketWorkers) / total,
+    },
+    loopDelayMs: {
+      bff: scrapesAfter[0].loopDelay,
+      identity: scrapesAfter[1].loopDelay,
+      sender,
+      socketWorkers,
+    },
+    gc: {
+      bff: gcBetween(scrapesBefore[0], scrapesAfter[0]),
+      identity: gcBetween(scrapesBefore[1], scrapesAfter[1]),
+    },
+    machineCpuMsPerUpdate,
+    redisCommandsPerUpdate: perUpdate(redisBefore, redisAfter, total, 0.05),
+    machineBusy:
+      (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+    ...(breakdown ? { breakdown } : {}),
   };
 }

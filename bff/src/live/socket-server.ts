@@ -13,18 +13,25 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { Server } from 'socket.io';
 import type { Authenticator } from '../auth/keycloak';
 import type { Config } from '../config';
 import { INTERESTS, type Interest } from '@raly/contracts/constants';
-import { LIVE_PATH, liveEvents, type LiveServerToClientEvents } from '@raly/contracts/live';
+import {
+  LIVE_PATH,
+  liveEvents,
+  liveHandshakeRefusals,
+  type LiveHandshakeRefusalData,
+  type LiveServerToClientEvents,
+} from '@raly/contracts/live';
 import { isBrandUser, isOnboarded, type UserRecord } from '@raly/contracts/records';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import { findBrand, findMyUser, type MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
 import type { LiveMetrics } from '../observability/live-metrics';
 import { handshakeTokenOf, type Caller } from '@raly/service-kit/auth';
-import { handleError } from '@raly/service-kit/errors';
+import { AppError, handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';
 import { inSpan } from '@raly/service-kit/tracing';
 
@@ -47,6 +54,16 @@ export function interestRoomsOf(
   if (isBrandUser(user) || !isOnboarded(user) || !user.notifications.offers) return [];
   return user.interests.map(interestRoom);
 }
+
+/**
+ * The rooms a user record puts its sockets in beyond their own and their
+ * session's: the brand's room for a brand user, else its interest rooms.
+ */
+const recordRoomsOf = (user: UserRecord): string[] =>
+  user.brand?.id ? [brandRoom(user.brand.id), ...interestRoomsOf(user)] : interestRoomsOf(user);
+
+/** How many users' last room moves a replica remembers (issue 10: a push that moves nothing publishes no move). */
+const REMEMBERED_ROOM_MOVES = 10_000;
 
 /** setTimeout's largest delay (~24.8 days), in milliseconds. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -104,6 +121,24 @@ async function roomsOf(
     handleError(error, logger, { socket: 'brand room lookup', userId: caller.userId });
   }
   return { rooms };
+}
+
+/**
+ * The `connect_error` of a refused handshake (docs/api.md "socket.io"): the
+ * token or its session refused → `unauthenticated`, not retryable; anything
+ * else (the session check's Redis away, identity-profile unreachable, a bug)
+ * → `unavailable` with `data.retryable`, so clients try again with back-off —
+ * socket.io never retries a middleware refusal on its own.
+ * @param error what the token check or the room lookup threw
+ */
+export function handshakeRefusal(error: unknown): Error & { data: LiveHandshakeRefusalData } {
+  const refused =
+    error instanceof AppError &&
+    (error.code === 'unauthenticated' || error.code === 'permission-denied');
+  return Object.assign(
+    new Error(refused ? liveHandshakeRefusals.unauthenticated : liveHandshakeRefusals.unavailable),
+    { data: { retryable: !refused } },
+  );
 }
 
 /**
@@ -170,7 +205,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       })
       .catch((error: unknown) => {
         handleError(error, logger, { socket: 'handshake' });
-        next(new Error('unauthenticated'));
+        next(handshakeRefusal(error));
       });
   });
 
@@ -192,8 +227,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       ]);
       if (userRecord) {
         // A newer record stored since the handshake read it may have moved the rooms
-        // before this socket was in them: its interest rooms follow the current record.
-        const wanted = interestRoomsOf(userRecord);
+        // before this socket was in them: its brand and interest rooms follow the current record.
+        const wanted = recordRoomsOf(userRecord);
         for (const room of ALL_INTEREST_ROOMS) if (!wanted.includes(room)) void socket.leave(room);
         void socket.join(wanted);
         socket.emit(liveEvents.user, userRecord);
@@ -245,6 +280,20 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   };
 
   /**
+   * Per user, the version of the last user snapshot this replica pushed and
+   * the rooms it moved the user's sockets to ({@link recordRoomsOf}, joined by spaces). The next
+   * version (exactly one higher) with the same rooms needs no move: every
+   * replica applied that move, no other version came between (a version is
+   * pushed by the one replica whose version-checked write stored it, and a
+   * later one cannot be stored first), and sockets that connected since took
+   * their rooms from a record at least as new (handshake, catch-up). A gap in
+   * versions, other rooms, or a forgotten user: the move is published as before.
+   */
+  const movedRooms = new LRUCache<string, { version: number; rooms: string }>({
+    max: REMEMBERED_ROOM_MOVES,
+  });
+
+  /**
    * One emit per snapshot, to the rooms of whoever may see it: socket.io
    * (and the Redis adapter, once per replica) sends it once to each socket
    * in any of the rooms. Nothing here depends on how many users there are.
@@ -254,11 +303,15 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
       // A user who just became a brand user starts receiving their brand's pushes; interest
       // rooms follow the record (interests, notifications.offers, onboarding): the ones no
       // longer wanted are left, the current ones joined.
-      const wanted = interestRoomsOf(user);
-      moveRooms(user.id, {
-        join: user.brand?.id ? [brandRoom(user.brand.id), ...wanted] : wanted,
-        leave: ALL_INTEREST_ROOMS.filter((room) => !wanted.includes(room)),
-      });
+      const wanted = recordRoomsOf(user);
+      const rooms = wanted.join(' ');
+      const moved = movedRooms.get(user.id);
+      if (!moved || moved.version !== user.version - 1 || moved.rooms !== rooms)
+        moveRooms(user.id, {
+          join: wanted,
+          leave: ALL_INTEREST_ROOMS.filter((room) => !wanted.includes(room)),
+        });
+      movedRooms.set(user.id, { version: user.version, rooms });
       io.to(userRoom(user.id)).emit(liveEvents.user, user);
     },
     brand(brand) {

@@ -21,14 +21,7 @@ const webRoot = join(repositoryRoot, 'web');
 export const webBuildDirectory = join(webRoot, 'dist');
 
 /** The values of web/nginx.conf's `${NAME}`s: the SPA's runtime configuration (`/config.json`). */
-export type WebServerVariables = Record<
-  | 'KEYCLOAK_PUBLIC_URL'
-  | 'KEYCLOAK_REALM'
-  | 'KEYCLOAK_WEB_CLIENT_ID'
-  | 'BFF_PUBLIC_URL'
-  | 'BACKEND_ENV',
-  string
->;
+export type WebServerVariables = Record<'BFF_PUBLIC_URL' | 'BACKEND_ENV', string>;
 
 /**
  * web/nginx.conf rendered for this machine.

@@ -1,8 +1,8 @@
 /**
  * The BFF's live updates (docs/api.md "socket.io"): the socket.io path, the
  * server → client event names and their payloads. The server decides the
- * rooms; clients only listen. No zod and no other code but constants, so the
- * web app's live socket imports it at no cost.
+ * rooms; clients only listen. No zod and no other code but constants and
+ * one pure function, so the web app's live socket imports it at no cost.
  */
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
@@ -41,4 +41,37 @@ export interface LiveServerToClientEvents {
 /** The handshake's `auth`: the current access token. */
 export interface LiveHandshakeAuth {
   token: string;
+}
+
+/**
+ * The messages of a refused handshake (`connect_error`'s `message`):
+ * `unauthenticated` for a missing, bad or expired token or an ended session
+ * (a retry with the same token is refused again); `unavailable` when the BFF
+ * could not check the token at that moment (its Redis or a service away).
+ */
+export const liveHandshakeRefusals = {
+  unauthenticated: 'unauthenticated',
+  unavailable: 'unavailable',
+} as const;
+
+/** `connect_error`'s `data` of a refused handshake: whether trying again later can succeed. */
+export interface LiveHandshakeRefusalData {
+  retryable: boolean;
+}
+
+/** Handshake retries after an `unavailable` refusal: the first wait and the longest (ms). */
+export const LIVE_RETRY_DELAY_MS = { first: 1000, max: 30_000 } as const;
+
+/**
+ * The wait before the next handshake after `failures` retryable refusals in a
+ * row (exponential, capped, with jitter so that the tabs of a whole fleet do
+ * not come back in step after a shared fault).
+ * @param failures refusals in a row so far, ≥ 1
+ * @param random a number in [0, 1) (Math.random by default)
+ * @returns ms, between half and all of min(max, first · 2^(failures − 1))
+ */
+export function liveRetryDelayMs(failures: number, random: () => number = Math.random): number {
+  const exponent = Math.min(Math.max(failures - 1, 0), 16);
+  const ceiling = Math.min(LIVE_RETRY_DELAY_MS.max, LIVE_RETRY_DELAY_MS.first * 2 ** exponent);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

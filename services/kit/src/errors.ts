@@ -105,6 +105,41 @@ export function isDatabaseDataError(error: unknown): boolean {
   return DATA_EXCEPTION.test(sqlStateOf(error) ?? '');
 }
 
+/**
+ * SQLSTATEs of a database that is away for the moment, not of a bad request:
+ * class 08 "connection exception", 57P01–57P03 (the server ended the
+ * connection: `pg_terminate_backend`, a shutdown, a crash restart; or cannot
+ * take connections yet) and 53300 (too many connections).
+ */
+const DATABASE_AWAY = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** node's system error codes of a connection that failed or dropped (on pg's socket). */
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * True when a query failed because the database could not be reached or
+ * ended the connection (see DATABASE_AWAY; or a node system error such as
+ * ECONNREFUSED from the driver's socket): a transient failure answered 503
+ * `unavailable`, so that clients and the chaos run tell it from a bug
+ * (issue 11: `pg_terminate_backend` of a pooled connection).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (DATABASE_AWAY.test(sqlStateOf(error) ?? '')) return true;
+  const candidate = error as { code?: unknown; syscall?: unknown } | null;
+  return (
+    !!candidate &&
+    typeof candidate === 'object' &&
+    typeof candidate.syscall === 'string' &&
+    typeof candidate.code === 'string' &&
+    CONNECTION_FAILURES.has(candidate.code)
+  );
+}
+
 /** Postgres SQLSTATE `unique_violation`. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -131,8 +166,9 @@ export function uniqueViolationOf(error: unknown): { constraint: string | null }
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
  * `invalid-argument` with the first message per field; a database data
  * exception (SQLSTATE class 22) as `invalid-argument` with the spec's
- * 'There was a problem with your request.'; anything else as an untrusted
- * `internal` error with the spec's generic message.
+ * 'There was a problem with your request.'; a database away for the moment
+ * ({@link isDatabaseUnavailable}) as an untrusted `unavailable` (503);
+ * anything else as an untrusted `internal` error with the spec's generic message.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -143,6 +179,9 @@ export function toAppError(error: unknown): AppError {
   }
   if (isDatabaseDataError(error)) {
     return new AppError('invalid-argument', messages.requestProblem, { cause: error });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('unavailable', messages.genericProblem, { isTrusted: false, cause: error });
   }
   return new AppError('internal', messages.genericProblem, { isTrusted: false, cause: error });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { resolveTestStack } from '@raly/test-support';
 import pg from 'pg';
-import { uniqueViolationOf } from '../src/errors';
+import { isDatabaseUnavailable, toAppError, uniqueViolationOf } from '../src/errors';
 import { dropDatabase, uniqueToken } from '@raly/test-support';
 import { createDatabaseIfMissing } from '../src/migrate';
 
@@ -35,6 +35,49 @@ describe('uniqueViolationOf', () => {
       );
     } finally {
       await client.end();
+      await dropDatabase(url);
+    }
+  });
+});
+
+describe('a database away for the moment', () => {
+  test('when Postgres ends a pooled connection (pg_terminate_backend) under a query, then the error is a 503 unavailable, not a 500', async () => {
+    // Arrange
+    const stack = await resolveTestStack();
+    const url = stack.databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
+    await createDatabaseIfMissing(url);
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    pool.on('error', () => undefined); // the ended idle client is reported here
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const client = await pool.connect();
+      client.on('error', () => undefined);
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+
+      // Act: the query is running when its backend is terminated.
+      const running = client.query('SELECT pg_sleep(5)').catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      const failure = await running;
+      client.release(true);
+      const refused = await new pg.Client({ connectionString: url.replace(/:\d+\//, ':1/') })
+        .connect()
+        .catch((e: unknown) => e);
+
+      // Assert
+      for (const error of [failure, refused]) {
+        assert.ok(isDatabaseUnavailable(error), String(error));
+        const appError = toAppError(error);
+        assert.deepEqual([appError.code, appError.httpStatus], ['unavailable', 503]);
+      }
+      assert.equal(isDatabaseUnavailable(new Error('terminating connection')), false);
+      assert.equal(toAppError(new Error('boom')).httpStatus, 500);
+      // The pool answers again with a new connection.
+      assert.equal((await pool.query('SELECT 1 AS one')).rows[0].one, 1);
+    } finally {
+      await admin.end();
+      await pool.end();
       await dropDatabase(url);
     }
   });

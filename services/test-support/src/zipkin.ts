@@ -16,6 +16,10 @@ export interface ZipkinSpan {
   name: string;
   /** Absent for an internal span. */
   kind?: 'SERVER' | 'CLIENT' | 'PRODUCER' | 'CONSUMER';
+  /** Start, µs since the epoch. */
+  timestamp: number;
+  /** µs. */
+  duration: number;
   localEndpoint?: { serviceName?: string };
   tags?: Record<string, string>;
 }

@@ -1,15 +1,17 @@
 /**
- * Runtime configuration of the SPA (issue 12): where the BFF and Keycloak
- * are, read at start from `/config.json` rather than compiled in, so one
- * build (one image) serves every environment. The nginx image renders the
- * file from its environment when the container starts (web/nginx.conf);
- * Vite's dev and preview servers answer it from their own settings
- * (web/vite.shared.ts). index.html preloads it, so the request runs beside
- * the script's and first paint waits for it only when it is slower.
+ * Runtime configuration of the SPA (issue 12): where the BFF is and which
+ * backend this is, read at start from `/config.json` rather than compiled
+ * in, so one build (one image) serves every environment. The SPA talks to
+ * the BFF only (sign-in and refresh too, docs/adr/0009), so nothing here
+ * names Keycloak. The nginx image renders the file from its environment
+ * when the container starts (web/nginx.conf); Vite's dev and preview
+ * servers answer it from their own settings (web/vite.shared.ts).
+ * index.html preloads it, so the request runs beside the script's and
+ * first paint waits for it only when it is slower.
  *
- * Checked with zod (config/runtime-config-schema): a missing or malformed
- * value stops the start with a page naming it (app/config-error-page)
- * instead of failing at the first sign-in.
+ * Checked with zod (config/runtime-config-schema): a missing file or a
+ * malformed value stops the start with a page naming it
+ * (app/config-error-page) instead of failing at the first call.
  */
 import { LIVE_PATH } from '@raly/contracts/live';
 import { checkRuntimeConfig } from '@/config/runtime-config-schema';
@@ -33,8 +35,9 @@ export class ConfigError extends Error {
 
 /**
  * @param raw the parsed JSON of `/config.json`
- * @returns the app's configuration (trailing slashes dropped, same-origin paths for the BFF)
- * @throws ConfigError naming every missing or malformed field
+ * @returns the app's configuration (trailing slashes dropped, same-origin paths for the BFF);
+ *   fields it does not know (e.g. an older server's `keycloakUrl`) are left out
+ * @throws ConfigError naming every malformed field
  */
 export function parseRuntimeConfig(raw: unknown) {
   const checked = checkRuntimeConfig(raw);
@@ -42,11 +45,6 @@ export function parseRuntimeConfig(raw: unknown) {
   const { config } = checked;
   const bffUrl = (config.bffUrl ?? '').replace(/\/$/, '');
   return {
-    keycloak: {
-      url: config.keycloakUrl.replace(/\/$/, ''),
-      realm: config.keycloakRealm,
-      clientId: config.keycloakClientId,
-    },
     /** The backend this app runs against (default `production`). */
     backend: config.backendEnvironment ?? 'production',
     /** The BFF's origin for the live socket; '' is this origin. */

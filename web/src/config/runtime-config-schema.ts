@@ -12,28 +12,35 @@ import * as z from 'zod/mini';
 export const backendEnvironments = ['local', 'staging', 'production'] as const;
 export type BackendEnvironment = (typeof backendEnvironments)[number];
 
-const httpUrl = z
+/**
+ * An http(s) origin (`scheme://host[:port]`, ASCII host name or [IPv6], a trailing '/' allowed):
+ * the live socket connects to it with socket.io, which would read a path as a namespace, and the
+ * web server writes it as is into the CSP's connect-src (web/nginx.conf), where a path would
+ * narrow the source and a quote or ';' would change the policy.
+ */
+const httpOrigin = z
   .string()
   .check(
     z.refine(
-      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
-      'expected an http(s) URL',
+      (value) =>
+        /^https?:\/\/(\[[\da-f:.]+\]|[a-z\d.-]+)(:\d{1,5})?\/?$/i.test(value) &&
+        URL.canParse(value),
+      'expected an http(s) origin (scheme://host[:port], no path)',
     ),
   );
-const name = z.string().check(z.minLength(1, 'expected a non-empty name'));
 
 /**
- * - `keycloakUrl`: Keycloak's public origin as the browser reaches it (KEYCLOAK_PUBLIC_URL);
- * - `keycloakRealm`, `keycloakClientId`: the realm and the SPA's public client;
- * - `bffUrl`: the BFF's base URL for /api and /live; '' (default) is this origin, where the
- *   ingress routes them (another origin also needs the CSP's connect-src and the BFF's CORS);
+ * - `bffUrl`: the BFF's origin for /api and /live; '' (default) is this origin, where the
+ *   ingress routes them (another origin also goes into the CSP's connect-src and needs the BFF's
+ *   CORS);
  * - `backendEnvironment`: local | staging | production (default production).
+ *
+ * Other fields are ignored, not refused: the `keycloakUrl`, `keycloakRealm` and `keycloakClientId`
+ * an older web server still writes (before the SPA stopped calling Keycloak, docs/adr/0009) must not
+ * stop the app, e.g. while a rolling deploy mixes old and new web pods.
  */
 export const runtimeConfigSchema = z.object({
-  keycloakUrl: httpUrl,
-  keycloakRealm: name,
-  keycloakClientId: name,
-  bffUrl: z.optional(z.union([z.literal(''), httpUrl])),
+  bffUrl: z.optional(z.union([z.literal(''), httpOrigin])),
   backendEnvironment: z.optional(z.enum(backendEnvironments)),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

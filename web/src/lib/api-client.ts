@@ -1,8 +1,9 @@
 /**
  * The one RTK Query api of the SPA: it talks to the BFF only (/api, same
  * origin). Features add their endpoints with `api.injectEndpoints`. Every
- * request first makes sure the access token has 30 s left (keycloak-js
- * `updateToken(30)`) and sends it as the bearer, and names a new trace in
+ * request first makes sure the access token has 30 s left (lib/session
+ * `getAccessToken`, which refreshes through the BFF's POST /api/auth/refresh
+ * when it has less) and sends it as the bearer, and names a new trace in
  * a W3C `traceparent` header (lib/traceparent). Loading this module mounts
  * the api's reducer and middleware in the store (lib/root-reducer), so only
  * pages that call the BFF load RTK Query.

@@ -3,10 +3,16 @@
  * (docs/api.md, path /live). It authenticates with the current access token
  * in the handshake, reconnects with the fresh token after every refresh and
  * after the BFF ended it (a token that expired first, e.g. after the laptop
- * slept), and closes on sign-out. The server decides the rooms; we only listen.
+ * slept), tries the handshake again with back-off while the BFF answers
+ * `unavailable` (it could not check the token during a fault), and closes on
+ * sign-out. The server decides the rooms; we only listen.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { LiveServerToClientEvents } from '@raly/contracts/live';
+import {
+  liveRetryDelayMs,
+  type LiveHandshakeRefusalData,
+  type LiveServerToClientEvents,
+} from '@raly/contracts/live';
 import { env } from '@/config/env';
 import { getAccessToken, onAccessTokenChanged } from '@/lib/session';
 
@@ -19,6 +25,17 @@ let lastToken: string | null = null;
 let wanted = false;
 /** Wait before connecting again after the BFF ended the socket (ms): at most one handshake a second. */
 const RECONNECT_AFTER_SERVER_CLOSE_MS = 1000;
+/** Retryable handshake refusals in a row, for the back-off; 0 once connected. */
+let refusalsInARow = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Connects again after `delayMs` if the tab still wants the socket and nothing reconnected it meanwhile. */
+function connectLater(target: LiveSocket, delayMs: number): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    if (wanted && !target.active) target.connect();
+  }, delayMs);
+}
 
 function createSocket(): LiveSocket {
   const options = {
@@ -35,6 +52,7 @@ function createSocket(): LiveSocket {
     if (token === null) {
       lastToken = null;
       wanted = false;
+      clearTimeout(retryTimer);
       created.disconnect();
       return;
     }
@@ -47,10 +65,18 @@ function createSocket(): LiveSocket {
   // socket whose token expired: connect again, the handshake asking for a fresh token (refreshed
   // when needed). A socket of an ended session is refused at the handshake and stays closed.
   created.on('disconnect', (reason) => {
-    if (reason !== 'io server disconnect') return;
-    setTimeout(() => {
-      if (wanted && !created.active) created.connect();
-    }, RECONNECT_AFTER_SERVER_CLOSE_MS);
+    if (reason === 'io server disconnect') connectLater(created, RECONNECT_AFTER_SERVER_CLOSE_MS);
+  });
+  created.on('connect', () => {
+    refusalsInARow = 0;
+  });
+  // A refused handshake is final for socket.io (`active` false). When the BFF says it could not
+  // check the token (data.retryable: its Redis or a service away), try again, waiting longer
+  // each time; an `unauthenticated` refusal stays closed until the token changes.
+  created.on('connect_error', (error: Error & { data?: Partial<LiveHandshakeRefusalData> }) => {
+    if (created.active || error.data?.retryable !== true) return;
+    refusalsInARow += 1;
+    connectLater(created, liveRetryDelayMs(refusalsInARow));
   });
   return created;
 }

@@ -34,9 +34,10 @@ const REFRESH_JITTER_SECONDS = 10;
 const ROTATION_GRACE_MS = 2000;
 const ROTATION_POLL_MS = 100;
 /**
- * The Web Lock (same origin, every tab) a refresh runs under: Keycloak takes
- * a second use of a refresh token as theft and ends the session
- * (`refreshTokenMaxReuse: 0`), so two tabs must never refresh with the same one.
+ * The Web Lock (same origin, every tab) a refresh runs under: Keycloak, behind
+ * the BFF's POST /api/auth/refresh, takes a second use of a refresh token as
+ * theft and ends the session (`refreshTokenMaxReuse: 0`), so two tabs must
+ * never refresh with the same one.
  */
 const REFRESH_LOCK = 'raly.session.refresh';
 
@@ -46,7 +47,7 @@ const signedOut: SessionState = { status: 'signed-out' };
 interface HeldSession {
   tokens: TokenSet;
   userId: string;
-  /** This browser's clock minus the server's when the set arrived (s), as keycloak-js computes it. */
+  /** This browser's clock minus the server's (s): now minus the access token's `iat` when the BFF answered the set. */
   skewSeconds: number;
   /** The timed refresh before the access token expires. */
   timer: ReturnType<typeof setTimeout> | undefined;

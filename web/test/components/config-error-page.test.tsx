@@ -7,14 +7,14 @@ test('when the runtime configuration is invalid, then the page says the app cann
   root.append(document.createElement('p'));
   document.body.append(root);
 
-  showConfigError(root, ['keycloakUrl: expected an http(s) URL', '<b>keycloakRealm</b>: missing']);
+  showConfigError(root, ['bffUrl: expected an http(s) origin', '<b>backendEnvironment</b>: bad']);
 
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(CONFIG_ERROR_TITLE);
   expect(screen.getByRole('alert').textContent).toContain('/config.json');
   const problems = screen.getAllByRole('listitem').map((item) => item.textContent);
   expect(problems).toEqual([
-    'keycloakUrl: expected an http(s) URL',
-    '<b>keycloakRealm</b>: missing',
+    'bffUrl: expected an http(s) origin',
+    '<b>backendEnvironment</b>: bad',
   ]);
   expect(root.querySelector('b')).toBeNull();
   expect(document.title).toBe(`${CONFIG_ERROR_TITLE} - Raly`);

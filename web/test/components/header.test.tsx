@@ -7,7 +7,7 @@ import type { SessionState } from '@/lib/session';
 import { Header } from '@/components/layout/header';
 import { answerBff, jsonAnswer, renderInApp } from './render';
 
-// The session lives in keycloak-js, outside the component: the test decides it.
+// The session lives in lib/session, outside the component: the test decides it.
 const session = vi.hoisted(() => ({ current: { status: 'signed-out' } as SessionState }));
 vi.mock('@/lib/use-session', () => ({ useSession: () => session.current }));
 

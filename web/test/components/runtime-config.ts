@@ -5,9 +5,4 @@
  */
 import { configure } from '@/config/env';
 
-configure({
-  keycloakUrl: 'http://localhost:8080',
-  keycloakRealm: 'raly',
-  keycloakClientId: 'raly-web',
-  backendEnvironment: 'local',
-});
+configure({ bffUrl: '', backendEnvironment: 'local' });

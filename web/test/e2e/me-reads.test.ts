@@ -2,6 +2,8 @@
  * One freshness path in a real browser (docs/adr/0007): a page load reads
  * GET /api/me once — the socket's first connect does not read it again —
  * and a socket reconnect, which may have missed pushes, reads it once more.
+ * Also: a handshake the BFF refuses as retryable (`unavailable`, it could
+ * not check the token during a fault) is tried again after a back-off.
  *
  * Needs the native stack (`npm run stack -- up`).
  */
@@ -101,6 +103,54 @@ describe('reads of GET /api/me', () => {
 
     // Assert
     assert.equal(reads.count, 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('when the BFF refuses the live handshake as unavailable (retryable), then the tab tries again after a back-off and connects', async () => {
+    // Arrange: the next handshake answer of socket.io (`40{"sid"…}`, over long-polling or the
+    // WebSocket) is replaced by the refusal the BFF sends when it could not check the token.
+    const creator = creatorRegistration();
+    await registerCreator(suite.product.bffUrl, creator);
+    const context = await suite.browser.newContext();
+    const { page, problems } = await openPage(context);
+    const seen = { refusedAt: [] as number[], connectedAt: [] as number[], toRefuse: 1 };
+    const refusal = `44${JSON.stringify({ message: 'unavailable', data: { retryable: true } })}`;
+    const rewrite = (packet: string) => {
+      if (!packet.startsWith('40{"sid"')) return packet;
+      if (seen.toRefuse > 0) {
+        seen.toRefuse -= 1;
+        seen.refusedAt.push(Date.now());
+        return refusal;
+      }
+      seen.connectedAt.push(Date.now());
+      return packet;
+    };
+    await page.route(
+      (address) => isLive(address) && address.searchParams.get('transport') === 'polling',
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.text()).split('\x1e').map(rewrite).join('\x1e');
+        await route.fulfill({ response, body });
+      },
+    );
+    await page.routeWebSocket(isLive, (route) => {
+      const server = route.connectToServer();
+      server.onMessage((message) => route.send(rewrite(String(message))));
+    });
+
+    // Act
+    await logIn(page, suite.product.webUrl, creator.email, creator.password);
+    await waitUntilSignedIn(page);
+    for (let waited = 0; waited < 15_000 && seen.connectedAt.length === 0; waited += 100)
+      await page.waitForTimeout(100);
+
+    // Assert: refused once, then connected after the first back-off (0.5–1 s, docs/api.md).
+    assert.equal(seen.refusedAt.length, 1);
+    assert.equal(seen.connectedAt.length, 1, 'the tab connected after the refusal');
+    const waitedMs = seen.connectedAt[0]! - seen.refusedAt[0]!;
+    assert.ok(waitedMs >= 500, `tried again after ${waitedMs} ms`);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -20,7 +20,7 @@ let webUrl: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
   const bffUrl = `http://127.0.0.1:${(bff.address() as AddressInfo).port}`;
-  const config = webConfig({ bffUrl, keycloakUrl: 'http://localhost:8080', port: 0 });
+  const config = webConfig({ bffUrl, port: 0 });
   vite = await createServer({
     ...config,
     configFile: false,
@@ -62,9 +62,6 @@ test('when the app asks for /config.json, then the dev server answers the runtim
   assert.equal(answer.status, 200);
   assert.equal(answer.headers.get('cache-control'), 'no-cache');
   assert.deepEqual(await answer.json(), {
-    keycloakUrl: 'http://localhost:8080',
-    keycloakRealm: 'raly',
-    keycloakClientId: 'raly-web',
     bffUrl: '',
     backendEnvironment: 'local',
   });

@@ -8,11 +8,7 @@ import {
 } from '../../src/config/env.ts';
 import { logStagingNotice, STAGING_NOTICE } from '../../src/lib/staging-notice.ts';
 
-const valid = {
-  keycloakUrl: 'https://auth.example.com',
-  keycloakRealm: 'raly',
-  keycloakClientId: 'raly-web',
-};
+const valid = { bffUrl: '', backendEnvironment: 'local' };
 
 /** The ConfigError `run` throws (fails the test when it throws nothing or something else). */
 async function configErrorOf(run: () => unknown): Promise<ConfigError> {
@@ -25,51 +21,70 @@ async function configErrorOf(run: () => unknown): Promise<ConfigError> {
   assert.fail('expected a ConfigError, nothing was thrown');
 }
 
-test('when /config.json names Keycloak, the realm and the client, then the BFF is this origin and the backend production', () => {
-  const env = parseRuntimeConfig(valid);
+test('when /config.json is empty, then the BFF is this origin and the backend production', () => {
+  const env = parseRuntimeConfig({});
 
-  assert.deepEqual(env.keycloak, {
-    url: 'https://auth.example.com',
-    realm: 'raly',
-    clientId: 'raly-web',
-  });
   assert.equal(env.bffUrl, '');
   assert.equal(env.apiBaseUrl, '/api');
   assert.equal(env.backend, 'production');
 });
 
-test('when the BFF and Keycloak URLs end with a slash, then the slashes are dropped', () => {
+test('when /config.json names the BFF on its own origin, then the API and the live socket go there, the trailing slash dropped', () => {
+  const env = parseRuntimeConfig({ ...valid, bffUrl: 'https://bff.example.com:8443/' });
+
+  assert.equal(env.bffUrl, 'https://bff.example.com:8443');
+  assert.equal(env.apiBaseUrl, 'https://bff.example.com:8443/api');
+});
+
+test("when an older server's /config.json still carries the Keycloak fields, then they are ignored, even malformed, and the configuration has no Keycloak in it", () => {
   const env = parseRuntimeConfig({
+    keycloakUrl: 'ftp://not-checked-any-more',
+    keycloakRealm: '',
+    keycloakClientId: 'raly-web',
     ...valid,
-    keycloakUrl: 'https://auth.example.com/',
-    bffUrl: 'https://bff.example.com/',
   });
 
-  assert.equal(env.keycloak.url, 'https://auth.example.com');
-  assert.equal(env.apiBaseUrl, 'https://bff.example.com/api');
+  assert.deepEqual(Object.keys(env).sort(), ['apiBaseUrl', 'backend', 'bffUrl', 'livePath']);
+  assert.equal(env.backend, 'local');
+  assert.doesNotMatch(JSON.stringify(env), /keycloak/i);
 });
 
 test('when backendEnvironment is staging, then the config says the backend is staging', () => {
   assert.equal(parseRuntimeConfig({ ...valid, backendEnvironment: 'staging' }).backend, 'staging');
 });
 
-test('when values are missing or malformed, then start fails with a ConfigError naming each field', async () => {
+test('when values are malformed, then start fails with a ConfigError naming each field', async () => {
   const error = await configErrorOf(() =>
-    parseRuntimeConfig({
-      keycloakUrl: 'ftp://keycloak.example',
-      keycloakClientId: '',
-      backendEnvironment: 'stagign',
-    }),
+    parseRuntimeConfig({ bffUrl: 'ftp://bff.example', backendEnvironment: 'stagign' }),
   );
 
   const fields = error.problems.map((problem) => problem.split(':')[0]);
-  assert.deepEqual(fields.sort(), [
-    'backendEnvironment',
-    'keycloakClientId',
-    'keycloakRealm',
-    'keycloakUrl',
-  ]);
-  assert.match(error.message, /keycloakUrl: expected an http\(s\) URL/);
+  assert.deepEqual(fields.sort(), ['backendEnvironment', 'bffUrl']);
+  assert.match(error.message, /bffUrl: expected an http\(s\) origin/);
+});
+
+test('when bffUrl is not a bare origin (a path, a query, credentials, a quote or a semicolon), then start fails naming bffUrl', async () => {
+  for (const bffUrl of [
+    'https://example.com/bff',
+    'https://example.com?x=1',
+    'https://user:pass@example.com',
+    'https://example.com";x',
+    'https://example.com; script-src *',
+    'example.com',
+  ]) {
+    const error = await configErrorOf(() => parseRuntimeConfig({ bffUrl }));
+    assert.deepEqual(
+      error.problems.map((problem) => problem.split(':')[0]),
+      ['bffUrl'],
+      bffUrl,
+    );
+  }
+});
+
+test('when /config.json is not an object, then start fails with a ConfigError', async () => {
+  const error = await configErrorOf(() => parseRuntimeConfig(['bffUrl']));
+
+  assert.equal(error.problems.length, 1);
 });
 
 test('when /config.json is missing or not JSON, then loading it fails with a ConfigError saying so', async () => {
@@ -88,11 +103,11 @@ test('when /config.json is valid, then loading it installs it', async () => {
   let asked = '';
   const env = await loadRuntimeConfig(async (input) => {
     asked = String(input);
-    return Response.json({ ...valid, keycloakRealm: 'other' });
+    return Response.json({ ...valid, backendEnvironment: 'staging' });
   });
 
   assert.equal(asked, RUNTIME_CONFIG_PATH);
-  assert.equal(env.keycloak.realm, 'other');
+  assert.equal(env.backend, 'staging');
 });
 
 test('when the backend is staging, then the staging-mode notice is logged once', () => {

@@ -14,7 +14,7 @@ import { stackEnvironment, type StackEndpoints } from '../endpoints';
 import { dataDirectory } from '../paths';
 import { isAlive, readRunRecord } from '../processes';
 import { httpAnswers } from '../probes';
-import { host, keycloakPublicUrl, realm } from '../settings';
+import { host } from '../settings';
 import type { WebServerVariables } from '../web-nginx';
 import { haproxyComponent, type LoadBalancerPlan, type Upstream } from './haproxy';
 import { kafkaCluster, type KafkaCluster } from './kafka-cluster';
@@ -188,14 +188,11 @@ export function scaleInstanceEnvironment(
 
 /**
  * The SPA's runtime configuration behind the entry (web/nginx.conf's
- * variables): the local Keycloak, and the BFF on the same origin (HAProxy
- * routes `/api` and `/live`).
+ * variables): the BFF on the same origin (HAProxy routes `/api` and
+ * `/live`), the local backend.
  */
 export function scaleWebServerVariables(): WebServerVariables {
   return {
-    KEYCLOAK_PUBLIC_URL: keycloakPublicUrl,
-    KEYCLOAK_REALM: realm,
-    KEYCLOAK_WEB_CLIENT_ID: 'raly-web',
     BFF_PUBLIC_URL: '',
     BACKEND_ENV: 'local',
   };

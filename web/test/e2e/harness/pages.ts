@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 /** How long one browser step may take (ms). */
 export const STEP_TIMEOUT_MS = 20_000;
 
-/** Console output that means the session or the security policy broke (e.g. Keycloak refused the origin). */
+/** Console output that means the session or the security policy broke (e.g. the CSP refused a request). */
 const brokenSessionSignal = /CORS|Content Security Policy|\[session\]/i;
 
 /**

@@ -36,14 +36,12 @@ export interface RunningProduct {
 
 async function startWeb(
   bffUrl: string,
-  keycloakUrl: string,
   options: ProductOptions,
 ): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'raly-web-e2e-'));
   // The preview server answers /config.json (the runtime configuration) from these.
   const config = webConfig({
     bffUrl,
-    keycloakUrl,
     port: WEB_TEST_PORT,
     runtimeConfig: { backendEnvironment: options.backendEnvironment ?? 'local' },
   });
@@ -120,7 +118,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     });
     stops.push(bff.stop);
 
-    const web = await startWeb(bff.url, system.stack.keycloakPublicUrl, options);
+    const web = await startWeb(bff.url, options);
     stops.push(async () => {
       await web.server.close();
       await rm(web.outDir, { recursive: true, force: true });

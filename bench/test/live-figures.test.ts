@@ -1,0 +1,86 @@
+/** The live figure's helpers: the hop-by-hop breakdown, per-update deltas and the BFF's V8 options. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'vitest';
+import { nodeOptionsFor } from '../src/bench-system';
+import { liveBreakdown } from '../src/figures/live-breakdown';
+import { perUpdate } from '../src/stats';
+import type { ZipkinSpan } from '../src/trace-collector';
+
+/** A span of `service` from `startMs` to `endMs` (epoch ms), Zipkin's µs. */
+const span = (
+  service: string,
+  name: string,
+  startMs: number,
+  endMs: number,
+  kind?: ZipkinSpan['kind'],
+): ZipkinSpan => ({
+  traceId: 't1',
+  id: `${service}-${name}`,
+  name,
+  kind,
+  timestamp: startMs * 1000,
+  duration: (endMs - startMs) * 1000,
+  localEndpoint: { serviceName: service },
+});
+
+describe('live figure helpers', () => {
+  test('when an update is traced through the BFF and identity-profile, then each hop is the gap between its spans and the tabs add their own', () => {
+    // Arrange: sent at 1000, BFF 1002–1020, its call 1004–1014, identity 1005–1012, emit 1016–1017
+    const spans = [
+      span('bff', 'PATCH /api/me', 1002, 1020, 'SERVER'),
+      span('bff', 'PATCH', 1004, 1014, 'CLIENT'),
+      span('identity-profile', 'PATCH /users/me', 1005, 1012, 'SERVER'),
+      span('bff', 'socket emit user', 1016, 1017),
+    ];
+    const update = { value: '+1', traceId: 't1', sentAt: 1000, answeredAt: 1021 };
+
+    // Act
+    const breakdown = liveBreakdown(
+      [update],
+      spans,
+      [
+        ['+1', 1019],
+        ['+1', 1023],
+      ],
+      'bff',
+    );
+
+    // Assert
+    const hop = (name: string) => breakdown.hops.find((row) => row.hop.startsWith(name))!.max;
+    assert.equal(breakdown.updatesTraced, 1);
+    assert.equal(breakdown.arrivalsTraced, 2);
+    assert.equal(hop('bench send → BFF'), 2);
+    assert.equal(hop('BFF before its call'), 2);
+    assert.equal(hop('BFF call → identity'), 1);
+    assert.equal(hop('identity-profile handles'), 7);
+    assert.equal(hop('identity answered → BFF call returns'), 2);
+    assert.equal(hop('BFF call returned → emit'), 2);
+    assert.equal(hop('socket emit span'), 1);
+    assert.equal(hop('emit ends → first tab'), 2);
+    assert.equal(hop('first tab → this tab'), 4);
+    assert.equal(hop('end to end'), 23);
+  });
+
+  test('when a span of the update is missing, then the update is left out rather than guessed', () => {
+    const breakdown = liveBreakdown(
+      [{ value: '+1', traceId: 't1', sentAt: 1000 }],
+      [span('bff', 'PATCH /api/me', 1002, 1020, 'SERVER')],
+      [['+1', 1019]],
+      'bff',
+    );
+    assert.equal(breakdown.updatesTraced, 0);
+  });
+
+  test('when counters grow over some updates, then each growth per update is kept from the threshold up, largest first', () => {
+    assert.deepEqual(perUpdate({ a: 10, b: 5 }, { a: 30, b: 6, c: 4 }, 10, 0.2), { a: 2, c: 0.4 });
+  });
+
+  test('when BENCH_BFF_NODE_ARGS is set, then only the BFF gets those V8 options', () => {
+    const env = { BENCH_BFF_NODE_ARGS: '--max-semi-space-size=32  --trace-gc' };
+    assert.deepEqual(nodeOptionsFor('bff/dist/main.js', env), [
+      '--max-semi-space-size=32',
+      '--trace-gc',
+    ]);
+    assert.deepEqual(nodeOptionsFor('services/identity-profile/dist/main.js', env), []);
+  });
+});
