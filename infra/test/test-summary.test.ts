@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, test } from 'vitest';
-import { parseVitestReport, readVitestReport } from '../src/cli/test-summary';
+import {
+  failureMessageChars,
+  formatFailures,
+  parseVitestReport,
+  readVitestReport,
+} from '../src/cli/test-summary';
+import { repositoryRoot } from '../src/stack/paths';
 
 const report = (overrides: object) =>
   JSON.stringify({
@@ -25,24 +31,60 @@ describe('counting a workspace from vitest JSON report', () => {
       numPassedTests: 14,
       numFailedTests: 1,
       testResults: [
-        { status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+        {
+          name: `${repositoryRoot}/bff/test/live.test.ts`,
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'live a' },
+            {
+              status: 'failed',
+              fullName: 'live when a push arrives, then every tab sees it',
+              failureMessages: [
+                `\u001b[31mAssertionError: expected 2 to equal 3\u001b[39m\n    at live.test.ts:10:3`,
+              ],
+            },
+          ],
+        },
         { status: 'passed', assertionResults: [{ status: 'passed' }] },
       ],
     });
 
-    assert.deepEqual(parseVitestReport(text), { passed: 14, failed: 1, found: true });
+    assert.deepEqual(parseVitestReport(text), {
+      passed: 14,
+      failed: 1,
+      found: true,
+      failures: [
+        {
+          file: 'bff/test/live.test.ts',
+          test: 'live when a push arrives, then every tab sees it',
+          message: 'AssertionError: expected 2 to equal 3',
+        },
+      ],
+    });
   });
 
   test('when a test file failed without a failing test (it did not load, a hook failed), then it counts as one failure', () => {
     const text = report({
       numPassedTests: 3,
       testResults: [
-        { status: 'failed', assertionResults: [] },
+        {
+          name: '/elsewhere/hook.test.ts',
+          status: 'failed',
+          message: `\nError: Hook timed out in 600000ms\n${'x'.repeat(400)}`,
+          assertionResults: [],
+        },
         { status: 'passed', assertionResults: [{ status: 'passed' }] },
       ],
     });
 
-    assert.deepEqual(parseVitestReport(text), { passed: 3, failed: 1, found: true });
+    assert.deepEqual(parseVitestReport(text), {
+      passed: 3,
+      failed: 1,
+      found: true,
+      failures: [
+        { file: '/elsewhere/hook.test.ts', test: '', message: 'Error: Hook timed out in 600000ms' },
+      ],
+    });
   });
 
   test('when the output is no vitest report, then nothing is counted and that is reported', () => {
@@ -50,11 +92,13 @@ describe('counting a workspace from vitest JSON report', () => {
       passed: 0,
       failed: 0,
       found: false,
+      failures: [],
     });
     assert.deepEqual(parseVitestReport('{"numTotalTests": 3}'), {
       passed: 0,
       failed: 0,
       found: false,
+      failures: [],
     });
   });
 
@@ -63,6 +107,7 @@ describe('counting a workspace from vitest JSON report', () => {
       passed: 0,
       failed: 0,
       found: false,
+      failures: [],
     });
   });
 
@@ -70,6 +115,29 @@ describe('counting a workspace from vitest JSON report', () => {
     const file = join(directory, 'report.json');
     writeFileSync(file, report({ numPassedTests: 2 }));
 
-    assert.deepEqual(readVitestReport(file), { passed: 2, failed: 0, found: true });
+    assert.deepEqual(readVitestReport(file), { passed: 2, failed: 0, found: true, failures: [] });
+  });
+
+  test('when a message is longer than the summary keeps, then it is cut with an ellipsis and printed under the test', () => {
+    const text = report({
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: '/x/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'failed', fullName: 'a b', failureMessages: ['y'.repeat(1000)] },
+          ],
+        },
+      ],
+    });
+
+    const { failures } = parseVitestReport(text);
+    assert.equal(failures[0]?.message.length, failureMessageChars);
+    assert.ok(failures[0]?.message.endsWith('…'));
+    assert.deepEqual(formatFailures(failures), [
+      '    ✗ /x/a.test.ts › a b',
+      `      ${failures[0]?.message}`,
+    ]);
   });
 });

@@ -4,53 +4,117 @@
  * numFailedTests, testResults[] per file).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { repositoryRoot } from '../stack/paths';
+
+/** One failed test, or one test file that failed without a failing test. */
+export interface TestFailure {
+  /** the test file, relative to the repository root when it lies under it */
+  file: string;
+  /** the test's full name (describe blocks and title); empty for a file-level failure */
+  test: string;
+  /** the first line of the first failure message, at most {@link failureMessageChars} characters */
+  message: string;
+}
 
 /** What `npm test` counts for one workspace; `found` is false when there was no report to read. */
 export interface TestCounts {
   passed: number;
   failed: number;
   found: boolean;
+  /** what failed, in report order (empty when nothing failed or no report was found) */
+  failures: TestFailure[];
 }
 
 interface VitestJsonReport {
   numPassedTests?: number;
   numFailedTests?: number;
   testResults?: Array<{
+    name?: string;
     status?: string;
-    assertionResults?: Array<{ status?: string }>;
+    message?: string;
+    assertionResults?: Array<{ status?: string; fullName?: string; failureMessages?: string[] }>;
   }>;
+}
+
+/** The longest failure message the summary keeps (characters). */
+export const failureMessageChars = 240;
+
+/** First non-empty line of a failure message, without ANSI colours, cut to {@link failureMessageChars}. */
+function firstLine(text: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- vitest colours its messages with ANSI escapes
+  const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').find((candidate) => candidate.trim() !== '') ?? '';
+  const trimmed = line.trim();
+  return trimmed.length > failureMessageChars
+    ? `${trimmed.slice(0, failureMessageChars - 1)}…`
+    : trimmed;
+}
+
+function displayPath(file: string | undefined): string {
+  if (!file) return '(unknown file)';
+  return file.startsWith(`${repositoryRoot}/`) ? relative(repositoryRoot, file) : file;
 }
 
 /**
  * Counts a vitest JSON report: passed and failed tests, and one failure more
  * for each test file that failed without a failing test (it did not load, or
- * a hook failed before any test ran).
+ * a hook failed before any test ran). Lists what failed, so that a CI log
+ * whose start is cut off still names the failing tests at its end.
  * @param json the report's text
- * @returns the counts; found false when the text is not a vitest report
+ * @returns the counts and failures; found false when the text is not a vitest report
  */
 export function parseVitestReport(json: string): TestCounts {
+  const none: TestCounts = { passed: 0, failed: 0, found: false, failures: [] };
   let report: VitestJsonReport;
   try {
     report = JSON.parse(json) as VitestJsonReport;
   } catch {
-    return { passed: 0, failed: 0, found: false };
+    return none;
   }
   if (typeof report?.numPassedTests !== 'number' || typeof report.numFailedTests !== 'number')
-    return { passed: 0, failed: 0, found: false };
-  const brokenFiles = (report.testResults ?? []).filter(
-    (file) =>
-      file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((assertion) => assertion.status === 'failed'),
-  ).length;
+    return none;
+  const failures: TestFailure[] = [];
+  let brokenFiles = 0;
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter(
+      (assertion) => assertion.status === 'failed',
+    );
+    for (const assertion of failedTests) {
+      failures.push({
+        file: displayPath(file.name),
+        test: assertion.fullName ?? '',
+        message: firstLine(assertion.failureMessages?.[0]),
+      });
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      brokenFiles += 1;
+      failures.push({ file: displayPath(file.name), test: '', message: firstLine(file.message) });
+    }
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,
     found: true,
+    failures,
   };
 }
 
 /** {@link parseVitestReport} of a report file; found false when the file is missing (a crash before the report). */
 export function readVitestReport(file: string): TestCounts {
-  if (!existsSync(file)) return { passed: 0, failed: 0, found: false };
+  if (!existsSync(file)) return { passed: 0, failed: 0, found: false, failures: [] };
   return parseVitestReport(readFileSync(file, 'utf8'));
+}
+
+/**
+ * The lines `npm test` prints for the failures of one workspace: the file, the
+ * test's name, and the first line of its message, indented under the workspace.
+ * @param failures what {@link parseVitestReport} found
+ * @returns printable lines (empty when nothing failed)
+ */
+export function formatFailures(failures: TestFailure[]): string[] {
+  return failures.flatMap((failure) => [
+    `    ✗ ${failure.file}${failure.test ? ` › ${failure.test}` : ''}`,
+    `      ${failure.message || '(no message)'}`,
+  ]);
 }

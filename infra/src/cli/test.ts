@@ -2,14 +2,17 @@
  * `npm test`: makes sure the stack runs (once), applies each workspace's
  * migrations, runs each workspace's tests (vitest) one after the other with
  * the stack's environment, counts them from vitest's JSON report, and ends
- * with a summary whose last line is `N passed, N failed`.
+ * with a summary whose last line is `N passed, N failed`. The summary names
+ * every failed test with the first line of its message; it is also written to
+ * `.stack/logs/test-summary.txt`, which `.ci/run` prints last.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stackEnvironment } from '../stack/endpoints';
+import { ensureDirectory, logsDirectory } from '../stack/paths';
 import { resolveTestStack } from '../test-env';
-import { readVitestReport } from './test-summary';
+import { formatFailures, readVitestReport, type TestFailure } from './test-summary';
 import { runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
 
 interface WorkspaceResult {
@@ -17,6 +20,7 @@ interface WorkspaceResult {
   passed: number;
   failed: number;
   note: string;
+  failures: TestFailure[];
 }
 
 const workspaceTimeoutMs = 30 * 60_000;
@@ -50,7 +54,13 @@ async function main(): Promise<number> {
     const label = shortName(workspace);
     const env = { ...stackEnvironment(stack, workspace) };
     if (!scripts.test) {
-      results.push({ workspace, passed: 0, failed: 0, note: 'skipped (no test script)' });
+      results.push({
+        workspace,
+        passed: 0,
+        failed: 0,
+        note: 'skipped (no test script)',
+        failures: [],
+      });
       continue;
     }
     if (scripts.migrate) {
@@ -66,6 +76,7 @@ async function main(): Promise<number> {
           passed: 0,
           failed: 1,
           note: `migrations failed (exit ${migration.code}); tests not run`,
+          failures: [],
         });
         continue;
       }
@@ -94,20 +105,23 @@ async function main(): Promise<number> {
       failed = 1;
       note = summary.found ? `exit ${run.code}` : `exit ${run.code} without a test summary`;
     }
-    results.push({ workspace, passed: summary.passed, failed, note });
+    results.push({ workspace, passed: summary.passed, failed, note, failures: summary.failures });
   }
 
   rmSync(reports, { recursive: true, force: true });
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
-  console.log('');
-  console.log(`Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`);
-  for (const result of results) {
-    console.log(
+  const lines = [
+    '',
+    `Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`,
+    ...results.flatMap((result) => [
       `  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.note ? `  ${result.note}` : ''}`,
-    );
-  }
-  console.log(`${passed} passed, ${failed} failed`);
+      ...formatFailures(result.failures),
+    ]),
+    `${passed} passed, ${failed} failed`,
+  ];
+  for (const line of lines) console.log(line);
+  writeFileSync(join(ensureDirectory(logsDirectory), 'test-summary.txt'), `${lines.join('\n')}\n`);
   return failed > 0 ? 1 : 0;
 }
 
