@@ -16,6 +16,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
   createTestDatabase,
@@ -130,26 +131,35 @@ function appLogOf(bundle: string, level: string): 'inherit' | number {
   return openSync(path.join(appLogDirectory, `${name}-${Date.now()}.log`), 'a');
 }
 
+/** The preload that ends a spawned app when the bench is gone (./exit-with-parent.mjs). */
+const exitWithParent = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.mjs')).href;
+
 /**
- * Spawns `node <bundle>` with `env`; resolves once `<url>/health/ready` answers 200.
+ * Spawns `node <bundle>` with `env` (and ./exit-with-parent.mjs preloaded); resolves once `<url>/health/ready` answers 200.
  * @throws Error when the process exits first or is not ready within 60 s
  */
 async function spawnApp(bundle: string, env: Record<string, string>): Promise<BenchProcess> {
   const port = Number(env.PORT);
   const logging = loggingEnvironment();
   const stdout = appLogOf(bundle, logging.LOG_LEVEL);
-  const child = spawn(process.execPath, [...nodeOptionsFor(bundle), bundle], {
-    cwd: repositoryRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      // Stopped at the end of a run: no load balancer to drain from.
-      SHUTDOWN_DRAIN_DELAY_MS: '0',
-      ...env,
-      ...logging,
+  const child = spawn(
+    process.execPath,
+    ['--import', exitWithParent, ...nodeOptionsFor(bundle), bundle],
+    {
+      cwd: repositoryRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        // Stopped at the end of a run: no load balancer to drain from.
+        SHUTDOWN_DRAIN_DELAY_MS: '0',
+        // ./exit-with-parent.mjs: the app ends when this process is gone.
+        BENCH_PARENT_PID: String(process.pid),
+        ...env,
+        ...logging,
+      },
+      stdio: ['ignore', stdout, 'inherit'],
     },
-    stdio: ['ignore', stdout, 'inherit'],
-  });
+  );
   if (typeof stdout === 'number') closeSync(stdout);
   const url = `http://127.0.0.1:${port}`;
   await eventually(

@@ -11,3 +11,6 @@ express()
     response.json({ data: 'hello' });
   })
   .listen(port, '127.0.0.1');
+
+// Forked by the bench: ends with it, also when the bench was killed.
+process.on('disconnect', () => process.exit(0));

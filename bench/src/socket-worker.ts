@@ -223,3 +223,6 @@ process.on('message', (command: Command) => {
   }
 });
 send({ type: 'ready' });
+
+// The bench is gone (killed, or its channel closed): its sockets must not live on.
+process.on('disconnect', () => process.exit(0));
