@@ -60,6 +60,7 @@ describe('counting a workspace from vitest JSON report', () => {
           message: 'AssertionError: expected 2 to equal 3',
         },
       ],
+      retried: [],
     });
   });
 
@@ -84,6 +85,7 @@ describe('counting a workspace from vitest JSON report', () => {
       failures: [
         { file: '/elsewhere/hook.test.ts', test: '', message: 'Error: Hook timed out in 600000ms' },
       ],
+      retried: [],
     });
   });
 
@@ -93,12 +95,14 @@ describe('counting a workspace from vitest JSON report', () => {
       failed: 0,
       found: false,
       failures: [],
+      retried: [],
     });
     assert.deepEqual(parseVitestReport('{"numTotalTests": 3}'), {
       passed: 0,
       failed: 0,
       found: false,
       failures: [],
+      retried: [],
     });
   });
 
@@ -108,6 +112,7 @@ describe('counting a workspace from vitest JSON report', () => {
       failed: 0,
       found: false,
       failures: [],
+      retried: [],
     });
   });
 
@@ -115,7 +120,13 @@ describe('counting a workspace from vitest JSON report', () => {
     const file = join(directory, 'report.json');
     writeFileSync(file, report({ numPassedTests: 2 }));
 
-    assert.deepEqual(readVitestReport(file), { passed: 2, failed: 0, found: true, failures: [] });
+    assert.deepEqual(readVitestReport(file), {
+      passed: 2,
+      failed: 0,
+      found: true,
+      failures: [],
+      retried: [],
+    });
   });
 
   test('when a message is longer than the summary keeps, then it is cut with an ellipsis and printed under the test', () => {
@@ -138,6 +149,41 @@ describe('counting a workspace from vitest JSON report', () => {
     assert.deepEqual(formatFailures(failures), [
       '    ✗ /x/a.test.ts › a b',
       `      ${failures[0]?.message}`,
+    ]);
+  });
+
+  test('when a test failed and then passed on its retry, then it counts as passed and is named as retried', () => {
+    const text = report({
+      numPassedTests: 2,
+      testResults: [
+        {
+          name: `${repositoryRoot}/bench/test/chaos.test.ts`,
+          status: 'passed',
+          assertionResults: [
+            { status: 'passed', fullName: 'steady', failureMessages: [] },
+            {
+              status: 'passed',
+              fullName: 'chaos loses nothing',
+              failureMessages: ['Error: timed out after 60000 ms waiting for the outbox'],
+            },
+          ],
+        },
+      ],
+    });
+
+    const counts = parseVitestReport(text);
+    assert.equal(counts.failed, 0);
+    assert.deepEqual(counts.failures, []);
+    assert.deepEqual(counts.retried, [
+      {
+        file: 'bench/test/chaos.test.ts',
+        test: 'chaos loses nothing',
+        message: 'Error: timed out after 60000 ms waiting for the outbox',
+      },
+    ]);
+    assert.deepEqual(formatFailures(counts.retried, '↻'), [
+      '    ↻ bench/test/chaos.test.ts › chaos loses nothing',
+      '      Error: timed out after 60000 ms waiting for the outbox',
     ]);
   });
 });

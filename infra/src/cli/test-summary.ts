@@ -24,6 +24,8 @@ export interface TestCounts {
   found: boolean;
   /** what failed, in report order (empty when nothing failed or no report was found) */
   failures: TestFailure[];
+  /** tests that failed first and passed on their retry (vitest `retry`), with the first failure */
+  retried: TestFailure[];
 }
 
 interface VitestJsonReport {
@@ -65,7 +67,7 @@ function displayPath(file: string | undefined): string {
  * @returns the counts and failures; found false when the text is not a vitest report
  */
 export function parseVitestReport(json: string): TestCounts {
-  const none: TestCounts = { passed: 0, failed: 0, found: false, failures: [] };
+  const none: TestCounts = { passed: 0, failed: 0, found: false, failures: [], retried: [] };
   let report: VitestJsonReport;
   try {
     report = JSON.parse(json) as VitestJsonReport;
@@ -75,6 +77,7 @@ export function parseVitestReport(json: string): TestCounts {
   if (typeof report?.numPassedTests !== 'number' || typeof report.numFailedTests !== 'number')
     return none;
   const failures: TestFailure[] = [];
+  const retried: TestFailure[] = [];
   let brokenFiles = 0;
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter(
@@ -87,6 +90,15 @@ export function parseVitestReport(json: string): TestCounts {
         message: firstLine(assertion.failureMessages?.[0]),
       });
     }
+    // A passed test that carries failure messages failed before: it passed on a retry.
+    for (const assertion of file.assertionResults ?? []) {
+      if (assertion.status !== 'passed' || !assertion.failureMessages?.length) continue;
+      retried.push({
+        file: displayPath(file.name),
+        test: assertion.fullName ?? '',
+        message: firstLine(assertion.failureMessages[0]),
+      });
+    }
     if (file.status === 'failed' && failedTests.length === 0) {
       brokenFiles += 1;
       failures.push({ file: displayPath(file.name), test: '', message: firstLine(file.message) });
@@ -97,12 +109,13 @@ export function parseVitestReport(json: string): TestCounts {
     failed: report.numFailedTests + brokenFiles,
     found: true,
     failures,
+    retried,
   };
 }
 
 /** {@link parseVitestReport} of a report file; found false when the file is missing (a crash before the report). */
 export function readVitestReport(file: string): TestCounts {
-  if (!existsSync(file)) return { passed: 0, failed: 0, found: false, failures: [] };
+  if (!existsSync(file)) return { passed: 0, failed: 0, found: false, failures: [], retried: [] };
   return parseVitestReport(readFileSync(file, 'utf8'));
 }
 
@@ -110,11 +123,12 @@ export function readVitestReport(file: string): TestCounts {
  * The lines `npm test` prints for the failures of one workspace: the file, the
  * test's name, and the first line of its message, indented under the workspace.
  * @param failures what {@link parseVitestReport} found
- * @returns printable lines (empty when nothing failed)
+ * @param mark the line's mark: `✗` for a failure, `↻` for a test that passed on its retry
+ * @returns printable lines (empty when the list is)
  */
-export function formatFailures(failures: TestFailure[]): string[] {
+export function formatFailures(failures: TestFailure[], mark = '✗'): string[] {
   return failures.flatMap((failure) => [
-    `    ✗ ${failure.file}${failure.test ? ` › ${failure.test}` : ''}`,
+    `    ${mark} ${failure.file}${failure.test ? ` › ${failure.test}` : ''}`,
     `      ${failure.message || '(no message)'}`,
   ]);
 }

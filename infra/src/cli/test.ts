@@ -3,7 +3,8 @@
  * migrations, runs each workspace's tests (vitest) one after the other with
  * the stack's environment, counts them from vitest's JSON report, and ends
  * with a summary whose last line is `N passed, N failed`. The summary names
- * every failed test with the first line of its message; it is also written to
+ * every failed test with the first line of its message, and every test that
+ * passed only on its retry (the integration projects retry once, vitest.config.ts); it is also written to
  * `.stack/logs/test-summary.txt`, which `.ci/run` prints last.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ interface WorkspaceResult {
   failed: number;
   note: string;
   failures: TestFailure[];
+  retried: TestFailure[];
 }
 
 const workspaceTimeoutMs = 30 * 60_000;
@@ -60,6 +62,7 @@ async function main(): Promise<number> {
         failed: 0,
         note: 'skipped (no test script)',
         failures: [],
+        retried: [],
       });
       continue;
     }
@@ -77,6 +80,7 @@ async function main(): Promise<number> {
           failed: 1,
           note: `migrations failed (exit ${migration.code}); tests not run`,
           failures: [],
+          retried: [],
         });
         continue;
       }
@@ -105,19 +109,29 @@ async function main(): Promise<number> {
       failed = 1;
       note = summary.found ? `exit ${run.code}` : `exit ${run.code} without a test summary`;
     }
-    results.push({ workspace, passed: summary.passed, failed, note, failures: summary.failures });
+    results.push({
+      workspace,
+      passed: summary.passed,
+      failed,
+      note,
+      failures: summary.failures,
+      retried: summary.retried,
+    });
   }
 
   rmSync(reports, { recursive: true, force: true });
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  const retried = results.reduce((sum, result) => sum + result.retried.length, 0);
   const lines = [
     '',
     `Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`,
     ...results.flatMap((result) => [
-      `  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.note ? `  ${result.note}` : ''}`,
+      `  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.retried.length ? ` (${result.retried.length} passed on a retry)` : ''}${result.note ? `  ${result.note}` : ''}`,
       ...formatFailures(result.failures),
+      ...formatFailures(result.retried, '↻'),
     ]),
+    ...(retried > 0 ? [`${retried} passed only on a retry (↻ above): flaky, to be fixed`] : []),
     `${passed} passed, ${failed} failed`,
   ];
   for (const line of lines) console.log(line);
