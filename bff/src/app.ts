@@ -151,6 +151,8 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
       concurrency: PROJECTOR_CONCURRENCY,
       partitionsConcurrency: PROJECTOR_PARTITIONS_CONCURRENCY,
       isApplied: appliedVersions(records),
+      // Every projected event is a whole record snapshot: the newest of an aggregate in a batch is enough.
+      snapshots: true,
     },
     resources: [
       { close: async () => void (await redis.quit()) },

@@ -78,11 +78,15 @@ export interface LiveLatencyResult {
 const senderAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /**
- * PATCHes `url` with a JSON body and reads the whole answer.
+ * PATCHes `url` with a JSON body and reads the whole answer (kept-alive sockets).
  * @returns the answer's status
  * @throws Error on a connection error
  */
-function patchJson(url: string, headers: Record<string, string>, body: string): Promise<number> {
+export function patchJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, {
       method: 'PATCH',

@@ -8,7 +8,8 @@
  *   (kafkajs `offsetLag`); a partition's series goes when it is assigned
  *   away, and all of them while the consumer is not connected (lag unknown);
  * - `raly_consumer_events_total` (counter, `topic`, `outcome`: `handled`,
- *   `retried`, `dead_lettered`);
+ *   `superseded` — a snapshot skipped for a newer one of its aggregate in the
+ *   same batch —, `retried`, `dead_lettered`);
  * - `raly_consumer_dead_letters_total` (counter, `topic`): messages parked in `<topic>.dlq`.
  */
 import type { Consumer } from 'kafkajs';
@@ -17,6 +18,8 @@ import type { AppMetrics } from './metrics';
 /** What the runner reports per message. */
 export interface ConsumerOutcomes {
   handled(topic: string): void;
+  /** A snapshot skipped because a newer one of its aggregate in the batch was handled. */
+  superseded(topic: string): void;
   retried(topic: string): void;
   deadLettered(topic: string, count: number): void;
 }
@@ -24,6 +27,7 @@ export interface ConsumerOutcomes {
 /** Outcomes that record nothing (a consumer without metrics). */
 export const noOutcomes: ConsumerOutcomes = {
   handled: () => undefined,
+  superseded: () => undefined,
   retried: () => undefined,
   deadLettered: () => undefined,
 };
@@ -51,7 +55,7 @@ export function instrumentConsumer(
   });
   const events = metrics.counter({
     name: 'raly_consumer_events_total',
-    help: 'Events consumed, by topic and outcome (handled, retried, dead_lettered).',
+    help: 'Events consumed, by topic and outcome (handled, superseded, retried, dead_lettered).',
     labelNames: ['topic', 'outcome'] as const,
   });
   const deadLetters = metrics.counter({
@@ -89,6 +93,7 @@ export function instrumentConsumer(
   });
   return {
     handled: (topic) => events.inc({ topic, outcome: 'handled' }),
+    superseded: (topic) => events.inc({ topic, outcome: 'superseded' }),
     retried: (topic) => events.inc({ topic, outcome: 'retried' }),
     deadLettered(topic, count) {
       events.inc({ topic, outcome: 'dead_lettered' }, count);

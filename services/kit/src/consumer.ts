@@ -11,8 +11,9 @@
  * Messages are consumed a batch (of one partition) at a time (issue 10).
  * Each message is parsed with the contracts' envelope schemas and handed to
  * its handler. The events of one aggregate (one message key) are handled one
- * after another in offset order; up to `concurrency` aggregates of a batch are
- * handled at once (default 1: one event at a time). The batch's offset is
+ * after another in offset order (with `snapshots`, only the newest of them);
+ * up to `concurrency` aggregates of a batch are handled at once (default 1:
+ * one event at a time). The batch's offset is
  * committed once, after every message of it was handled or dead-lettered. A
  * poison message (unparseable, or its handler failed `maxAttempts` times)
  * goes to `<topic>.dlq` with the reason in its headers before that commit:
@@ -104,6 +105,15 @@ export interface ConsumerRunnerOptions {
    * @param version the envelope's `version`
    */
   isApplied?: (topic: string, subject: string, version: number) => boolean;
+  /**
+   * Every subscribed event is a whole, versioned snapshot of its aggregate
+   * (a projector's topics, docs/adr/0007): of one aggregate's events in a
+   * batch only the newest is handled, and the older ones are skipped as
+   * superseded (a replay of a long history does one write per aggregate and
+   * batch). When the newest turns out poison, the one before it is handled,
+   * and so on. Default false: every event is handled.
+   */
+  snapshots?: boolean;
   /** Where the consumer's metrics go (./consumer-metrics); none when absent. */
   metrics?: AppMetrics;
   /** The app's tracing: a `process <topic>` span per message when on; default off (./tracing). */
@@ -157,20 +167,17 @@ function parseMessage(
 }
 
 /**
- * Runs `work` over the groups, at most `limit` at once.
- * @param groups each group's items are handled in order by one worker
+ * Runs `work` over the groups, at most `limit` groups at once.
+ * @param work handles one whole group (its items in order)
  */
 async function eachGroup<T>(
   groups: T[][],
   limit: number,
-  work: (item: T) => Promise<void>,
+  work: (group: T[]) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < groups.length) {
-      const group = groups[next++]!;
-      for (const item of group) await work(item);
-    }
+    while (next < groups.length) await work(groups[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, worker));
 }
@@ -190,6 +197,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     concurrency = 1,
     partitionsConcurrency = 1,
     isApplied,
+    snapshots = false,
     tracing = tracingOff,
   } = options;
   const consumer: Consumer = kafka.consumer({ groupId });
@@ -232,7 +240,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     partitionsConsumedConcurrently: partitionsConcurrency,
     eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
       const { topic, partition } = batch;
-      const traced = (item: Item, work: () => Promise<string | undefined>) =>
+      const traced = (item: Item, work: () => Promise<string | undefined>, skipped = false) =>
         inConsumerSpan(
           tracing,
           {
@@ -242,10 +250,16 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
             headers: item.message.headers,
             eventId: item.event?.id,
             eventType: item.event?.type,
-            skipped: !item.event && !item.poison,
+            skipped: skipped || (!item.event && !item.poison),
           },
           work,
         );
+      const handled = async (item: Item) => {
+        const poison = await traced(item, () => handleEvent(topic, item.event!));
+        outcomes.set(item, { poison });
+        await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
+        return poison === undefined;
+      };
       const items: Item[] = batch.messages.map((message) => {
         try {
           return { message, event: parseMessage(topic, message.value, isApplied) };
@@ -270,9 +284,19 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
           else byAggregate.set(item.event.subject, [item]);
         }
       }
-      await eachGroup([...byAggregate.values()], concurrency, async (item) => {
-        outcomes.set(item, { poison: await traced(item, () => handleEvent(topic, item.event!)) });
-        await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
+      await eachGroup([...byAggregate.values()], concurrency, async (group) => {
+        if (!snapshots) {
+          for (const item of group) await handled(item);
+          return;
+        }
+        // Newest first; the older snapshots of the aggregate are superseded by the first handled.
+        let newest = group.length - 1;
+        while (newest >= 0 && !(await handled(group[newest]!))) newest -= 1;
+        for (const item of group.slice(0, Math.max(0, newest))) {
+          counted.superseded(topic);
+          if (tracing.enabled && item.message.headers?.traceparent)
+            await traced(item, async () => undefined, true);
+        }
       });
       if (!isRunning() || isStale()) return; // Rebalanced away: the new owner handles the batch again.
 

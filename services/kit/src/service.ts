@@ -117,7 +117,10 @@ export interface AppParts {
          * ignores it and `raly_consumer_connected` tells (./lifecycle superviseConsumer).
          */
         required?: boolean;
-      } & Pick<ConsumerRunnerOptions, 'concurrency' | 'partitionsConcurrency' | 'isApplied'>);
+      } & Pick<
+        ConsumerRunnerOptions,
+        'concurrency' | 'partitionsConcurrency' | 'isApplied' | 'snapshots'
+      >);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
   /** The app's metrics (`/metrics`, ./metrics); default a fresh registry. */
@@ -176,6 +179,7 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
           concurrency: consumerParts.concurrency,
           partitionsConcurrency: consumerParts.partitionsConcurrency,
           isApplied: consumerParts.isApplied,
+          snapshots: consumerParts.snapshots,
           tracing,
           logger: consumerLogger,
           metrics,

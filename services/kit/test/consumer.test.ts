@@ -3,7 +3,8 @@
  * topic of its own: batches handled with each aggregate's events in offset
  * order (also when several aggregates are handled at once), one offset commit
  * per batch, the `isApplied` pre-check, and poison messages dead-lettered
- * without holding up the rest (issue 10), and each message handled in a
+ * without holding up the rest (issue 10), snapshots coalesced to the newest
+ * of each aggregate in a batch, and each message handled in a
  * span continuing the trace of its `traceparent` header (issue 11).
  */
 import assert from 'node:assert/strict';
@@ -225,6 +226,40 @@ describe('runConsumer', () => {
     assert.equal(attempts, 1);
     await deadLetters.stop();
   });
+  test('when the events are snapshots, then only the newest of each aggregate in a batch is handled, and when it is poison the one before it', async () => {
+    // Arrange: published before the consumer starts, so that they arrive in one batch.
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const events = interleavedEvents(3, 5);
+    const poisonSubject = events[0]!.subject;
+    await publish(
+      topic,
+      events.map((event) => ({ key: event.subject, value: JSON.stringify(event) })),
+    );
+    const handled: string[] = [];
+
+    // Act
+    const groupId = await run(
+      topic,
+      async (event) => {
+        if (event.subject === poisonSubject && event.version === 5)
+          throw new PoisonEventError('contradicts itself');
+        handled.push(`${event.subject} ${event.version}`);
+      },
+      { snapshots: true, concurrency: 4 },
+    );
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === events.length ? true : undefined,
+    );
+    const [poisoned, second, third] = events.slice(0, 3).map((event) => event.subject);
+    assert.deepEqual(handled.sort(), [`${poisoned} 4`, `${second} 5`, `${third} 5`].sort());
+    const deadLetter = await deadLetters.waitFor((m) => m.key?.toString() === poisonSubject);
+    assert.equal(String(deadLetter.headers?.['dlq-reason']), 'poison event: contradicts itself');
+    await deadLetters.stop();
+  });
+
   test('when a message carries a traceparent, then its handler runs in a consumer span that continues that trace, and log lines get its ids', async () => {
     // Arrange
     const topic = await newTopic();
