@@ -260,6 +260,41 @@ describe('runConsumer', () => {
     await deadLetters.stop();
   });
 
+  test('when batches are handled within the commit interval, then their offsets are committed together once it has passed, and a stop commits what was handled at once', async () => {
+    // Arrange
+    const topic = await newTopic();
+    const events = interleavedEvents(4, 1);
+    const handled: string[] = [];
+    const groupId = await run(topic, async (event) => void handled.push(event.subject), {
+      commitIntervalMs: 3000,
+    });
+
+    // Act: one message at a time, each its own batch.
+    for (const event of events.slice(0, 2)) {
+      await publish(topic, [{ key: event.subject, value: JSON.stringify(event) }]);
+      await eventually('the message handled', () => handled.includes(event.subject));
+    }
+
+    // Assert: handled, not yet committed; committed within the interval after the first batch.
+    assert.equal(await committed(groupId, topic), -1);
+    await eventually(
+      'both offsets committed in one commit',
+      async () => ((await committed(groupId, topic)) === 2 ? true : undefined),
+      { timeoutMs: 8000 },
+    );
+
+    // Act: two more handled, then the consumer stops well within the next interval.
+    for (const event of events.slice(2)) {
+      await publish(topic, [{ key: event.subject, value: JSON.stringify(event) }]);
+      await eventually('the message handled', () => handled.includes(event.subject));
+    }
+    assert.equal(await committed(groupId, topic), 2);
+    await consumers.pop()!.stop();
+
+    // Assert
+    assert.equal(await committed(groupId, topic), 4);
+  });
+
   test('when a message carries a traceparent, then its handler runs in a consumer span that continues that trace, and log lines get its ids', async () => {
     // Arrange
     const topic = await newTopic();
