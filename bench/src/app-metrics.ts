@@ -63,3 +63,28 @@ export function gcBetween(before: AppScrape, after: AppScrape): GcWindow {
     ]),
   );
 }
+
+/** A process's memory as its `/metrics` reports it (prom-client's default metrics), MiB. */
+export interface HeapFigures {
+  /** V8 heap in use (live objects and garbage not yet collected). */
+  heapUsedMiB: number;
+  /** V8 heap reserved (what the heap holds of the RSS). */
+  heapTotalMiB: number;
+  /** Memory of C++ objects bound to JS ones (buffers, sockets' native parts). */
+  externalMiB: number;
+}
+
+/**
+ * Scrapes `<url>/metrics` for the heap figures.
+ * @throws AssertionError when the app does not answer 200 in the Prometheus text format
+ */
+export async function heapOf(url: string): Promise<HeapFigures> {
+  const { samples } = await scrapeMetrics(url);
+  const mibOf = (name: string) =>
+    Math.round(((metricValue(samples, name) ?? NaN) / 1024 / 1024) * 10) / 10;
+  return {
+    heapUsedMiB: mibOf('nodejs_heap_size_used_bytes'),
+    heapTotalMiB: mibOf('nodejs_heap_size_total_bytes'),
+    externalMiB: mibOf('nodejs_external_memory_bytes'),
+  };
+}

@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { sleep, uniqueToken } from '@raly/test-support';
+import { heapOf, type HeapFigures } from '../app-metrics';
 import type { BenchProcess, BenchSystem } from '../bench-system';
 import { residentBytes } from '../process-usage';
 import { connectFleet, type SocketFleet } from '../socket-fleet';
@@ -31,12 +32,16 @@ export interface IdleSocketsStep {
   failed: number;
   /** RSS of the first BFF (the figure's process). */
   rssMiB: number;
+  /** The first BFF's V8 heap and external memory (its /metrics). */
+  heap: HeapFigures;
   /** Each BFF process holding sockets: its sockets and RSS. */
   processes: { pid: number; sockets: number; rssMiB: number }[];
 }
 
 export interface IdleSocketsResult {
   rssBeforeMiB: number;
+  /** The BFF's heap before the first socket (what earlier load left in it). */
+  heapBefore: HeapFigures;
   /** One entry per step, in order. */
   steps: IdleSocketsStep[];
   /** The open-files limit of the BFF processes (soft), whether the suite could raise it, and the sockets one BFF was given at most. */
@@ -100,10 +105,12 @@ export async function measureIdleSockets(
   );
   const socketsPerBff = limit - DESCRIPTOR_MARGIN;
   const before = residentBytes(system.bff.pid);
+  const heapBefore = await heapOf(system.bff.url);
   const fleets: SocketFleet[] = [];
   const bffs: { app: BenchProcess; asked: number }[] = [{ app: system.bff, asked: 0 }];
   const result: IdleSocketsResult = {
     rssBeforeMiB: mib(before),
+    heapBefore,
     steps: [],
     openFiles: { limit, raised, socketsPerBff },
   };
@@ -137,6 +144,7 @@ export async function measureIdleSockets(
         sockets: fleets.reduce((sum, fleet) => sum + fleet.connected, 0),
         failed: fleets.reduce((sum, fleet) => sum + fleet.failed, 0),
         rssMiB: mib(residentBytes(system.bff.pid)),
+        heap: await heapOf(system.bff.url),
         processes: bffs.map(({ app }) => ({
           pid: app.pid,
           sockets: counted
