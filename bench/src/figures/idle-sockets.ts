@@ -1,7 +1,9 @@
 /**
- * Memory of a BFF holding many authenticated, idle sockets: its RSS
+ * Memory of a BFF holding many authenticated, idle sockets — a replica
+ * started for the figure in the BFF's consumer group, as a deployment scales
+ * out (the BFF that served the earlier groups is reported beside it): its RSS
  * before, then after each step of sockets (e.g. 10,000, then 50,000) is
- * connected and a few quiet seconds have passed. Sockets are spread over
+ * connected and its RSS has settled (see {@link settledRss}). Sockets are spread over
  * client processes of at most {@link SOCKETS_PER_WORKER} each, each leaving
  * from its own loopback address (one address has ~28,000 ephemeral ports
  * towards one server port). Every process holds one descriptor per socket,
@@ -30,6 +32,10 @@ export interface IdleSocketsStep {
   sockets: number;
   /** Sockets the BFF refused or that could not connect, in all. */
   failed: number;
+  /** How long the RSS took to settle after the step's last socket connected, s. */
+  settleSeconds: number;
+  /** RSS of the first BFF one second after the step's last socket connected (before settling). */
+  rssAtConnectMiB: number;
   /** RSS of the first BFF (the figure's process). */
   rssMiB: number;
   /** The first BFF's V8 heap and external memory (its /metrics). */
@@ -39,6 +45,9 @@ export interface IdleSocketsStep {
 }
 
 export interface IdleSocketsResult {
+  /** The BFF that served the suite's earlier groups, holding no idle socket: RSS and heap. */
+  servedBff: { rssMiB: number; heap: HeapFigures };
+  /** RSS of the figure's BFF (a replica started for it) before the first socket. */
   rssBeforeMiB: number;
   /** The BFF's heap before the first socket (what earlier load left in it). */
   heapBefore: HeapFigures;
@@ -89,6 +98,41 @@ export function raiseOpenFilesLimit(
   return { limit: openFilesLimit(pids[0]!)[0], raised };
 }
 
+/** Least and most time the RSS is watched after a step, ms; and the sampling interval. */
+const SETTLE_MIN_MS = 5000;
+const SETTLE_MAX_MS = 30_000;
+const SETTLE_SAMPLE_MS = 1000;
+
+/**
+ * Waits until the processes are idle in memory: the connect storm's garbage
+ * is collected by V8 a while after the sockets went quiet (its memory
+ * reducer), and RSS sampled at once would count it. Samples each RSS every
+ * second, from {@link SETTLE_MIN_MS}, until none fell by more than 1 % over the
+ * last 5 samples, or {@link SETTLE_MAX_MS} passed.
+ * @returns the first and last RSS of each process (bytes) and the seconds waited
+ */
+async function settledRss(
+  pids: number[],
+): Promise<{ first: Map<number, number>; rss: Map<number, number>; seconds: number }> {
+  const started = Date.now();
+  const history = new Map<number, number[]>(pids.map((pid) => [pid, []]));
+  for (;;) {
+    await sleep(SETTLE_SAMPLE_MS);
+    for (const pid of pids) history.get(pid)!.push(residentBytes(pid));
+    const elapsed = Date.now() - started;
+    const steady = pids.every((pid) => {
+      const samples = history.get(pid)!.slice(-5);
+      return samples.length === 5 && samples.at(-1)! >= 0.99 * samples[0]!;
+    });
+    if ((elapsed >= SETTLE_MIN_MS && steady) || elapsed >= SETTLE_MAX_MS)
+      return {
+        first: new Map(pids.map((pid) => [pid, history.get(pid)![0]!])),
+        rss: new Map(pids.map((pid) => [pid, history.get(pid)!.at(-1)!])),
+        seconds: elapsed / 1000,
+      };
+  }
+}
+
 /**
  * @param steps total socket counts to reach in turn, ascending (e.g. `[10000, 50000]`)
  * @param tokenOf the access token of socket number `index` (repeat users for tabs)
@@ -99,16 +143,23 @@ export async function measureIdleSockets(
   tokenOf: (index: number) => string,
 ): Promise<IdleSocketsResult> {
   const most = Math.max(...steps);
+  // The figure's BFF: a replica started now in the BFF's consumer group (no replay), as a
+  // deployment scales out. The BFF that served the earlier groups keeps the V8 heap that load
+  // grew (its live objects are ~36 MiB, its heap reserved 160+ MiB): reported beside it.
+  const served = { rssMiB: mib(residentBytes(system.bff.pid)), heap: await heapOf(system.bff.url) };
+  const figureBff = await system.startAnotherBff(system.bffGroupId);
+  await sleep(SETTLE_MIN_MS);
   const { limit, raised } = raiseOpenFilesLimit(
-    [system.bff.pid, process.pid],
+    [figureBff.pid, process.pid],
     most + DESCRIPTOR_MARGIN,
   );
   const socketsPerBff = limit - DESCRIPTOR_MARGIN;
-  const before = residentBytes(system.bff.pid);
-  const heapBefore = await heapOf(system.bff.url);
+  const before = residentBytes(figureBff.pid);
+  const heapBefore = await heapOf(figureBff.url);
   const fleets: SocketFleet[] = [];
-  const bffs: { app: BenchProcess; asked: number }[] = [{ app: system.bff, asked: 0 }];
+  const bffs: { app: BenchProcess; asked: number }[] = [{ app: figureBff, asked: 0 }];
   const result: IdleSocketsResult = {
+    servedBff: served,
     rssBeforeMiB: mib(before),
     heapBefore,
     steps: [],
@@ -139,18 +190,20 @@ export async function measureIdleSockets(
         fleets.push(fleet);
         counted.push({ pid: target.app.pid, fleet });
       }
-      await sleep(5000);
+      const settled = await settledRss(bffs.map(({ app }) => app.pid));
       result.steps.push({
+        settleSeconds: settled.seconds,
+        rssAtConnectMiB: mib(settled.first.get(figureBff.pid) ?? 0),
         sockets: fleets.reduce((sum, fleet) => sum + fleet.connected, 0),
         failed: fleets.reduce((sum, fleet) => sum + fleet.failed, 0),
-        rssMiB: mib(residentBytes(system.bff.pid)),
-        heap: await heapOf(system.bff.url),
+        rssMiB: mib(settled.rss.get(figureBff.pid) ?? residentBytes(figureBff.pid)),
+        heap: await heapOf(figureBff.url),
         processes: bffs.map(({ app }) => ({
           pid: app.pid,
           sockets: counted
             .filter((entry) => entry.pid === app.pid)
             .reduce((sum, entry) => sum + entry.fleet.connected, 0),
-          rssMiB: mib(residentBytes(app.pid)),
+          rssMiB: mib(settled.rss.get(app.pid) ?? residentBytes(app.pid)),
         })),
       });
     }
