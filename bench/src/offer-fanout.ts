@@ -43,7 +43,7 @@ try {
   const width = Math.max(...rows.map(([name]) => name.length));
   process.stdout.write(`\nOffer fan-out (${os.cpus().length} cores)\n`);
   for (const [name, value] of rows) process.stdout.write(`  ${name.padEnd(width)}  ${value}\n`);
-  saveResults('offer-fanout', { settings, ...result });
+  await saveResults('offer-fanout', { settings, ...result });
   if (result.delivered < result.sockets.matching || result.controlReceived > 0)
     process.exitCode = 1;
 } finally {

@@ -31,7 +31,7 @@
  * bench/results/suite-partial.json; docs/benchmarks.md is rewritten by full
  * runs only.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot, startBenchSystem } from './bench-system';
 import { waitForGroupsCaughtUp } from './kafka-lag';
@@ -43,7 +43,7 @@ import { measureLogin, type LoginResult } from './figures/login';
 import { measureProjectorReplay, type ProjectorReplayResult } from './figures/projector-replay';
 import { measureWebBundle } from './figures/web-bundle';
 import { measureWebLcp, type WebLcpResult } from './figures/web-lcp';
-import { provenance, saveResults } from './results';
+import { provenance, saveResults, writeFormatted } from './results';
 import { connectFleet } from './socket-fleet';
 import { startTraceCollector, tracingEnvironment, type TraceCollector } from './trace-collector';
 import { deleteRunUsers, refreshTokens, registerCreators } from './users';
@@ -149,8 +149,8 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   process.stdout.write(`\n${table}\n\n`);
-  saveResults(`${partial ? 'suite-partial' : 'suite'}${smoke ? '-smoke' : ''}`, results);
-  if (!smoke && !partial) writeBenchmarksDoc(table);
+  await saveResults(`${partial ? 'suite-partial' : 'suite'}${smoke ? '-smoke' : ''}`, results);
+  if (!smoke && !partial) await writeBenchmarksDoc(table);
 }
 
 /** How long the BFF's projector may take to replay the topics before any figure is measured (ms). */
@@ -378,7 +378,7 @@ function handWrittenPart(file: string): string {
  * Rewrites docs/benchmarks.md with the table, the machine, the commit and
  * the command, keeping its hand-written "Changes and their effect" section.
  */
-function writeBenchmarksDoc(table: string): void {
+async function writeBenchmarksDoc(table: string): Promise<void> {
   const { measuredAt, commit, machine } = provenance();
   const file = path.join(repositoryRoot, 'docs', 'benchmarks.md');
   const doc = `# Benchmarks
@@ -399,7 +399,7 @@ ${table}
 The offer fan-out of issue 9 has its own command, \`npm run offer-fanout -w bench\`
 (results in bench/results/offer-fanout.json).
 ${handWrittenPart(file)}`;
-  writeFileSync(file, doc);
+  await writeFormatted(file, doc);
   log('rewrote docs/benchmarks.md');
 }
 

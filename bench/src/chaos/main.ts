@@ -223,7 +223,7 @@ async function main(): Promise<boolean> {
       },
       startedAt,
     });
-    saveResults(size.name, result);
+    await saveResults(size.name, result);
     return result.goalMet;
   } finally {
     await closeFleet();
