@@ -129,6 +129,28 @@ describe('counting a workspace from vitest JSON report', () => {
     });
   });
 
+  test('when a file failed in a hook, which leaves no message in the report, then the summary says where its error is', () => {
+    const text = report({
+      testResults: [
+        {
+          name: '/x/kafka-cluster.test.ts',
+          status: 'failed',
+          message: '',
+          assertionResults: [{ status: 'skipped', fullName: 'a t', failureMessages: [] }],
+        },
+      ],
+    });
+
+    assert.deepEqual(parseVitestReport(text).failures, [
+      {
+        file: '/x/kafka-cluster.test.ts',
+        test: '',
+        message:
+          'failed outside its tests (a hook, or the file did not load); its error is in the log above',
+      },
+    ]);
+  });
+
   test('when a message is longer than the summary keeps, then it is cut with an ellipsis and printed under the test', () => {
     const text = report({
       numFailedTests: 1,

@@ -101,7 +101,14 @@ export function parseVitestReport(json: string): TestCounts {
     }
     if (file.status === 'failed' && failedTests.length === 0) {
       brokenFiles += 1;
-      failures.push({ file: displayPath(file.name), test: '', message: firstLine(file.message) });
+      failures.push({
+        file: displayPath(file.name),
+        test: '',
+        // vitest's JSON report keeps no message for a failed hook: its error is in the log.
+        message:
+          firstLine(file.message) ||
+          'failed outside its tests (a hook, or the file did not load); its error is in the log above',
+      });
     }
   }
   return {

@@ -112,9 +112,17 @@ export function kafkaServerArgs(
   ];
 }
 
-/** Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding. */
+/**
+ * A new Kafka cluster id: 16 random bytes in URL-safe base64 without padding
+ * (22 characters), never starting with `-` — Kafka's own `Uuid.randomUuid()`
+ * draws again for those, since the tools' argument parser takes such a value
+ * for an option (1 id in 64 broke `StorageTool format`, a flaky CI run).
+ */
 export function newClusterId(): string {
-  return randomBytes(16).toString('base64url');
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /**
@@ -135,8 +143,8 @@ export async function ensureFormattedStorage(
     `${librariesDirectory}/*`,
     'kafka.tools.StorageTool',
     'format',
-    '--cluster-id',
-    clusterId,
+    // One argument, so that an id kept from before with a leading `-` is not taken for an option.
+    `--cluster-id=${clusterId}`,
     '--config',
     propertiesFile,
     '--ignore-formatted',
