@@ -15,7 +15,8 @@
  * up to `concurrency` aggregates of a batch are handled at once (default 1:
  * one event at a time). A batch's offset is committed after every message of
  * it was handled or dead-lettered, together with those of the other batches
- * handled within `commitIntervalMs` (one commit, not one per batch). A
+ * handled within `commitIntervalMs` (one commit, not one per batch; a failed
+ * commit is tried again with back-off, 250 ms doubling to 5 s). A
  * poison message (unparseable, or its handler failed `maxAttempts` times)
  * goes to `<topic>.dlq` with the reason in its headers before that commit:
  * nothing is acknowledged silently. Event types nobody subscribed to are
@@ -136,6 +137,10 @@ export interface ConsumerRunnerOptions {
  * (versioned snapshots).
  */
 export const COMMIT_INTERVAL_MS = 100;
+/** The first retry of a failed offset commit waits at least this long (ms), doubling per failure. */
+export const COMMIT_RETRY_MIN_MS = 250;
+/** The longest wait (ms) between retries of a failed offset commit (Kafka away). */
+export const COMMIT_RETRY_MAX_MS = 5_000;
 
 /** A running consumer. */
 export interface RunningConsumer {
@@ -244,7 +249,16 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
   const pending = new Map<string, { topic: string; partition: number; offset: string }>();
   let commitTimer: NodeJS.Timeout | undefined;
   let stopping = false;
-  /** Commits every pending offset in one request; a failed commit keeps them for the next. */
+  /** Disconnected: nothing is committed or scheduled any more. */
+  let stopped = false;
+  /** Failed commits in a row: the retry's back-off (commitIntervalMs doubling, at most 5 s). */
+  let commitFailures = 0;
+  /**
+   * Commits every pending offset in one request. A failed commit keeps them
+   * (unless a newer offset of the partition came since) and is tried again
+   * after a back-off — also when no further batch arrives, e.g. while Kafka is
+   * away — with one warning per failure, not one per interval.
+   */
   const commitPending = async () => {
     clearTimeout(commitTimer);
     commitTimer = undefined;
@@ -253,16 +267,31 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     pending.clear();
     try {
       await consumer.commitOffsets(offsets);
+      commitFailures = 0;
     } catch (error) {
-      // Not yet replaced by a newer offset of the same partition: tried again with the next.
       for (const entry of offsets) {
         const key = `${entry.topic} ${entry.partition}`;
         if (!pending.has(key)) pending.set(key, entry);
       }
-      logger.warn(
-        { component: 'consumer', offsets: offsets.length, err: error },
-        'offset commit failed; tried again with the next',
+      commitFailures += 1;
+      const retryInMs = Math.min(
+        Math.max(commitIntervalMs, COMMIT_RETRY_MIN_MS) * 2 ** (commitFailures - 1),
+        COMMIT_RETRY_MAX_MS,
       );
+      logger.warn(
+        {
+          component: 'consumer',
+          offsets: offsets.length,
+          failures: commitFailures,
+          retryInMs,
+          err: error,
+        },
+        'offset commit failed; tried again after a back-off',
+      );
+      if (!stopped) {
+        clearTimeout(commitTimer);
+        commitTimer = setTimeout(() => void commitPending(), retryInMs);
+      }
     }
   };
   const scheduleCommit = () => {
@@ -418,6 +447,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       stopping = true;
       await commitPending();
       await consumer.disconnect();
+      stopped = true;
       clearTimeout(commitTimer);
       await deadLetters.disconnect();
     },

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes, type Envelope } from '@raly/contracts/events';
 import type { UserRecord } from '@raly/contracts/records';
-import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
+import { Kafka, KafkaJSError, logLevel, type Admin, type Producer } from 'kafkajs';
 import {
   on,
   PoisonEventError,
@@ -293,6 +293,50 @@ describe('runConsumer', () => {
 
     // Assert
     assert.equal(await committed(groupId, topic), 4);
+  });
+
+  test('when an offset commit fails and no further batch comes, then it is tried again after a growing back-off until it is committed', async () => {
+    // Arrange: the real consumer, whose first two commits fail as when the group coordinator is
+    // away (fault injected at the client's commit call; fetching and handling stay real).
+    const topic = await newTopic();
+    const event = anEnvelope(aUserRecord());
+    const commitCalls: number[] = [];
+    const failingFirstCommits = new Proxy(kafka, {
+      get(target, property) {
+        if (property !== 'consumer') return Reflect.get(target, property, target) as unknown;
+        return (config: Parameters<Kafka['consumer']>[0]) => {
+          const consumer = target.consumer(config);
+          const commitOffsets = consumer.commitOffsets.bind(consumer);
+          consumer.commitOffsets = async (offsets) => {
+            commitCalls.push(Date.now());
+            if (commitCalls.length <= 2)
+              throw new KafkaJSError('The coordinator is not available', { retriable: true });
+            return commitOffsets(offsets);
+          };
+          return consumer;
+        };
+      },
+    });
+    const handled: string[] = [];
+    const groupId = await run(topic, async (item) => void handled.push(item.subject), {
+      kafka: failingFirstCommits,
+      commitIntervalMs: 50,
+    });
+
+    // Act: one message, then nothing more.
+    await publish(topic, [{ key: event.subject, value: JSON.stringify(event) }]);
+    await eventually('the message handled', () => handled.includes(event.subject));
+
+    // Assert: committed by the third attempt, each retry waiting longer than the one before.
+    await eventually(
+      'the offset committed by a retry',
+      async () => ((await committed(groupId, topic)) === 1 ? true : undefined),
+      { timeoutMs: 8000 },
+    );
+    assert.equal(commitCalls.length, 3);
+    const [first, second, third] = commitCalls as [number, number, number];
+    assert.ok(second - first >= 240, `first retry after ${second - first} ms`);
+    assert.ok(third - second >= 480, `second retry after ${third - second} ms`);
   });
 
   test('when a message carries a traceparent, then its handler runs in a consumer span that continues that trace, and log lines get its ids', async () => {
