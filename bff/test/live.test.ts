@@ -79,6 +79,31 @@ describe('live pushes over socket.io', () => {
     assert.deepEqual(socketB.received, []);
   });
 
+  test('when a socket starts on long-polling and upgrades to a WebSocket (the web app way), then pushes reach it over the WebSocket, and the upgrade request the BFF released breaks neither it nor its close', async () => {
+    // Arrange
+    const user = await keycloak.createUser();
+    const upgraded = await connectLive(bff, await signIn(user), ['polling', 'websocket']);
+    sockets.push(upgraded);
+    await eventually('the upgrade to a WebSocket', () =>
+      upgraded.socket.io.engine.transport.name === 'websocket' ? true : undefined,
+    );
+    const record = aUserRecord({ id: user.id, email: user.email, version: 4 });
+
+    // Act
+    await kafka.produce(topics.identityUser, user.id, JSON.stringify(anEnvelope(record)));
+
+    // Assert
+    assert.deepEqual(
+      await eventually('the push', async () => upgraded.received.find(([, p]) => p.version === 4)),
+      ['user.updated', record],
+    );
+    const closed = new Promise((resolve) => upgraded.socket.once('disconnect', resolve));
+    upgraded.socket.close();
+    await closed;
+    const again = await connectAs(user);
+    await eventually('a new socket still served', async () => again.received[0]);
+  });
+
   test('when a stale version of a record is published, then no socket is told about it', async () => {
     // Arrange
     const user = await keycloak.createUser();

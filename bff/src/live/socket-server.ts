@@ -65,8 +65,47 @@ const recordRoomsOf = (user: UserRecord): string[] =>
 /** How many users' last room moves a replica remembers (issue 10: a push that moves nothing publishes no move). */
 const REMEMBERED_ROOM_MOVES = 10_000;
 
-/** setTimeout's largest delay (~24.8 days), in milliseconds. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often a replica closes the sockets whose access token expired (ms): a socket outlives its token by less. */
+export const EXPIRY_SWEEP_MS = 1000;
+
+/**
+ * The sockets whose caller's access token has expired by `nowMs` (epoch ms).
+ * @param sockets a replica's sockets (socket.io's `io.of('/').sockets.values()`)
+ */
+export function* expiredSockets<S extends { data: { caller?: Pick<Caller, 'expiresAtMs'> } }>(
+  sockets: Iterable<S>,
+  nowMs: number,
+): Generator<S> {
+  for (const socket of sockets) {
+    const expiresAtMs = socket.data.caller?.expiresAtMs;
+    if (expiresAtMs !== undefined && expiresAtMs <= nowMs) yield socket;
+  }
+}
+
+/**
+ * Empties the HTTP request of a completed WebSocket upgrade, which engine.io
+ * keeps reachable until the TCP socket closes but never reads again: its
+ * headers, raw headers, URL, parsed query, ws socket and Node's header
+ * caches (kHeaders, …; its `headers` getter then yields `{}`). The object and
+ * its stream state stay, so an event on it still finds its emitter fields.
+ * Anything not an object is left as it is.
+ */
+export function releaseUpgradeRequest(request: unknown): void {
+  if (typeof request !== 'object' || request === null) return;
+  // Overwritten, not deleted: a deleted property turns the object into a dictionary, which
+  // costs more than the fields it held.
+  const fields = [...RELEASED_REQUEST_FIELDS, ...Object.getOwnPropertySymbols(request)];
+  for (const key of fields) if (Object.hasOwn(request, key)) Reflect.set(request, key, undefined);
+}
+
+/** What engine.io adds to an upgrade request: its parsed query and, once upgraded, the ws socket. */
+interface UpgradeFields {
+  _query?: { sid?: string };
+  websocket?: unknown;
+}
+
+/** The data an upgrade request holds: headers, URL, the query and ws socket engine.io adds. */
+const RELEASED_REQUEST_FIELDS = ['rawHeaders', 'rawTrailers', 'url', '_query', 'websocket'];
 
 export interface LiveServer extends LivePush {
   /**
@@ -185,11 +224,23 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
 
   options.metrics?.countSockets(() => io.of('/').sockets.size);
 
-  // Memory per idle socket (issue 10): engine.io keeps the upgrade's HTTP request (its headers,
-  // parsed URL and query) on every connection for the socket's whole life, and nothing here
-  // reads it after the upgrade (socket.io's handshake then has no headers, only `auth`).
-  io.engine.on('connection', (connection: { request: unknown }) => {
+  // Memory per idle socket (issue 10): engine.io keeps the HTTP request of a WebSocket upgrade for
+  // the socket's whole life (on its connection, and in closures of its upgrade handling that live
+  // until the TCP socket closes), and nothing reads it once the socket is open: socket.io's handshake
+  // then has no headers, only `auth`. Its contents are released (~1.6 KB a socket) once engine.io is
+  // done with it. A new WebSocket connection: when it is announced (its handshake awaits an id
+  // first). The upgrade of a polling connection (the web app's way): engine.io announces the upgrade's
+  // response headers, then hands the request to its synchronous upgrade handling, which sets
+  // `request.websocket`; a microtask queued at the announcement runs once that handling returned.
+  io.engine.on('connection', (connection: { request: unknown; transport: { name: string } }) => {
+    if (connection.transport.name === 'websocket') releaseUpgradeRequest(connection.request);
     connection.request = null;
+  });
+  io.engine.on('headers', (_headers: unknown, request: UpgradeFields) => {
+    if (request._query?.sid)
+      queueMicrotask(() => {
+        if (request.websocket) releaseUpgradeRequest(request);
+      });
   });
 
   io.use((socket, next) => {
@@ -244,16 +295,19 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   };
 
   io.on('connection', (socket) => {
-    const { caller, rooms } = socket.data;
-    void socket.join(rooms);
+    void socket.join(socket.data.rooms);
+    // Only needed for the join: not kept for the socket's life (memory per idle socket, issue 10).
+    socket.data.rooms = [];
     void catchUp(socket);
-    // A socket lives no longer than its token; the client reconnects with a fresh one.
-    const expiry = setTimeout(
-      () => socket.disconnect(true),
-      Math.min(Math.max(caller.expiresAtMs - Date.now(), 0), MAX_TIMER_MS),
-    );
-    socket.on('disconnect', () => clearTimeout(expiry));
   });
+
+  // A socket lives no longer than its token (the client reconnects with a fresh one): one sweep a
+  // second over this replica's sockets rather than a timer per socket (memory per idle socket).
+  const expirySweep = setInterval(() => {
+    for (const socket of expiredSockets(io.of('/').sockets.values(), Date.now()))
+      socket.disconnect(true);
+  }, EXPIRY_SWEEP_MS);
+  expirySweep.unref();
 
   // Sockets of an ended session close now, on every replica (the Redis adapter relays it).
   authenticator.revocations.onRevoked((revocation) => {
@@ -352,6 +406,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     },
     /** Closes every socket (their clients see the transport close and reconnect) and the server. */
     async close() {
+      clearInterval(expirySweep);
       await io.close();
     },
   };

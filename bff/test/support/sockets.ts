@@ -19,14 +19,20 @@ export interface RecordingSocket {
 }
 
 /**
- * Connects with `auth.token`.
+ * Connects with `auth.token`, over a WebSocket from the start unless
+ * `transports` says otherwise (the web app's `['polling', 'websocket']`:
+ * long-polling first, then an upgrade).
  * @returns the connected socket, or rejects with the server's connect_error
  */
-export function connectLive(bff: RunningBff, token: string | undefined): Promise<RecordingSocket> {
+export function connectLive(
+  bff: RunningBff,
+  token: string | undefined,
+  transports: Array<'polling' | 'websocket'> = ['websocket'],
+): Promise<RecordingSocket> {
   const socket = io(bff.url, {
     path: LIVE_PATH,
     auth: token === undefined ? {} : { token },
-    transports: ['websocket'],
+    transports,
     reconnection: false,
     forceNew: true,
   });
