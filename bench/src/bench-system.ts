@@ -13,7 +13,7 @@
  * ones the local Keycloak knows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,15 +75,31 @@ export function buildBundles(workspaces: string[]): void {
 }
 
 /**
- * Node's options for an app: `--cpu-prof` into BENCH_CPU_PROF (a directory)
- * when it is set, for the BFF and identity-profile (the processes of the
- * issue's CPU figures; the profile is written when the process exits), and
- * for the BFF the options of BENCH_BFF_NODE_ARGS (space-separated, e.g.
- * `--max-semi-space-size=16`: V8 settings measured against the default).
+ * The Node options an app's image runs it with: the `NODE_OPTIONS` its
+ * Dockerfile's runtime stage sets (`ENV … NODE_OPTIONS=<options>`), split on
+ * spaces; none when it sets none.
+ * @param dockerfile the Dockerfile's text
+ */
+export function imageNodeOptions(dockerfile: string): string[] {
+  const set = [...dockerfile.matchAll(/^ENV\b.*\bNODE_OPTIONS=("[^"]*"|\S+)/gm)].at(-1)?.[1];
+  return (set ?? '').replace(/^"|"$/g, '').split(' ').filter(Boolean);
+}
+
+/**
+ * Node's options for an app: for the BFF, those its image runs it with
+ * ({@link imageNodeOptions} of bff/Dockerfile), then those of
+ * BENCH_BFF_NODE_ARGS (space-separated, e.g. `--max-semi-space-size=16`: V8
+ * settings measured against the image's; a later option wins); and
+ * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF
+ * and identity-profile (the processes of the issue's CPU figures; the profile
+ * is written when the process exits).
  */
 export function nodeOptionsFor(bundle: string, env = process.env): string[] {
   const extra = bundle.startsWith('bff/')
-    ? (env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    ? [
+        ...imageNodeOptions(readFileSync(path.join(repositoryRoot, 'bff', 'Dockerfile'), 'utf8')),
+        ...(env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ]
     : [];
   const directory = env.BENCH_CPU_PROF;
   if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return extra;

@@ -1,7 +1,9 @@
 /** The live figure's helpers: the hop-by-hop breakdown, per-update deltas and the BFF's V8 options. */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'vitest';
-import { nodeOptionsFor } from '../src/bench-system';
+import { imageNodeOptions, nodeOptionsFor, repositoryRoot } from '../src/bench-system';
 import { liveBreakdown } from '../src/figures/live-breakdown';
 import { perUpdate } from '../src/stats';
 import type { ZipkinSpan } from '../src/trace-collector';
@@ -75,12 +77,32 @@ describe('live figure helpers', () => {
     assert.deepEqual(perUpdate({ a: 10, b: 5 }, { a: 30, b: 6, c: 4 }, 10, 0.2), { a: 2, c: 0.4 });
   });
 
-  test('when BENCH_BFF_NODE_ARGS is set, then only the BFF gets those V8 options', () => {
+  test("when BENCH_BFF_NODE_ARGS is set, then only the BFF gets those V8 options, after its image's", () => {
     const env = { BENCH_BFF_NODE_ARGS: '--max-semi-space-size=32  --trace-gc' };
+    const image = imageNodeOptions(
+      readFileSync(path.join(repositoryRoot, 'bff', 'Dockerfile'), 'utf8'),
+    );
+    assert.ok(image.length > 0, 'bff/Dockerfile sets NODE_OPTIONS');
     assert.deepEqual(nodeOptionsFor('bff/dist/main.js', env), [
+      ...image,
       '--max-semi-space-size=32',
       '--trace-gc',
     ]);
     assert.deepEqual(nodeOptionsFor('services/identity-profile/dist/main.js', env), []);
+  });
+
+  test("when a Dockerfile's runtime stage sets NODE_OPTIONS, then the last setting is the image's options", () => {
+    const dockerfile = [
+      'FROM node AS build',
+      'ENV NODE_OPTIONS=--max-old-space-size=4096',
+      'FROM node AS runtime',
+      'ENV NODE_ENV=production HOST=0.0.0.0 NODE_OPTIONS="--max-semi-space-size=8 --stack-trace-limit=20"',
+      'CMD ["node", "dist/main.js"]',
+    ].join('\n');
+    assert.deepEqual(imageNodeOptions(dockerfile), [
+      '--max-semi-space-size=8',
+      '--stack-trace-limit=20',
+    ]);
+    assert.deepEqual(imageNodeOptions('FROM node\nENV NODE_ENV=production\n'), []);
   });
 });

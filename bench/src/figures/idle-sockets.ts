@@ -3,7 +3,7 @@
  * started for the figure in the BFF's consumer group, as a deployment scales
  * out (the BFF that served the earlier groups is reported beside it): its RSS
  * before, then after each step of sockets (e.g. 10,000, then 50,000) is
- * connected and its RSS has settled (see {@link settledRss}). Sockets are spread over
+ * connected — the highest RSS while they idle for a window (see {@link idleRss}). Sockets are spread over
  * client processes of at most {@link SOCKETS_PER_WORKER} each, each leaving
  * from its own loopback address (one address has ~28,000 ephemeral ports
  * towards one server port). Every process holds one descriptor per socket,
@@ -24,6 +24,9 @@ import { mib } from '../stats';
 /** Most sockets one client process holds. */
 const SOCKETS_PER_WORKER = 10_000;
 
+/** How long a new BFF replica is left to settle before its RSS is read, ms. */
+const BFF_START_SETTLE_MS = 5000;
+
 /** Descriptors a BFF keeps for everything but sockets (Redis, Kafka, files, listeners). */
 const DESCRIPTOR_MARGIN = 500;
 
@@ -32,15 +35,19 @@ export interface IdleSocketsStep {
   sockets: number;
   /** Sockets the BFF refused or that could not connect, in all. */
   failed: number;
-  /** How long the RSS took to settle after the step's last socket connected, s. */
-  settleSeconds: number;
-  /** RSS of the first BFF one second after the step's last socket connected (before settling). */
+  /** How long the sockets idled while the RSS was watched, s. */
+  idleSeconds: number;
+  /** RSS of the first BFF one second after the step's last socket connected. */
   rssAtConnectMiB: number;
-  /** RSS of the first BFF (the figure's process). */
+  /** The figure: the highest RSS of the first BFF while its sockets idled. */
   rssMiB: number;
-  /** The first BFF's V8 heap and external memory (its /metrics). */
+  /** The lowest RSS of the first BFF while its sockets idled. */
+  rssLowestMiB: number;
+  /** The first BFF's RSS each second while its sockets idled. */
+  rssSamplesMiB: number[];
+  /** The first BFF's V8 heap and external memory (its /metrics) at the end of the window. */
   heap: HeapFigures;
-  /** Each BFF process holding sockets: its sockets and RSS. */
+  /** Each BFF process holding sockets: its sockets and highest RSS while idle. */
   processes: { pid: number; sockets: number; rssMiB: number }[];
 }
 
@@ -98,49 +105,56 @@ export function raiseOpenFilesLimit(
   return { limit: openFilesLimit(pids[0]!)[0], raised };
 }
 
-/** Least and most time the RSS is watched after a step, ms; and the sampling interval. */
-const SETTLE_MIN_MS = 5000;
-const SETTLE_MAX_MS = 30_000;
-const SETTLE_SAMPLE_MS = 1000;
+/** How often the RSS is sampled while the sockets idle, ms. */
+const IDLE_SAMPLE_MS = 1000;
+
+/** The RSS of each process over an idle window (bytes). */
+interface IdleRss {
+  /** One second after the last socket connected. */
+  first: Map<number, number>;
+  /** The highest sample: what a memory limit has to hold. */
+  highest: Map<number, number>;
+  /** The lowest sample (after V8 collected the connect storm's garbage). */
+  lowest: Map<number, number>;
+  /** The first process's samples, MiB, one a second. */
+  samplesMiB: number[];
+}
 
 /**
- * Waits until the processes are idle in memory: the connect storm's garbage
- * is collected by V8 a while after the sockets went quiet (its memory
- * reducer), and RSS sampled at once would count it. Samples each RSS every
- * second, from {@link SETTLE_MIN_MS}, until none fell by more than 1 % over the
- * last 5 samples, or {@link SETTLE_MAX_MS} passed.
- * @returns the first and last RSS of each process (bytes) and the seconds waited
+ * Watches the processes' RSS while their sockets idle for `windowMs`,
+ * sampling each second. An idle BFF's RSS is not one number: the connect
+ * storm's garbage stays until V8's memory reducer collects it (10–40 s after
+ * the sockets went quiet), and engine.io's pings (every 25 s, both ways, per
+ * socket) make new garbage between collections. The figure is the highest
+ * sample of a window long enough for two ping rounds and that collection.
  */
-async function settledRss(
-  pids: number[],
-): Promise<{ first: Map<number, number>; rss: Map<number, number>; seconds: number }> {
+async function idleRss(pids: number[], windowMs: number): Promise<IdleRss> {
+  const samples = new Map<number, number[]>(pids.map((pid) => [pid, []]));
   const started = Date.now();
-  const history = new Map<number, number[]>(pids.map((pid) => [pid, []]));
-  for (;;) {
-    await sleep(SETTLE_SAMPLE_MS);
-    for (const pid of pids) history.get(pid)!.push(residentBytes(pid));
-    const elapsed = Date.now() - started;
-    const steady = pids.every((pid) => {
-      const samples = history.get(pid)!.slice(-5);
-      return samples.length === 5 && samples.at(-1)! >= 0.99 * samples[0]!;
-    });
-    if ((elapsed >= SETTLE_MIN_MS && steady) || elapsed >= SETTLE_MAX_MS)
-      return {
-        first: new Map(pids.map((pid) => [pid, history.get(pid)![0]!])),
-        rss: new Map(pids.map((pid) => [pid, history.get(pid)!.at(-1)!])),
-        seconds: elapsed / 1000,
-      };
-  }
+  do {
+    await sleep(IDLE_SAMPLE_MS);
+    for (const pid of pids) samples.get(pid)!.push(residentBytes(pid));
+  } while (Date.now() - started < windowMs);
+  const each = (pick: (values: number[]) => number) =>
+    new Map(pids.map((pid) => [pid, pick(samples.get(pid)!)]));
+  return {
+    first: each((values) => values[0]!),
+    highest: each((values) => Math.max(...values)),
+    lowest: each((values) => Math.min(...values)),
+    samplesMiB: samples.get(pids[0]!)!.map(mib),
+  };
 }
 
 /**
  * @param steps total socket counts to reach in turn, ascending (e.g. `[10000, 50000]`)
  * @param tokenOf the access token of socket number `index` (repeat users for tabs)
+ * @param idleWindowMs how long the sockets of each step idle while the RSS is watched
  */
 export async function measureIdleSockets(
   system: BenchSystem,
   steps: number[],
   tokenOf: (index: number) => string,
+  idleWindowMs: number,
 ): Promise<IdleSocketsResult> {
   const most = Math.max(...steps);
   // The figure's BFF: a replica started now in the BFF's consumer group (no replay), as a
@@ -148,7 +162,7 @@ export async function measureIdleSockets(
   // grew (its live objects are ~36 MiB, its heap reserved 160+ MiB): reported beside it.
   const served = { rssMiB: mib(residentBytes(system.bff.pid)), heap: await heapOf(system.bff.url) };
   const figureBff = await system.startAnotherBff(system.bffGroupId);
-  await sleep(SETTLE_MIN_MS);
+  await sleep(BFF_START_SETTLE_MS);
   const { limit, raised } = raiseOpenFilesLimit(
     [figureBff.pid, process.pid],
     most + DESCRIPTOR_MARGIN,
@@ -190,20 +204,25 @@ export async function measureIdleSockets(
         fleets.push(fleet);
         counted.push({ pid: target.app.pid, fleet });
       }
-      const settled = await settledRss(bffs.map(({ app }) => app.pid));
+      const idle = await idleRss(
+        bffs.map(({ app }) => app.pid),
+        idleWindowMs,
+      );
       result.steps.push({
-        settleSeconds: settled.seconds,
-        rssAtConnectMiB: mib(settled.first.get(figureBff.pid) ?? 0),
+        idleSeconds: idle.samplesMiB.length * (IDLE_SAMPLE_MS / 1000),
+        rssAtConnectMiB: mib(idle.first.get(figureBff.pid)!),
         sockets: fleets.reduce((sum, fleet) => sum + fleet.connected, 0),
         failed: fleets.reduce((sum, fleet) => sum + fleet.failed, 0),
-        rssMiB: mib(settled.rss.get(figureBff.pid) ?? residentBytes(figureBff.pid)),
+        rssMiB: mib(idle.highest.get(figureBff.pid)!),
+        rssLowestMiB: mib(idle.lowest.get(figureBff.pid)!),
+        rssSamplesMiB: idle.samplesMiB,
         heap: await heapOf(figureBff.url),
         processes: bffs.map(({ app }) => ({
           pid: app.pid,
           sockets: counted
             .filter((entry) => entry.pid === app.pid)
             .reduce((sum, entry) => sum + entry.fleet.connected, 0),
-          rssMiB: mib(settled.rss.get(app.pid) ?? residentBytes(app.pid)),
+          rssMiB: mib(idle.highest.get(app.pid)!),
         })),
       });
     }
