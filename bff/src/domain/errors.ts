@@ -5,7 +5,7 @@
  * Kafka consumer and socket.io.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError } from '@raly/service-kit/errors';
+import { AppError, failedBecauseOf } from '@raly/service-kit/errors';
 
 export const bffErrors = {
   incorrectLogin: (cause?: unknown) =>
@@ -24,11 +24,9 @@ export const bffErrors = {
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
   },
-  createAccountFailed: (cause?: unknown) =>
-    new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  createAccountFailed: (cause?: unknown) => failedBecauseOf(messages.createAccountFailed, cause),
   /** Spec §8: a missing user record on brand update (or any other update failure). */
-  updateAccountFailed: (cause?: unknown) =>
-    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+  updateAccountFailed: (cause?: unknown) => failedBecauseOf(messages.updateAccountFailed, cause),
   /** Brand-only routes for a user without a brand (spec §6). */
   notABrandUser: () => new AppError('permission-denied', messages.updateAccountFailed),
   /** An image upload that is not multipart/form-data: refused before it reaches media (415). */
@@ -37,6 +35,5 @@ export const bffErrors = {
       fields: { file: 'Send the image as multipart/form-data' },
     }),
   /** Spec §8 image upload failure. */
-  uploadFailed: (cause?: unknown) =>
-    new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
+  uploadFailed: (cause?: unknown) => failedBecauseOf(messages.genericProblem, cause),
 } as const;

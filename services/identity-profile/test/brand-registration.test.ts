@@ -239,7 +239,7 @@ describe('POST /accounts with isBrand true', () => {
     assert.equal(rows[0].n, 0);
   });
 
-  test('when the brand service is down, then registration answers the create-account message and leaves no Keycloak user or user record', async () => {
+  test('when the brand service is down, then registration answers the create-account message with a 503 and leaves no Keycloak user or user record', async () => {
     // Arrange
     await system.services.brand.stopApp();
     const registration = brandRegistration();
@@ -249,9 +249,10 @@ describe('POST /accounts with isBrand true', () => {
       const answer = await register(registration);
 
       // Assert
-      assert.equal(answer.status, 500);
+      // The spec's create-account message; 503: a service away is worth trying again.
+      assert.equal(answer.status, 503);
       assert.deepEqual(answer.body.error, {
-        code: 'internal',
+        code: 'unavailable',
         message: messages.createAccountFailed,
       });
       assert.equal(await keycloak.findIdByEmail(registration.email), null);

@@ -163,6 +163,22 @@ export function uniqueViolationOf(error: unknown): { constraint: string | null }
 }
 
 /**
+ * The AppError of an operation that failed for a reason the caller cannot
+ * fix, with the spec's message for it (e.g. 'There was a problem updating
+ * your account. Try again.', spec §8): `unavailable` (503, worth trying
+ * again) when the cause is a database away for the moment
+ * ({@link isDatabaseUnavailable}) or an `unavailable` AppError of a service
+ * behind, else `internal` (500). Both untrusted: the cause is logged.
+ * @param message what the caller reads
+ * @param cause what failed
+ */
+export function failedBecauseOf(message: string, cause: unknown): AppError {
+  const away =
+    isDatabaseUnavailable(cause) || (cause instanceof AppError && cause.code === 'unavailable');
+  return new AppError(away ? 'unavailable' : 'internal', message, { isTrusted: false, cause });
+}
+
+/**
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
  * `invalid-argument` with the first message per field; a database data
  * exception (SQLSTATE class 22) as `invalid-argument` with the spec's

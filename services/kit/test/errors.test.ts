@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { resolveTestStack } from '@raly/test-support';
 import pg from 'pg';
-import { isDatabaseUnavailable, toAppError, uniqueViolationOf } from '../src/errors';
+import {
+  AppError,
+  failedBecauseOf,
+  isDatabaseUnavailable,
+  toAppError,
+  uniqueViolationOf,
+} from '../src/errors';
 import { dropDatabase, uniqueToken } from '@raly/test-support';
 import { createDatabaseIfMissing } from '../src/migrate';
 
@@ -41,7 +47,7 @@ describe('uniqueViolationOf', () => {
 });
 
 describe('a database away for the moment', () => {
-  test('when Postgres ends a pooled connection (pg_terminate_backend) under a query, then the error is a 503 unavailable, not a 500', async () => {
+  test('when Postgres ends a pooled connection (pg_terminate_backend) under a query, then the error is a 503 unavailable, not a 500, also as a domain failure with its own message', async () => {
     // Arrange
     const stack = await resolveTestStack();
     const url = stack.databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
@@ -71,6 +77,23 @@ describe('a database away for the moment', () => {
         const appError = toAppError(error);
         assert.deepEqual([appError.code, appError.httpStatus], ['unavailable', 503]);
       }
+      // A domain's "failed" answer keeps its spec message, and says 503 when the database was away
+      // (also behind a service's 503), 500 otherwise.
+      const message = 'There was a problem updating your account. Try again.';
+      for (const cause of [failure, new AppError('unavailable', 'Hmm, there was a problem.')]) {
+        const failed = failedBecauseOf(message, cause);
+        assert.deepEqual(
+          [failed.code, failed.httpStatus, failed.message],
+          ['unavailable', 503, message],
+        );
+      }
+      assert.deepEqual(
+        [
+          failedBecauseOf(message, new Error('boom')).httpStatus,
+          failedBecauseOf(message, new Error('boom')).message,
+        ],
+        [500, message],
+      );
       assert.equal(isDatabaseUnavailable(new Error('terminating connection')), false);
       assert.equal(toAppError(new Error('boom')).httpStatus, 500);
       // The pool answers again with a new connection.

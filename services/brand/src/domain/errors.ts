@@ -3,7 +3,7 @@
  * caller sees (spec §5, §8), in one table.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError } from '@raly/service-kit/errors';
+import { AppError, failedBecauseOf } from '@raly/service-kit/errors';
 
 export const brandErrors = {
   /** No brand with this id or username. */
@@ -14,9 +14,7 @@ export const brandErrors = {
   usernameTaken: (cause?: unknown) =>
     new AppError('username-taken', messages.usernameExists, { cause }),
   /** Spec §8: any other failure creating the brand during registration. */
-  createFailed: (cause: unknown) =>
-    new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  createFailed: (cause: unknown) => failedBecauseOf(messages.createAccountFailed, cause),
   /** Spec §8: any other failure updating the brand profile. */
-  updateFailed: (cause: unknown) =>
-    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+  updateFailed: (cause: unknown) => failedBecauseOf(messages.updateAccountFailed, cause),
 };

@@ -4,7 +4,7 @@
  * handler of the service kit turns them into answers.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError } from '@raly/service-kit/errors';
+import { AppError, failedBecauseOf } from '@raly/service-kit/errors';
 
 export const identityErrors = {
   /** Spec §8: duplicate username on creation or update. */
@@ -23,14 +23,12 @@ export const identityErrors = {
     }),
   /** Brand registration needs the brand service (comes with the brands issue). */
   /** Spec §8: any other failure creating an account. */
-  createAccountFailed: (cause: unknown) =>
-    new AppError('internal', messages.createAccountFailed, { isTrusted: false, cause }),
+  createAccountFailed: (cause: unknown) => failedBecauseOf(messages.createAccountFailed, cause),
   /** Spec §5: forgot-password needs an e-mail that has an account. */
   emailUnknown: () =>
     new AppError('not-found', messages.emailUnknown, { fields: { email: messages.emailUnknown } }),
   /** The reset e-mail could not be handed to the SMTP server. */
-  resetMailFailed: (cause: unknown) =>
-    new AppError('internal', messages.requestProblem, { isTrusted: false, cause }),
+  resetMailFailed: (cause: unknown) => failedBecauseOf(messages.requestProblem, cause),
   /**
    * Spec §8 "Reset failure": unknown, used or expired code, a refused
    * password, or Keycloak failing; the cause is only logged.
@@ -48,6 +46,5 @@ export const identityErrors = {
       fields: { interests: messages.requestProblem },
     }),
   /** Spec §8: any other failure updating an account. */
-  updateAccountFailed: (cause: unknown) =>
-    new AppError('internal', messages.updateAccountFailed, { isTrusted: false, cause }),
+  updateAccountFailed: (cause: unknown) => failedBecauseOf(messages.updateAccountFailed, cause),
 };

@@ -3,7 +3,7 @@
  * caller sees (spec §5, §8), in one table.
  */
 import { messages } from '@raly/contracts/messages';
-import { AppError } from '@raly/service-kit/errors';
+import { AppError, failedBecauseOf } from '@raly/service-kit/errors';
 
 export const mediaErrors = {
   /** Spec §5: larger than 5 MB, detected while the upload streams in. */
@@ -27,8 +27,7 @@ export const mediaErrors = {
   /** Only the owner, or a member of the brand, may replace an image (our rule; the spec leaves access rules open, §6). */
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */
-  uploadFailed: (cause: unknown) =>
-    new AppError('internal', messages.genericProblem, { isTrusted: false, cause }),
+  uploadFailed: (cause: unknown) => failedBecauseOf(messages.genericProblem, cause),
   /** No such file. */
   fileNotFound: () => new AppError('not-found', messages.pageNotFound),
 };
