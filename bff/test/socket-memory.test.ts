@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { describe, test } from 'vitest';
 import { expiredSockets, releaseUpgradeRequest } from '../src/live/socket-server';
 
@@ -14,7 +14,7 @@ async function anUpgradeRequest(): Promise<IncomingMessage & Record<string, unkn
   const server = http.createServer();
   try {
     const upgrade = new Promise<IncomingMessage>((resolve) =>
-      server.once('upgrade', (request: IncomingMessage, socket: import('node:net').Socket) => {
+      server.once('upgrade', (request: IncomingMessage, socket: Socket) => {
         socket.destroy();
         resolve(request);
       }),

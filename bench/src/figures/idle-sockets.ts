@@ -2,9 +2,9 @@
  * Memory of a BFF holding many authenticated, idle sockets — a replica
  * started for the figure in the BFF's consumer group, as a deployment scales
  * out (the BFF that served the earlier groups is reported beside it): its RSS
- * before, then after each step of sockets (e.g. 10,000, then 50,000) is
- * connected — the highest RSS while they idle for a window (see {@link idleRss}). Sockets are spread over
- * client processes of at most {@link SOCKETS_PER_WORKER} each, each leaving
+ * before, then, for each step of sockets (e.g. 10,000, then 50,000), the
+ * highest RSS while they idle for a window once connected (see
+ * {@link idleRss}). Sockets are spread over client processes of at most {@link SOCKETS_PER_WORKER} each, each leaving
  * from its own loopback address (one address has ~28,000 ephemeral ports
  * towards one server port). Every process holds one descriptor per socket,
  * so one BFF holds at most its open-files limit less a margin: the suite

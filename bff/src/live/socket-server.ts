@@ -227,7 +227,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   // Memory per idle socket (issue 10): engine.io keeps the HTTP request of a WebSocket upgrade for
   // the socket's whole life (on its connection, and in closures of its upgrade handling that live
   // until the TCP socket closes), and nothing reads it once the socket is open: socket.io's handshake
-  // then has no headers, only `auth`. Its contents are released (~1.6 KB a socket) once engine.io is
+  // then has no headers, only `auth`. Its contents are released once engine.io is
   // done with it. A new WebSocket connection: when it is announced (its handshake awaits an id
   // first). The upgrade of a polling connection (the web app's way): engine.io announces the upgrade's
   // response headers, then hands the request to its synchronous upgrade handling, which sets

@@ -251,7 +251,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
   let stopping = false;
   /** Disconnected: nothing is committed or scheduled any more. */
   let stopped = false;
-  /** Failed commits in a row: the retry's back-off (commitIntervalMs doubling, at most 5 s). */
+  /** Failed commits in a row: the retry waits max(commitIntervalMs, 250 ms), doubling per failure, at most 5 s. */
   let commitFailures = 0;
   /**
    * Commits every pending offset in one request. A failed commit keeps them
