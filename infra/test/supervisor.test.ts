@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, afterAll } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from '../src/stack/processes';
@@ -158,4 +160,40 @@ test('when an app exits with code 0, then it is not restarted and the output say
 
   assert.match(output.text, /\[oneshot\] exited with code 0; not restarted/);
   assert.equal(starts(app).length, 1);
+});
+
+test('when an app logs pino JSON, then the terminal shows one readable line per entry with its level name while its log file keeps the JSON', async () => {
+  const app = childApps.app('media', 'pino-lines.mjs');
+  const file = join(childApps.directory, `app-media-${Date.now()}.log`);
+  const fileLines = () =>
+    existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+      : [];
+  const output = await superviseUntil(
+    [app],
+    { logFile: () => file },
+    (seen) => seen.text.includes('not JSON at all') && fileLines().length === 3,
+    'the lines on the terminal and in the file',
+  );
+
+  assert.match(
+    output.text,
+    /\[media\] \[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening \{"port":4003\}\n/,
+  );
+  assert.match(output.text, /\[media\] \[[\d:.]+\] INFO: GET \/health\/ready 200 2 ms\n/);
+  assert.match(output.text, /\[media\] \[[\d:.]+\] ERROR: query failed/);
+  assert.match(
+    output.text,
+    /\[media\] .*at connect \(db\.ts:1:1\)/,
+    'the stack, each line prefixed',
+  );
+  assert.match(output.text, /\[media\] not JSON at all\n/);
+  assert.doesNotMatch(output.text, /"level"|"hostname"/);
+  assert.deepEqual(
+    fileLines().map((line) => (JSON.parse(line) as { level: number; msg: string }).level),
+    [30, 30, 50],
+  );
+  assert.match(readFileSync(file, 'utf8'), /^not JSON at all$/m);
 });

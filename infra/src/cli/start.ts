@@ -7,9 +7,12 @@
  * stops the apps and the stack components this run started (components that
  * were already running are left alone).
  *
- * `npm start -- --scale` runs the scaled topology instead (issue 11 §1,
- * ../stack/scale/): a 3-node Kafka cluster, 3 BFF replicas, 2 instances of
- * each service and the web app behind HAProxy, with Prometheus and Zipkin.
+ * The terminal shows each app's log lines prettified (pino-pretty); the raw JSON
+ * lines are appended to `.stack/logs/app-<name>.log`.
+ *
+ * `npm start -- --scale` runs the scaled topology instead (../stack/scale/):
+ * a 3-node Kafka cluster, 3 BFF replicas, 2 instances of each service and the
+ * web app behind HAProxy, with Prometheus and Zipkin.
  */
 import { nativeEndpoints, stackEnvironment } from '../stack/endpoints';
 import { removeRunRecord, writeRunRecord } from '../stack/processes';
@@ -22,7 +25,7 @@ import {
   scaleTopology,
   scaleWebServerVariables,
 } from '../stack/scale/topology';
-import { dataDirectory } from '../stack/paths';
+import { dataDirectory, logFile } from '../stack/paths';
 import { withProgress } from '../stack/progress';
 import { ports } from '../stack/settings';
 import { ensureStack, stopStack } from '../stack/stack';
@@ -196,6 +199,7 @@ async function main(): Promise<void> {
   const plainApps = scaled ? [] : devApps();
   const apps: AppSpec[] = scaled ?? plainApps;
   supervisor = new Supervisor(apps, {
+    logFile: (app) => logFile(appRecordName(app.name)),
     onStart: (app, pid) =>
       writeRunRecord({
         component: appRecordName(app.name),

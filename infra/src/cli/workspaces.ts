@@ -3,7 +3,7 @@
  * scripts in them with the stack's environment and prefixed output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { repositoryRoot } from '../stack/paths';
@@ -77,11 +77,16 @@ export function linePrefix(label: string, index: number): string {
     : `[${label}] `;
 }
 
-/** Returns a writer for a child's output chunks that writes each whole line with the label's prefix to target. */
+/**
+ * Returns a writer for a child's output chunks that writes each whole line to
+ * target, passed through `format` (which may answer several lines) and with the
+ * label's prefix on each.
+ */
 export function prefixer(
   label: string,
   index: number,
   target: TextSink = process.stdout,
+  format: (line: string) => string = (line) => line,
 ): (chunk: Buffer) => void {
   const prefix = linePrefix(label, index);
   let pending = '';
@@ -89,7 +94,8 @@ export function prefixer(
     pending += chunk.toString();
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) target.write(`${prefix}${line}\n`);
+    for (const line of lines)
+      for (const shown of format(line).split('\n')) target.write(`${prefix}${shown}\n`);
   };
 }
 
@@ -121,6 +127,10 @@ export interface RunOptions {
   /** Where the prefixed output goes (default process.stdout / process.stderr). */
   stdout?: TextSink;
   stderr?: TextSink;
+  /** How each output line is shown on stdout/stderr, e.g. prettified (default unchanged). */
+  formatLine?: (line: string) => string;
+  /** A file that gets the raw output (stdout and stderr, unformatted), appended. */
+  logFile?: string;
 }
 
 /** Runs `command args`, streaming its output line by line with a prefix and collecting it. */
@@ -132,16 +142,24 @@ export function runCommand(command: string, args: string[], options: RunOptions)
     detached: options.detached ?? false,
   });
   let output = '';
-  const toStdout = prefixer(options.label, options.index, options.stdout);
-  const toStderr = prefixer(options.label, options.index, options.stderr ?? process.stderr);
+  const { label, index, formatLine } = options;
+  const toStdout = prefixer(label, index, options.stdout, formatLine);
+  const toStderr = prefixer(label, index, options.stderr ?? process.stderr, formatLine);
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+  log?.on('error', (error) => toStderr(Buffer.from(`cannot write its log: ${error.message}\n`)));
+  log?.write(`\n===== ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
   child.stdout?.on('data', (chunk: Buffer) => {
     if (options.collect !== false) output += chunk.toString();
+    log?.write(chunk);
     toStdout(chunk);
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     if (options.collect !== false) output += chunk.toString();
+    log?.write(chunk);
     toStderr(chunk);
   });
+  // Ended once the child's pipes closed: 'exit' may come before its last output.
+  child.once('close', () => log?.end());
   const done = new Promise<ChildExit>((resolve) => {
     child.once('error', (error) =>
       resolve({ code: 127, signal: null, output: `${output}\n${error.message}` }),

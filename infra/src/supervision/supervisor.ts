@@ -1,10 +1,12 @@
 /**
  * Keeps the apps `npm start` runs alive: each app runs in its own process
- * group with prefixed output; one that crashes (non-zero exit code, or ended
- * by a signal we did not send) is restarted after an exponential back-off
- * (cockatiel's ExponentialBackoff without jitter: 1 s, 2 s, 4 s … capped at
- * 30 s, back to 1 s once a run stayed up for a minute), and every crash and
- * restart is announced on the app's own output lines. `stop()` ends every app
+ * group with prefixed output, its pino JSON lines shown prettified
+ * (./pretty-logs) and its raw output appended to its log file. One that
+ * crashes (non-zero exit code, or ended by a signal we did not send) is
+ * restarted after an exponential back-off (cockatiel's ExponentialBackoff
+ * without jitter: 1 s, 2 s, 4 s … capped at 30 s, back to 1 s once a run
+ * stayed up for a minute), and every crash and restart is announced on the
+ * app's own output lines. `stop()` ends every app
  * and cancels pending restarts, so a shutdown never restarts anything.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +18,7 @@ import {
   type CommandRun,
   type TextSink,
 } from '../cli/workspaces';
+import { prettyLogLine } from './pretty-logs';
 
 /** One app to keep running. */
 export interface AppSpec {
@@ -54,6 +57,8 @@ export interface SupervisorOptions {
   /** Where the apps' output and the announcements go (default process.stdout / process.stderr). */
   stdout?: TextSink;
   stderr?: TextSink;
+  /** The file each app's raw output (its JSON log lines, unformatted) is appended to; default none. */
+  logFile?: (app: AppSpec) => string;
   /** Called after each (re)start with the pid of the app's process group leader. */
   onStart?: (app: AppSpec, pid: number) => void;
   /** Called when a run of the app ended, whatever the reason. */
@@ -93,6 +98,7 @@ export class Supervisor {
   private readonly current = new Map<string, CommandRun>();
   private readonly loops: Promise<void>[] = [];
   private readonly stopping = new AbortController();
+  private readonly formatLine = prettyLogLine();
 
   constructor(
     private readonly apps: readonly AppSpec[],
@@ -182,6 +188,8 @@ export class Supervisor {
       collect: false,
       stdout: this.options.stdout,
       stderr: this.options.stderr,
+      formatLine: this.formatLine,
+      logFile: this.options.logFile?.(app),
     });
     this.current.set(app.name, run);
     if (run.child.pid !== undefined) this.options.onStart?.(app, run.child.pid);

@@ -34,6 +34,17 @@ setTimeout(() => {
     console.log('listening at ' + Date.now()),
   );
 }, Number(process.env.LISTEN_AFTER_MS));`,
+  /**
+   * Logs as an app on the kit's pino logger does (JSON lines): an info line, an
+   * access line and an error with its stack, then a plain line, and stays up.
+   */
+  'pino-lines.mjs': `${recordStart}
+const line = (fields) => console.log(JSON.stringify({ time: Date.now(), pid: process.pid, hostname: 'host', service: 'media', name: 'media', ...fields }));
+line({ level: 30, port: 4003, msg: 'listening' });
+line({ level: 30, component: 'access', req: { method: 'GET', path: '/health/ready' }, res: { statusCode: 200 }, responseTime: 2, route: '/health/ready', msg: 'request' });
+line({ level: 50, err: { type: 'Error', message: 'database away', stack: 'Error: database away\\n    at connect (db.ts:1:1)' }, msg: 'query failed' });
+console.log('not JSON at all');
+setInterval(() => {}, 1000);`,
 } as const;
 
 export type ProgramName = keyof typeof programs;
