@@ -1,6 +1,13 @@
 /** Kafka clients with the settings every service shares. */
 import { readFileSync } from 'node:fs';
-import { Kafka, logLevel, Partitioners, type KafkaConfig, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type KafkaConfig,
+  type logCreator,
+  type Producer,
+} from 'kafkajs';
 import { z } from 'zod';
 import { kafkaConnectionConfigShape, loadConfig } from './config';
 import type { Logger } from './logger';
@@ -38,10 +45,11 @@ const kafkaConnectionSchema = z.object(kafkaConnectionConfigShape).superRefine((
 
 /**
  * Maps the Kafka connection variables (config.ts {@link kafkaConnectionConfigShape}) to kafkajs
- * options (issue 12): `ssl` when KAFKA_SSL=true — `{ ca: [<PEM of KAFKA_SSL_CA_FILE>],
- * rejectUnauthorized }`, or `true` for the system's CAs — and `sasl` `{ mechanism, username,
- * password }` when KAFKA_SASL_MECHANISM is set. No variable set: `{}` (PLAINTEXT, no
- * authentication, the local stack).
+ * options, so Strimzi's SCRAM-SHA-512 TLS listener or a managed Kafka need no code change: `ssl`
+ * when KAFKA_SSL=true — `{ ca: [<PEM of KAFKA_SSL_CA_FILE>], rejectUnauthorized }`, or `true`
+ * for the system's CAs — and `sasl` `{ mechanism, username, password }` when
+ * KAFKA_SASL_MECHANISM is set. No variable set: `{}` (PLAINTEXT, no authentication, the local
+ * stack).
  * @param env the environment; default `process.env`
  * @returns the options to spread into `new Kafka({...})`
  * @throws Error naming each invalid variable: an unknown mechanism, a mechanism without user name
@@ -80,7 +88,42 @@ export function kafkaConnectionFromEnv(
 }
 
 /**
- * A kafkajs client whose own log lines go to our pino logger.
+ * The states of a consumer group that kafkajs reports as errors (a failed
+ * response, a re-join) but retries by itself: a broker that just started is
+ * still loading the group coordinator, and every consumer joining a group
+ * makes the others re-join. Each is expected on start and after a broker
+ * restart; kafkajs' `error` field carries the broker's message (its Kafka
+ * protocol error code beside it).
+ */
+const retriedGroupStates = [
+  "The coordinator is loading and hence can't process requests for this group", // code 14
+  'The group coordinator is not available', // code 15
+  'This is not the correct coordinator for this group', // code 16
+  'The group is rebalancing, so a rejoin is needed', // code 27
+];
+
+/**
+ * Sends kafkajs' own log lines to a pino logger: errors at
+ * `error`, warnings at `warn`, and a line about a group state kafkajs retries
+ * by itself ({@link retriedGroupStates}) at `info`, so a normal start logs no
+ * error. A state that outlasts kafkajs' retries still ends in its `Crash:`
+ * line, at `error`.
+ * @param logger the app's logger; each line carries `kafka` (the kafkajs namespace)
+ *   and kafkajs' own fields
+ */
+export function kafkaLogCreator(logger: Logger): logCreator {
+  return () => (entry) => {
+    const { message, ...extra } = entry.log;
+    const line = { kafka: entry.namespace, ...extra };
+    const error: unknown = (extra as { error?: unknown }).error;
+    if (typeof error === 'string' && retriedGroupStates.includes(error)) logger.info(line, message);
+    else if (entry.level <= logLevel.ERROR) logger.error(line, message);
+    else logger.warn(line, message);
+  };
+}
+
+/**
+ * A kafkajs client whose own log lines go to our pino logger ({@link kafkaLogCreator}).
  * @param brokers `host:port` list, e.g. from `KAFKA_BROKERS.split(',')`
  * @param clientId shown in broker logs, e.g. the service name
  * @param connection TLS and SASL; default {@link kafkaConnectionFromEnv} of `process.env`
@@ -97,12 +140,7 @@ export function createKafka(
     clientId,
     brokers,
     logLevel: logLevel.WARN,
-    logCreator: () => (entry) => {
-      const { message, ...extra } = entry.log;
-      const line = { kafka: entry.namespace, ...extra };
-      if (entry.level <= logLevel.ERROR) logger.error(line, message);
-      else logger.warn(line, message);
-    },
+    logCreator: kafkaLogCreator(logger),
     retry: { retries: 5, initialRetryTime: 200 },
   });
 }

@@ -2,8 +2,10 @@
  * The pino logger factory: one JSON logger per service, level from LOG_LEVEL.
  * Lines go to stdout through one asynchronous destination per process
  * (buffered writes, flushed on exit), so logging never blocks the event loop
- * on a write (issue 10). A line written while a span is active carries its
- * `trace_id` and `span_id` (./tracing).
+ * on a write. The lines stay JSON everywhere; `npm start` shows them
+ * prettified in the terminal (infra/src/supervision/pretty-logs.ts). A line
+ * written while a span is active carries its `trace_id` and `span_id`
+ * (./tracing).
  */
 import { pino } from 'pino';
 import { traceLogFields } from './tracing';
