@@ -1,6 +1,6 @@
 /**
  * `npm run bench -w bench -- offer-fanout` (or `npm run offer-fanout -w bench`):
- * issue 9's benchmark on its own. A brand opens an offer whose interests match
+ * the offer fan-out benchmark on its own. A brand opens an offer whose interests match
  * CREATORS × TABS connected sockets (default 1000 × 10 = 10,000; a tenth as
  * many more creators have other interests and must get nothing); prints how long
  * until the last socket had it, and the BFF's CPU and memory meanwhile, and

@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: issue 10's benchmark suite. Builds every app's production
+ * `npm run bench`: the performance suite. Builds every app's production
  * bundle and the web app's production build, runs the apps as processes
  * against the local stack (`npm run stack -- up` first), measures each figure
- * of the issue's table, prints it beside its target, saves
+ * of the targets' table, prints it beside its target, saves
  * bench/results/suite.json and rewrites docs/benchmarks.md.
  *
  * Settings (environment): BENCH_CREATORS (200) × BENCH_TABS (5) sockets for
@@ -107,7 +107,7 @@ interface Row {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** LCP target of issue 10 (ms). */
+/** LCP target of the first pages (ms). */
 const LCP_TARGET_MS = 500;
 
 /** The web app's rows: initial JS, then the LCP of each page measured. */
@@ -393,9 +393,10 @@ async function writeBenchmarksDoc(table: string): Promise<void> {
 
 Written by \`npm run bench\` (bench/src/suite.ts); do not edit by hand above
 "${handWrittenHeading.slice(3)}", which a rewrite keeps. The
-figures of issue 10, measured against the local stack with every app running
-from its production bundle as its own process (NODE_ENV=development: production mode refuses the local stack's development secrets); ratios
-are measured side by side in the same run. Raw results: bench/results/suite.json.
+performance targets and the latest measured values, measured against the local stack with
+every app running from its production bundle as its own process (NODE_ENV=development:
+production mode refuses the local stack's development secrets); ratios are measured side by
+side in the same run. Raw results: bench/results/suite.json.
 
 - Command: \`npm run stack -- up && npm run bench\`
 - Commit: ${commit}, measured ${measuredAt}
@@ -404,7 +405,7 @@ are measured side by side in the same run. Raw results: bench/results/suite.json
 
 ${table}
 
-The offer fan-out of issue 9 has its own command, \`npm run offer-fanout -w bench\`
+The offer fan-out has its own command, \`npm run offer-fanout -w bench\`
 (results in bench/results/offer-fanout.json).
 ${handWrittenPart(file)}`;
   await writeFormatted(file, doc);

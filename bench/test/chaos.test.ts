@@ -1,5 +1,5 @@
 /**
- * `npm run chaos`, short (issue 11 §3): the scaled topology (started by the
+ * `npm run chaos`, short: the scaled topology (started by the
  * run unless one runs on the RALY_SCALE_* ports, and stopped again), a few
  * users with two tabs each, a few hundred changes through the BFF and
  * through Kafka, and the same faults as the full run (a Kafka node twice, a

@@ -1,5 +1,5 @@
 /**
- * The benchmark suite's smoke run (issue 10): `BENCH_SMOKE=1` runs every
+ * The benchmark suite's smoke run: `BENCH_SMOKE=1` runs every
  * figure of `npm run bench` with tiny sizes against the test stack, to check
  * that the suite works end to end. Nothing here is timed or compared with a
  * target; it checks that every figure was measured.
@@ -37,7 +37,7 @@ describe('npm run bench (smoke)', () => {
       idle: { steps: { sockets: number; failed: number }[] };
       replay: { backlog: number; events: number; joinSeconds: number };
     };
-    assert.equal(results.rows.length, 11, 'one row per figure of issue 10 (LCP: one per page)');
+    assert.equal(results.rows.length, 11, 'one row per target of the table (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
     for (const live of results.live) {
       assert.equal(live.failed, 0, 'every update was accepted');

@@ -1,5 +1,5 @@
 /**
- * What a chaos run checks at the end (issue 11 §3): every client's final
+ * What a chaos run checks at the end: every client's final
  * records against the owning services' rows, acknowledged changes no client
  * caught up with, how long clients saw a stale record, the services' outbox
  * backlog, the dead-lettered events, and the BFFs' live-push delay histogram.

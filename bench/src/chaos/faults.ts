@@ -1,5 +1,5 @@
 /**
- * The faults of a chaos run (issue 11 §3), each a SIGKILL (or a forced end of
+ * The faults of a chaos run, each a SIGKILL (or a forced end of
  * connections) followed by the restart and a wait until the component is
  * healthy again: a Kafka node (restarted by its component), a BFF replica and
  * one instance of each service (restarted by `npm start`'s supervisor), the

@@ -1,5 +1,5 @@
 /**
- * The changes of a chaos run (issue 11 §3), sent open-loop at a fixed rate:
+ * The changes of a chaos run, sent open-loop at a fixed rate:
  * through the BFF behind the load balancer (`PATCH /api/me`, `PATCH
  * /api/brand`) and along paths that reach the browser only through Kafka
  * (`PATCH /users/me` straight to identity-profile's instances; a profile

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos` (issue 11 §3): socket.io clients of many users through the
+ * `npm run chaos` (docs/operations.md "Chaos run"): socket.io clients of many users through the
  * scaled topology's load balancer, thousands of record changes through the
  * BFF and through Kafka-only paths, and meanwhile a printed schedule of
  * faults (./faults.ts); then a table of what was lost, duplicated, left

@@ -1,5 +1,5 @@
 /**
- * The scaled topology under a chaos run (issue 11 §3): reused when a
+ * The scaled topology under a chaos run: reused when a
  * `npm start -- --scale` already runs on the same RALY_SCALE_* ports, else
  * started as a child (`node infra/bin/raly.mjs start --scale`, its output in
  * `.stack/logs/chaos-topology.log`) and stopped again at the end (SIGTERM:

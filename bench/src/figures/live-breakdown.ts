@@ -1,5 +1,5 @@
 /**
- * Where the live path's time goes, hop by hop (issue 10, `BENCH_TRACE=1`):
+ * Where the live path's time goes, hop by hop (`BENCH_TRACE=1`):
  * each update the bench sends carries a sampled W3C `traceparent`, the BFF
  * and identity-profile export their spans of it (their existing tracing,
  * ../trace-collector), and every tab's receipt is matched to them, so one

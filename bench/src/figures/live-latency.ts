@@ -1,5 +1,5 @@
 /**
- * Issue 10's live path: a change to a user record reaching that user's open
+ * The live path: a change to a user record reaching that user's open
  * tabs. Updates are sent open-loop at a fixed rate (each creator in turn),
  * either through the BFF (`PATCH /api/me`: command answer → push) or straight
  * to identity-profile (`PATCH /users/me`: outbox → Kafka → BFF projector →
@@ -73,7 +73,7 @@ export interface LiveLatencyResult {
 /**
  * The sender's connections: node's HTTP client on kept-alive sockets, as
  * many as updates in flight. fetch (undici) cost the bench ~1 ms of CPU per
- * update on the 2 cores it shares with the apps (docs/benchmarks.md "Session 6").
+ * update on the 2 cores it shares with the apps (docs/benchmarks.md "Changes and their effect").
  */
 const senderAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 

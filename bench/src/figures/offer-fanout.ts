@@ -1,5 +1,5 @@
 /**
- * Issue 9's live routing under load: a brand opens an offer whose interests
+ * The offers' live routing under load: a brand opens an offer whose interests
  * match every connected creator socket but a control group's; how long until
  * the last matching socket has it, and what the BFF spends meanwhile.
  */

@@ -1,5 +1,5 @@
 /**
- * Largest Contentful Paint of the web app's first pages (issue 10: ≤ 500 ms
+ * Largest Contentful Paint of the web app's first pages (target ≤ 500 ms
  * for / and /login): the production build served by nginx with the
  * production rules (../web-server), loaded by headless Chromium
  * (playwright-core on Debian's /usr/bin/chromium, launched as the web e2e

@@ -1,5 +1,5 @@
 /**
- * The production overlay's `KeycloakRealmImport` (issue 12), generated from the one realm file,
+ * The production overlay's `KeycloakRealmImport`, generated from the one realm file,
  * infra/keycloak/raly-realm.json, with the environment's public URLs: the web client's redirect
  * URIs, web origins and post-logout URIs become the environment's web origin (no localhost), TLS
  * is required for external requests, mail goes to the environment's relay, and every secret is a

@@ -1,5 +1,5 @@
 /**
- * The scaled topology's own Redis (issue 11 §3): Debian's redis-server in the
+ * The scaled topology's own Redis: Debian's redis-server in the
  * foreground as a recorded background process on its port (6389 by default,
  * RALY_SCALE_REDIS_PORT), so the chaos run can SIGKILL and restart it without
  * touching the plain stack's shared Redis on 6379.

@@ -1,5 +1,5 @@
 /**
- * The scaled local topology (`npm start -- --scale`, issue 11 §1): its ports,
+ * The scaled local topology (`npm start -- --scale`): its ports,
  * each overridable by an environment variable, the app instances it runs and
  * the Kafka topic layout. Defaults stay clear of the plain stack's ports
  * (../settings.ts) so both port plans never collide; infra/README.md has the table.

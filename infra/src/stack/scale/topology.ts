@@ -1,5 +1,5 @@
 /**
- * The scaled local topology as a whole (issue 11 §1): a 3-node Kafka cluster,
+ * The scaled local topology as a whole: a 3-node Kafka cluster,
  * HAProxy, Prometheus and Zipkin as stack components, and the app instances
  * (3 BFF replicas, 2 of each service, the web app) with the environment each
  * gets. `npm start -- --scale` (../../cli/start.ts) runs it; `stack status`
