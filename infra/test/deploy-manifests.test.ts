@@ -3,7 +3,7 @@
  * docs/adr/0004-container-images-and-deploy.md) checked on what the cluster would receive — every
  * object of `kubectl kustomize k8s/overlays/<dev|production>` (support/kustomize.ts) — and on every
  * app's Dockerfile. Nothing is applied to a cluster. The overlays' schemas and platform policies
- * (issue 12) are checked in k8s-overlays.test.ts.
+ * are checked in the k8s-overlay-*.test.ts files.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
