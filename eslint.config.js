@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 const workspaceDirectories = [
   'contracts',
   'kit',
+  'test-stack',
   'test-support',
   'identity-profile',
   'brand',
@@ -47,9 +48,12 @@ export default tseslint.config(
       'boundaries/root-path': import.meta.dirname,
       'import/resolver': {
         typescript: {
-          project: ['tsconfig.base.json', '*/tsconfig.json', 'services/*/tsconfig.json'].map(
-            (pattern) => `${import.meta.dirname}/${pattern}`,
-          ),
+          project: [
+            'tsconfig.base.json',
+            '*/tsconfig.json',
+            'services/*/tsconfig.json',
+            'infra/*/tsconfig.json',
+          ].map((pattern) => `${import.meta.dirname}/${pattern}`),
           noWarnOnMultipleProjects: true,
         },
       },
@@ -65,9 +69,13 @@ export default tseslint.config(
         // Shared packages, then the apps (each service and the BFF, named by `app`).
         { type: 'contracts', pattern: 'services/contracts/src', partialMatch: false },
         { type: 'kit', pattern: 'services/kit/src', partialMatch: false },
-        { type: 'test-support', pattern: 'services/test-support/src', partialMatch: false },
         { type: 'app', pattern: 'services/*/src', capture: ['app'], partialMatch: false },
         { type: 'app', pattern: '(bff)/src', capture: ['app'], partialMatch: false },
+        // The shared packages' own tests (they may not use what starts the apps).
+        { type: 'library-test', pattern: 'services/(kit|contracts)/test', partialMatch: false },
+        // Test support: the stack's tools (no app, no kit), then what starts the apps.
+        { type: 'test-stack', pattern: 'infra/test-stack', partialMatch: false },
+        { type: 'test-support', pattern: 'infra/test-support', partialMatch: false },
         // The local stack and CLIs (infra/src, infra/bin, infra/test…).
         { type: 'infra', pattern: 'infra', partialMatch: false },
         // Developer tooling run by hand (benchmarks, screenshots), never shipped.
@@ -77,6 +85,8 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'test', pattern: '**/test/**' },
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        // The one module of test support that loads the apps (they are not its dependencies).
+        { category: 'app-loader', pattern: 'infra/test-support/src/apps.ts' },
       ],
     },
     rules: {
@@ -130,16 +140,44 @@ export default tseslint.config(
               message: 'web/src runs in the browser: it imports only @raly/contracts of ours.',
             },
             {
-              disallow: { to: { element: { type: 'test-support' } } },
+              disallow: { to: { element: { types: ['test-stack', 'test-support'] } } },
               message:
-                'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support.',
+                'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support or @raly/test-stack.',
             },
             {
               from: [
                 { file: { categories: 'test' } },
-                { element: { types: ['test-support', 'tooling'] } },
+                { element: { types: ['test-stack', 'test-support', 'tooling'] } },
               ],
-              allow: { to: { element: { type: 'test-support' } } },
+              allow: { to: { element: { types: ['test-stack', 'test-support'] } } },
+            },
+            {
+              from: { element: { type: 'test-stack' } },
+              disallow: { to: { element: { types: ['app', 'kit', 'test-support'] } } },
+              message:
+                "@raly/test-stack imports no app, not the service kit and not @raly/test-support: the kit's own tests use it.",
+            },
+            {
+              from: { element: { type: 'library-test' } },
+              disallow: { to: { element: { type: 'test-support' } } },
+              message:
+                "The kit's and contracts' tests use @raly/test-stack, not @raly/test-support (it uses the kit and starts the apps).",
+            },
+            {
+              from: { element: { type: 'infra' } },
+              disallow: { to: { element: { types: ['test-stack', 'test-support'] } } },
+              message:
+                'infra/ (the stack and its CLIs) imports no test support: test support is built on it.',
+            },
+            {
+              from: { element: { type: 'test-support' } },
+              disallow: { to: { element: { type: 'app' } } },
+              message:
+                '@raly/test-support loads the apps in src/apps.ts only: they are not its dependencies (their tests use it).',
+            },
+            {
+              from: { file: { categories: 'app-loader' } },
+              allow: { to: { element: { type: 'app' } } },
             },
           ],
         },

@@ -7,6 +7,8 @@
  *   3. the native stack of infra/ (started if needed, reused if running).
  * The answer is computed once per process.
  */
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { dockerEngineAnswers, startContainerStack } from './stack/containers';
 import { endpointsFromEnvironment, nativeEndpoints, type StackEndpoints } from './stack/endpoints';
 import { ensureTopics } from './stack/kafka';
@@ -76,3 +78,12 @@ export {
   passwordGrant,
   refreshGrant,
 } from './keycloak-users';
+
+/** @returns a TCP port on 127.0.0.1 that was free a moment ago (the OS's pick for port 0) */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,79 +1,37 @@
 /**
  * The deployment rules (docs/architecture.md "Running and operating",
  * docs/adr/0004-container-images-and-deploy.md) checked on what the cluster would receive — every
- * object of `kubectl kustomize k8s/overlays/<dev|production>` (support/kustomize.ts) — and on every
- * app's Dockerfile. Nothing is applied to a cluster. The overlays' schemas and platform policies
- * (issue 12) are checked in k8s-overlays.test.ts.
+ * object of `kubectl kustomize k8s/overlays/<dev|production>` (support/built-manifests.ts).
+ * Nothing is applied to a cluster; the images are checked in deploy-images.test.ts. The overlays' schemas and platform policies
+ * are checked in the k8s-overlay-*.test.ts files.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'vitest';
 import { parse } from 'yaml';
 import {
-  buildOverlay,
-  k8sDir,
-  overlayNames,
-  repository,
-  type K8sObject as BuiltObject,
-  type OverlayName,
-} from './support/kustomize';
+  appDeployments,
+  appNames,
+  baseAppDeployments,
+  baseName,
+  containersOf,
+  deployments,
+  isApp,
+  objects,
+  ofKind,
+  podSpecOf,
+  podTemplateOwners,
+  type Container,
+} from './support/built-manifests';
+import { dockerfileOf, dockerfileStages } from './support/dockerfiles';
+import { k8sDir, overlayNames } from './support/kustomize';
 
-/** A built object and the overlay it comes from. */
-interface K8sObject extends BuiltObject {
-  overlay: OverlayName;
-}
-
-interface Container {
-  name: string;
-  image: string;
-  ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: Record<string, unknown> }[];
-  envFrom?: Record<string, unknown>[];
-  securityContext?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  readinessProbe?: Probe;
-  livenessProbe?: Probe;
-  startupProbe?: Probe;
-}
-
-interface Probe {
-  httpGet?: { path: string; port: string | number };
-  tcpSocket?: { port: string | number };
-  exec?: { command: string[] };
-}
-
-const baseAppsDir = path.join(k8sDir, 'base', 'apps');
-/** The apps: one manifest each in k8s/base/apps, named after the app. */
-const appNames = readdirSync(baseAppsDir)
-  .filter((file) => file.endsWith('.yaml'))
-  .map((file) => path.basename(file, '.yaml'))
-  .sort();
-const isApp = (object: K8sObject) => appNames.includes(object.metadata.name);
-
-const objects: K8sObject[] = overlayNames.flatMap((overlay) =>
-  buildOverlay(overlay).map((object) => ({ ...object, overlay })),
-);
 const kustomization = parse(
   readFileSync(path.join(k8sDir, 'base', 'kustomization.yaml'), 'utf8'),
 ) as {
   images: { name: string; newTag?: string }[];
 };
-const ofKind = (kind: string, overlay?: OverlayName) =>
-  objects.filter((object) => object.kind === kind && (!overlay || object.overlay === overlay));
-const deployments = ofKind('Deployment');
-const appDeployments = deployments.filter(isApp);
-/** The app Deployments of one overlay (the Dockerfiles are checked once per app). */
-const baseAppDeployments = appDeployments.filter((deployment) => deployment.overlay === 'dev');
-const podTemplateOwners = [...deployments, ...ofKind('StatefulSet')];
-/** A generated name (`raly-config-5f7h…`) back to the name in the manifests. */
-const baseName = (name: string) => name.replace(/-[a-z0-9]{10}$/, '');
-
-const podSpecOf = (object: K8sObject) => object.spec.template.spec;
-const containersOf = (object: K8sObject): Container[] => [
-  ...(podSpecOf(object).initContainers ?? []),
-  ...podSpecOf(object).containers,
-];
 
 /** Infrastructure images that write into their own file system at start (dev-grade stand-ins, k8s/README.md). */
 const WRITABLE_ROOT_FILESYSTEM: Record<string, string> = {
@@ -401,224 +359,6 @@ describe('k8s manifests (both overlays, as built)', () => {
             assert.ok(variable.valueFrom, `${app} Job: ${variable.name} is a literal`);
         }
       }
-    }
-  });
-});
-
-/** One `FROM` … section of a Dockerfile. */
-interface Stage {
-  /** The `FROM` image with build arguments' defaults filled in. */
-  image: string;
-  name?: string;
-  /** Instructions after FROM: [keyword in upper case, rest of the line]. */
-  instructions: [string, string][];
-}
-
-/** @returns the Dockerfile of an app of k8s/base/apps: services/<app>/Dockerfile or <app>/Dockerfile */
-function dockerfileOf(app: string): string {
-  const candidates = [
-    path.join(repository, 'services', app, 'Dockerfile'),
-    path.join(repository, app, 'Dockerfile'),
-  ];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  assert.ok(
-    found,
-    `${app}: no Dockerfile at ${candidates.map((candidate) => path.relative(repository, candidate)).join(' or ')}`,
-  );
-  return found;
-}
-
-/**
- * Splits a Dockerfile into its stages (line continuations joined, comments dropped).
- * @returns the stages in order; the last one is what `docker build` produces without --target
- */
-function dockerfileStages(file: string): Stage[] {
-  const lines = readFileSync(file, 'utf8')
-    .replace(/\\\r?\n/g, ' ')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'));
-  const globalArguments: Record<string, string> = {};
-  const stages: Stage[] = [];
-  for (const line of lines) {
-    const [keyword = '', ...rest] = line.split(/\s+/);
-    const argument = rest.join(' ');
-    if (keyword.toUpperCase() === 'FROM') {
-      const [image = '', as, name] = argument.replace(/--platform=\S+\s+/, '').split(/\s+/);
-      const resolved = image.replace(
-        /\$\{(\w+)\}|\$(\w+)/g,
-        (_match, braced, bare) => globalArguments[braced ?? bare] ?? '',
-      );
-      stages.push({
-        image: resolved,
-        name: as?.toUpperCase() === 'AS' ? name : undefined,
-        instructions: [],
-      });
-    } else if (stages.length === 0 && keyword.toUpperCase() === 'ARG') {
-      const [key = '', value = ''] = argument.split('=');
-      globalArguments[key] = value;
-    } else {
-      stages.at(-1)?.instructions.push([keyword.toUpperCase(), argument]);
-    }
-  }
-  return stages;
-}
-
-describe('Dockerfiles of the apps', () => {
-  for (const deployment of baseAppDeployments) {
-    const app = deployment.metadata.name;
-    describe(app, () => {
-      test('when its image is built without a target, then the final stage runs as a non-root user', () => {
-        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
-        const user = final.instructions.filter(([keyword]) => keyword === 'USER').at(-1)?.[1];
-        assert.ok(user, `${app}: the final stage sets no USER`);
-        assert.doesNotMatch(user, /^(root|0)(:|$)/, `${app}: USER ${user}`);
-      });
-
-      test('when its image runs, then it declares a HEALTHCHECK and exposes the port the Deployment uses', () => {
-        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
-        assert.ok(
-          final.instructions.some(([keyword]) => keyword === 'HEALTHCHECK'),
-          `${app}: HEALTHCHECK`,
-        );
-        const exposed = final.instructions
-          .filter(([keyword]) => keyword === 'EXPOSE')
-          .flatMap(([, ports]) => ports.split(/\s+/));
-        const containerPorts = containersOf(deployment).flatMap(
-          (container) => container.ports ?? [],
-        );
-        for (const port of containerPorts)
-          assert.ok(
-            exposed.includes(String(port.containerPort)),
-            `${app}: EXPOSE ${port.containerPort}`,
-          );
-      });
-
-      test('when its image runs Node, then it sets HOST=0.0.0.0 (the app alone listens on loopback only)', () => {
-        const final = dockerfileStages(dockerfileOf(app)).at(-1)!;
-        if (!final.image.startsWith('node:')) {
-          console.log(`${app} is not a Node app`);
-          return;
-        }
-        const environment = final.instructions
-          .filter(([keyword]) => keyword === 'ENV')
-          .flatMap(([, assignments]) => assignments.split(/\s+/));
-        assert.ok(environment.includes('HOST=0.0.0.0'), `${app}: ENV HOST=0.0.0.0`);
-      });
-
-      test('when its base images are read, then they are named without a registry host', () => {
-        for (const stage of dockerfileStages(dockerfileOf(app))) {
-          const firstSegment = stage.image.split('/')[0] ?? '';
-          const isStageReference = dockerfileStages(dockerfileOf(app)).some(
-            (other) => other.name === stage.image,
-          );
-          if (isStageReference || !stage.image.includes('/')) continue;
-          assert.doesNotMatch(firstSegment, /[.:]|^localhost$/, `${app}: FROM ${stage.image}`);
-        }
-      });
-
-      test('when its image is built from the repository root, then a Dockerfile.dockerignore keeps host installs out', () => {
-        const ignore = `${dockerfileOf(app)}.dockerignore`;
-        assert.ok(existsSync(ignore), path.relative(repository, ignore));
-        const patterns = readFileSync(ignore, 'utf8')
-          .split(/\r?\n/)
-          .map((line) => line.trim());
-        assert.ok(
-          patterns.includes('**/node_modules'),
-          `${path.relative(repository, ignore)}: **/node_modules`,
-        );
-      });
-    });
-  }
-});
-
-describe('docker-compose.yml', () => {
-  const compose = parse(readFileSync(path.join(repository, 'docker-compose.yml'), 'utf8'), {
-    merge: true,
-  }) as {
-    services: Record<string, { build?: { target?: string }; environment?: Record<string, string> }>;
-  };
-  const nodeApps = Object.entries(compose.services).filter(
-    ([name, service]) => service.build && !service.build.target && name !== 'web',
-  );
-
-  test('when an app container is read, then it sets HOST=0.0.0.0 so the other containers reach it', () => {
-    assert.ok(nodeApps.length >= 4, nodeApps.map(([name]) => name).join(', '));
-    for (const [name, service] of nodeApps) {
-      assert.equal(service.environment?.HOST, '0.0.0.0', `${name}: HOST`);
-    }
-  });
-
-  test('when the BFF is read, then it trusts exactly the one hop of `ingress` for client addresses', () => {
-    assert.match(compose.services.bff?.environment?.TRUST_PROXY ?? '', /^[1-9]\d*$/);
-  });
-});
-
-describe('web server configuration', () => {
-  test('when nginx renders its CSP with or without a BFF origin, then it is the policy of the Vite preview server, and it names no Keycloak origin', async () => {
-    const { contentSecurityPolicy } = await import('../../web/vite.shared');
-    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
-    const header = /add_header Content-Security-Policy "([^"]+)" always;/.exec(template)?.[1];
-    assert.ok(header, 'web/nginx.conf sets Content-Security-Policy');
-    // Directive by directive, sources split on blanks: an empty BFF_PUBLIC_URL leaves a blank.
-    const directives = (policy: string) =>
-      policy.split(';').map((directive) => directive.trim().split(/\s+/).join(' '));
-
-    for (const bffUrl of ['', 'https://bff.example.com:8443']) {
-      const rendered: string = header.replaceAll('${BFF_PUBLIC_URL}', bffUrl);
-      assert.deepEqual(directives(rendered), directives(contentSecurityPolicy(bffUrl)), bffUrl);
-      assert.doesNotMatch(rendered, /\$\{|keycloak|:8080/i, bffUrl);
-    }
-  });
-
-  test("when the image renders /config.json from its default environment, then it holds only bffUrl and backendEnvironment, the SPA's schema accepts it, and every variable of the template is one the image substitutes", async () => {
-    const { checkRuntimeConfig } = await import('../../web/src/config/runtime-config-schema');
-    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
-    const dockerfile = readFileSync(path.join(repository, 'web', 'Dockerfile'), 'utf8').replace(
-      /\\\n/g,
-      ' ',
-    );
-    const runtimeEnv = /^ENV BFF_PUBLIC_URL=.*$/m.exec(dockerfile)?.[0];
-    assert.ok(runtimeEnv, 'web/Dockerfile sets the runtime environment in one ENV');
-    const defaults = Object.fromEntries(
-      [...runtimeEnv.matchAll(/([A-Z_]+)=("[^"]*"|\S*)/g)].map(([, name, value]) => [
-        name!,
-        value!.replace(/^"|"$/g, ''),
-      ]),
-    );
-    const substituted = new RegExp(defaults.NGINX_ENVSUBST_FILTER!);
-    const used = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!))];
-    for (const name of used) {
-      assert.match(name, substituted, `NGINX_ENVSUBST_FILTER substitutes \${${name}}`);
-      assert.ok(name in defaults, `web/Dockerfile gives \${${name}} a default`);
-    }
-
-    const body = /location = \/config\.json \{[^}]*return 200 '([^']+)';/.exec(template)?.[1];
-    assert.ok(body, 'web/nginx.conf answers /config.json');
-    const rendered = body.replace(/\$\{([A-Z_]+)\}/g, (_match, name: string) => defaults[name]!);
-    assert.deepEqual(JSON.parse(rendered), { bffUrl: '', backendEnvironment: 'production' });
-    const checked = checkRuntimeConfig(JSON.parse(rendered));
-    assert.ok(checked.ok, JSON.stringify(checked));
-    assert.doesNotMatch(`${runtimeEnv} ${body}`, /keycloak/i, 'nothing about Keycloak');
-  });
-
-  test('when the web Deployment of each overlay is read, then it sets exactly the variables web/nginx.conf uses, none about Keycloak', () => {
-    const template = readFileSync(path.join(repository, 'web', 'nginx.conf'), 'utf8');
-    const used = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!))];
-    const webDeployments = appDeployments.filter((object) => object.metadata.name === 'web');
-    assert.deepEqual(
-      webDeployments.map((object) => object.overlay).sort(),
-      [...overlayNames].sort(),
-    );
-
-    for (const deployment of webDeployments) {
-      const [container] = containersOf(deployment);
-      assert.equal(container?.envFrom, undefined, `${deployment.overlay}: no envFrom`);
-      assert.deepEqual(
-        (container?.env ?? []).map((variable) => variable.name).sort(),
-        [...used].sort(),
-        deployment.overlay,
-      );
     }
   });
 });

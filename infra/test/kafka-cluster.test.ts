@@ -1,5 +1,5 @@
 /**
- * The scaled topology's Kafka cluster (issue 11 §1), for real: three KRaft
+ * The scaled topology's Kafka cluster (docs/architecture.md), for real: three KRaft
  * nodes on test ports (RALY_TEST_KAFKA_CLUSTER_PORTS, default 17092-17094,
  * controllers +100), a topic with RF 3 and min ISR 2, acks=all sends, one node
  * killed with SIGKILL, more sends, and every acknowledged message read back;

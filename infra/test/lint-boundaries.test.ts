@@ -152,27 +152,58 @@ describe('lint boundaries', () => {
 
   test('when code other than tests, test support or scripts/ tooling imports test support, then lint refuses it', async () => {
     const words =
-      'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support';
-    await assertRefused(
-      'bff/src/probe.ts',
-      reexport('@raly/test-support'),
-      'boundaries/dependencies',
-      words,
-    );
-    await assertRefused(
-      'web/src/lib/probe.ts',
-      reexport('@raly/test-support'),
-      'boundaries/dependencies',
-      words,
-    );
+      'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support or @raly/test-stack';
+    for (const file of ['bff/src/probe.ts', 'web/src/lib/probe.ts', 'services/kit/src/probe.ts'])
+      for (const source of ['@raly/test-support', '@raly/test-stack'])
+        await assertRefused(file, reexport(source), 'boundaries/dependencies', words);
+    await assertAllowed('services/brand/test/probe.test.ts', reexport('@raly/test-support'));
+    await assertAllowed('web/test/unit/probe.test.ts', reexport('@raly/test-support/records'));
+    await assertAllowed('bff/scripts/probe.ts', reexport('@raly/test-support/signing-realm'));
+    await assertAllowed('infra/test-support/src/probe.ts', reexport('@raly/test-stack'));
+  });
+
+  test('when infra/ imports test support, then lint refuses it (test support is built on the stack)', async () => {
+    const words = 'infra/ (the stack and its CLIs) imports no test support';
     await assertRefused(
       'infra/src/probe.ts',
       reexport('@raly/test-support'),
       'boundaries/dependencies',
       words,
     );
-    await assertAllowed('services/brand/test/probe.test.ts', reexport('@raly/test-support'));
-    await assertAllowed('web/test/unit/probe.test.ts', reexport('@raly/test-support/records'));
-    await assertAllowed('bff/scripts/probe.ts', reexport('@raly/test-support/signing-realm'));
+    await assertRefused(
+      'infra/test/probe.test.ts',
+      reexport('@raly/test-stack'),
+      'boundaries/dependencies',
+      words,
+    );
+  });
+
+  test('when @raly/test-stack imports an app, the kit or @raly/test-support, then lint refuses it', async () => {
+    const words = '@raly/test-stack imports no app, not the service kit and not @raly/test-support';
+    for (const source of ['@raly/brand/app', '@raly/service-kit/migrate', '@raly/test-support'])
+      await assertRefused(
+        'infra/test-stack/src/probe.ts',
+        reexport(source),
+        'boundaries/dependencies',
+        words,
+      );
+    await assertAllowed('infra/test-stack/src/probe.ts', reexport('@raly/contracts/events'));
+  });
+
+  test("when the kit's or contracts' tests import @raly/test-support, then lint refuses it", async () => {
+    const words = "The kit's and contracts' tests use @raly/test-stack, not @raly/test-support";
+    for (const file of ['services/kit/test/probe.test.ts', 'services/contracts/test/probe.test.ts'])
+      await assertRefused(file, reexport('@raly/test-support'), 'boundaries/dependencies', words);
+    await assertAllowed('services/kit/test/probe.test.ts', reexport('@raly/test-stack'));
+  });
+
+  test('when @raly/test-support imports an app outside src/apps.ts, then lint refuses it', async () => {
+    await assertRefused(
+      'infra/test-support/src/system.ts',
+      reexport('@raly/brand/app'),
+      'boundaries/dependencies',
+      '@raly/test-support loads the apps in src/apps.ts only',
+    );
+    await assertAllowed('infra/test-support/src/apps.ts', reexport('@raly/brand/app'));
   });
 });

@@ -4,7 +4,7 @@ import { test, afterAll } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitUntilReady } from '../src/supervision/readiness';
 import { Supervisor } from '../src/supervision/supervisor';
-import { freePort } from '@raly/test-support';
+import { freePort } from '../src/test-env';
 import { ChildApps, Output } from './support/child-apps';
 
 const childApps = new ChildApps();

@@ -1,5 +1,5 @@
 /**
- * The scaled topology's generated configurations (issue 11 §1): the Kafka
+ * The scaled topology's generated configurations (docs/architecture.md): the Kafka
  * nodes' properties (3 voters, RF 3, min ISR 2), HAProxy's routing (round
  * robin for /api, cookie affinity for /live, websocket tunnels), Prometheus'
  * scrape targets, the ports and their environment overrides, and what each

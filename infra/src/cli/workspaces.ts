@@ -12,8 +12,9 @@ import { host, ports } from '../stack/settings';
 /** Test order: shared packages first, then services, then the edge. */
 export const testedWorkspaces = [
   'services/contracts',
-  'services/test-support',
+  'infra/test-stack',
   'services/kit',
+  'infra/test-support',
   'services/identity-profile',
   'services/brand',
   'services/media',
@@ -60,7 +61,7 @@ export function workspaceScripts(workspace: string): Record<string, string> {
 }
 
 export function shortName(workspace: string): string {
-  return workspace.replace(/^services\//, '');
+  return workspace.replace(/^(services|infra)\//, '');
 }
 
 const colors = [36, 33, 35, 32, 34, 91, 96, 93];

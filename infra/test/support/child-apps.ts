@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@raly/test-support';
+import { vi } from 'vitest';
 import type { AppSpec } from '../../src/supervision/supervisor';
 
 const recordStart = `import { appendFileSync } from 'node:fs';
@@ -103,4 +103,9 @@ export class Output {
 
 /** Polls `condition` every 25 ms; throws naming `what` when it is still false after timeoutMs. */
 export const waitFor = (condition: () => boolean, what: string, timeoutMs = 10_000) =>
-  eventually(what, condition, { timeoutMs, intervalMs: 25 });
+  vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );

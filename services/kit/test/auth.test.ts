@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { createAccessTokenVerifier, type KeycloakSettings } from '../src/auth';
 import { AppError } from '../src/errors';
-import { startSigningRealm, type SigningRealm } from '@raly/test-support/signing-realm';
-import { sleep } from '@raly/test-support';
+import { startSigningRealm, type SigningRealm } from '@raly/test-stack/signing-realm';
+import { sleep } from '@raly/test-stack';
 
 describe('createAccessTokenVerifier', () => {
   let realm: SigningRealm;

@@ -31,7 +31,7 @@ import {
   resolveTestStack,
   sleep,
   uniqueToken,
-} from '@raly/test-support';
+} from '@raly/test-stack';
 
 describe('runConsumer', () => {
   const topics: string[] = [];

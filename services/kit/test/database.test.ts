@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { resolveTestStack } from '@raly/test-support';
+import { resolveTestStack } from '@raly/test-stack';
 import { describe, test } from 'vitest';
 import { openDatabase } from '../src/database';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import { resolveTestStack } from '@raly/test-support';
+import { resolveTestStack } from '@raly/test-stack';
 import pg from 'pg';
 import {
   AppError,
@@ -9,7 +9,7 @@ import {
   toAppError,
   uniqueViolationOf,
 } from '../src/errors';
-import { dropDatabase, uniqueToken } from '@raly/test-support';
+import { dropDatabase, uniqueToken } from '@raly/test-stack';
 import { createDatabaseIfMissing } from '../src/migrate';
 
 describe('uniqueViolationOf', () => {

@@ -11,7 +11,7 @@ import { messages } from '@raly/contracts/messages';
 import pg from 'pg';
 import { createHttpApp, listen, nestingExceeds, type RunningServer } from '../src/http';
 import { createLogger } from '../src/logger';
-import { resolveTestStack, sendRaw } from '@raly/test-support';
+import { resolveTestStack, sendRaw } from '@raly/test-stack';
 
 let server: RunningServer;
 let pool: pg.Pool;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolveTestStack } from '@raly/test-support';
+import { resolveTestStack } from '@raly/test-stack';
 import { afterAll, describe, test } from 'vitest';
 import { databasePoolMaxFromEnv, openDatabase } from '../src/database';
 import { createKafka, kafkaConnectionFromEnv } from '../src/kafka';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, test, afterAll } from 'vitest';
 import pg from 'pg';
 import { migrate, migrationChecksum } from '../src/migrate';
-import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-support';
+import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-stack';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
 const databases: string[] = [];

@@ -30,7 +30,7 @@ import {
   scrapeMetrics,
   sleep,
   uniqueToken,
-} from '@raly/test-support';
+} from '@raly/test-stack';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
 /** The consumed topic, and a topic outbox rows are written to (never consumed here). */

@@ -30,7 +30,7 @@ import {
   resolveTestStack,
   type TopicListener,
   uniqueToken,
-} from '@raly/test-support';
+} from '@raly/test-stack';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
 const topic = `raly-kit-test.outbox.${uniqueToken()}`;

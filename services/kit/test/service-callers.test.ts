@@ -12,7 +12,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
-import { startSigningRealm, type SigningRealm } from '@raly/test-support/signing-realm';
+import { startSigningRealm, type SigningRealm } from '@raly/test-stack/signing-realm';
 import { AppError } from '../src/errors';
 import { serviceCallerGuardsOf } from '../src/internal';
 

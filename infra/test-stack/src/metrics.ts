@@ -1,5 +1,5 @@
 /**
- * Reading an app's `GET /metrics` (Prometheus text format, issue 11) in
+ * Reading an app's `GET /metrics` (Prometheus text format) in
  * tests: the value of one series picked by name and labels.
  */
 import assert from 'node:assert/strict';

@@ -1,18 +1,9 @@
 /** Ports and raw HTTP for tests: a free port, requests `fetch` would rewrite or refuse, multipart bodies. */
-import { once } from 'node:events';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
 import { uniqueToken } from './records';
 
-/** @returns a TCP port on 127.0.0.1 that was free a moment ago (the OS's pick for port 0) */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '@raly/infra/test-env';
 
 /** A JSON answer read by {@link sendRaw}. */
 export interface RawAnswer<Body = unknown> {

@@ -4,11 +4,15 @@
  * to it (docs/api.md).
  */
 import assert from 'node:assert/strict';
-import { startBff, type RunningBff } from '@raly/bff/app';
-import type { TestKeycloak } from './keycloak';
-import { callJson, type JsonRequest } from './net';
-import { aCreatorAccount, uniqueToken } from './records';
-import type { TestStack } from './stack';
+import {
+  aCreatorAccount,
+  callJson,
+  uniqueToken,
+  type JsonRequest,
+  type TestKeycloak,
+  type TestStack,
+} from '@raly/test-stack';
+import { startBffApp, type RunningBff } from './apps';
 
 export type { RunningBff };
 
@@ -43,7 +47,7 @@ export function startTestBff(
   stack: TestStack,
   overrides: Partial<BffConfig> = {},
 ): Promise<RunningBff> {
-  return startBff({
+  return startBffApp({
     port: 0,
     config: {
       REDIS_URL: stack.redisUrl,

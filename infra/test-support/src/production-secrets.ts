@@ -1,5 +1,5 @@
 /**
- * The shared test of an app's production secrets (issue 12): with
+ * The shared test of an app's production secrets: with
  * NODE_ENV=production its config loader refuses each secret left unset or
  * at its development default, naming the variable, and accepts real values.
  */

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from './polling';
+import { eventually } from '@raly/test-stack';
 
 /** One span as Zipkin's v2 JSON API receives it (the fields tests read). */
 export interface ZipkinSpan {

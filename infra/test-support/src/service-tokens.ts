@@ -6,7 +6,7 @@
  */
 import { serviceClientIds } from '@raly/contracts/internal';
 import { createServiceTokenSource, type ServiceTokenSource } from '@raly/service-kit/internal';
-import type { TestStack } from './stack';
+import type { TestStack } from '@raly/test-stack';
 
 /** A calling service, e.g. `bff`: whose token a test sends to an internal route. */
 export type ServiceCaller = keyof typeof serviceClientIds;

@@ -8,31 +8,24 @@
  * BFF's and the browser tests.
  */
 import pg from 'pg';
+import { loadServiceApp, type ServiceName } from './apps';
 import { createTestDatabase, type TestDatabase } from './database';
-import { callApi, freePort } from './net';
 import {
   brandRegistration,
+  callApi,
   creatorRegistration,
+  freePort,
+  passwordGrant,
+  serviceEnvironment,
+  testStack,
   uniqueToken,
   type BrandRegistration,
   type CreatorRegistration,
-} from './records';
-import { passwordGrant, serviceEnvironment, testStack, type TestStack } from './stack';
+  type TestStack,
+} from '@raly/test-stack';
 import { serviceTokensOf, type ServiceCaller, type ServiceTokenGetter } from './service-tokens';
 
-export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers';
-
-interface ServiceApp {
-  start(options: { port: number; env: Record<string, string> }): Promise<{ port: number }>;
-  stop(): Promise<void>;
-}
-
-const apps: Record<ServiceName, () => Promise<ServiceApp>> = {
-  'identity-profile': () => import('@raly/identity-profile/app'),
-  brand: () => import('@raly/brand/app'),
-  media: () => import('@raly/media/app'),
-  offers: () => import('@raly/offers/app'),
-};
+export type { ServiceName };
 
 /** The web origin identity-profile puts into reset links in tests (unless WEB_URL is given). */
 export const testWebUrl = 'http://localhost:15173';
@@ -74,7 +67,7 @@ export async function startService(
     KAFKA_GROUP_ID: `${name}-test-${uniqueToken(12)}`,
     ...options.env,
   };
-  const app = await apps[name]();
+  const app = await loadServiceApp(name);
   try {
     await app.start({ port, env });
   } catch (error) {

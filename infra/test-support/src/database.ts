@@ -1,0 +1,45 @@
+/** Fresh, uniquely named databases migrated like a service's, one per test file. */
+import path from 'node:path';
+import { migrate } from '@raly/service-kit/migrate';
+import { dropDatabase, testStack, uniqueToken } from '@raly/test-stack';
+
+/** A database created for one test file, and how to drop it. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The services with a database: their folder under services/ and their database name. */
+export const serviceDatabases = {
+  'identity-profile': 'raly_identity',
+  brand: 'raly_brand',
+  media: 'raly_media',
+  offers: 'raly_offers',
+} as const;
+
+export type ServiceWithDatabase = keyof typeof serviceDatabases;
+
+const servicesDir = path.resolve(import.meta.dirname, '..', '..', '..', 'services');
+
+/**
+ * Creates a fresh database `<service database>_test_<token>` and applies the
+ * service's migrations (services/<service>/prisma/migrations) with the kit's
+ * migration runner.
+ * @param service e.g. `identity-profile`
+ * @param migrationsDir another folder of migrations (the kit's own tests)
+ */
+export async function createTestDatabase(
+  service: ServiceWithDatabase | { prefix: string; migrationsDir: string },
+): Promise<TestDatabase> {
+  const { prefix, migrationsDir } =
+    typeof service === 'string'
+      ? {
+          prefix: serviceDatabases[service],
+          migrationsDir: path.join(servicesDir, service, 'prisma', 'migrations'),
+        }
+      : service;
+  const stack = await testStack();
+  const url = stack.databaseUrl(`${prefix}_test_${uniqueToken(12)}`);
+  await migrate(url, migrationsDir);
+  return { url, drop: () => dropDatabase(url) };
+}
