@@ -1,6 +1,6 @@
 /**
  * The outbox relay publishes with acks=all (-1), so a row is marked published
- * only once every in-sync replica has its message (issue 11: RF 3, min ISR 2).
+ * only once every in-sync replica has its message (the topics have RF 3, min ISR 2).
  * An in-memory store and a producer that records its sends; no Kafka needed.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import type { Producer, ProducerRecord } from 'kafkajs';
 import { test } from 'vitest';
 import { allReplicas } from '../src/kafka';
 import { createLogger } from '../src/logger';
-import { createOutboxRelay, type ClaimedOutboxRow, type OutboxStore } from '../src/outbox';
+import { createOutboxRelay, type ClaimedOutboxRow, type OutboxStore } from '../src/outbox/index';
 
 test('when the relay publishes claimed rows, then every send asks for acks from all in-sync replicas', async () => {
   // Arrange
