@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { resolveTestStack, uniqueToken } from '@raly/test-support';
+import { resolveTestStack, uniqueToken } from '@raly/test-stack';
 import { logLevel, type Consumer } from 'kafkajs';
 import { pino } from 'pino';
 import { afterAll, describe, test } from 'vitest';

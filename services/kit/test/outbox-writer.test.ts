@@ -4,7 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
 import pg from 'pg';
-import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-support';
+import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-stack';
 import { migrate } from '../src/migrate';
 import { createEventWriter, newOutboxMessage, type EventWriter } from '../src/outbox/index';
 import { PrismaClient } from './fixtures/generated/prisma/client';
