@@ -137,7 +137,6 @@ export const COMMIT_RETRY_MIN_MS = 250;
 /** The longest wait (ms) between retries of a failed offset commit (Kafka away). */
 export const COMMIT_RETRY_MAX_MS = 5_000;
 
-/** A running consumer. */
 export interface RunningConsumer {
   stop(): Promise<void>;
   /**

@@ -29,10 +29,9 @@ export type ErrorCode = keyof typeof httpStatusByCode;
 
 /**
  * The words of the failures the kit refuses or reports by itself. An app passes
- * its own to its HTTP edge (`failureMessages` of runApp/runService; Raly's are
- * `failureMessages` of @raly/contracts/messages), which answers such a failure
- * in them; anything else (a log line, a dead letter's reason) keeps the kit's
- * {@link neutralFailureMessages}.
+ * its own to its HTTP edge (`failureMessages` of runApp/runService; Raly's sit
+ * in contracts' message table), which answers such a failure in them; anything
+ * else (a log line, a dead letter's reason) keeps {@link neutralFailureMessages}.
  */
 export interface FailureMessages {
   /** A request refused with no better word: a value the database refuses, a body that cannot be read. */
