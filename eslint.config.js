@@ -196,4 +196,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A generic kit (docs/conventions.md "Boundaries" rule 4): the kit is every app's toolkit, so
+    // it knows envelopes, not Raly's products. Of contracts it imports only
+    // @raly/contracts/envelope (the event envelope, its dead-letter topic, the service-token
+    // header); an app hands it its payload schemas (`on(topic, type, schema, handle)`) and its
+    // words for the kit's own failures (`failureMessages`). The typescript-eslint twin of
+    // no-restricted-imports, so that the rule above stays whole for these files too.
+    files: ['services/kit/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@raly/contracts(?!/envelope$)',
+              message:
+                'The service kit knows envelopes, not products: of @raly/contracts it imports only @raly/contracts/envelope; an app passes its payload schemas and failure messages in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

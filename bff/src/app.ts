@@ -6,6 +6,7 @@
  */
 import cors from 'cors';
 import { Redis } from 'ioredis';
+import { failureMessages } from '@raly/contracts/messages';
 import { createLogger, type Logger } from '@raly/service-kit/logger';
 import { createAppMetrics } from '@raly/service-kit/metrics';
 import type { DrainSettings } from '@raly/service-kit/lifecycle';
@@ -95,6 +96,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const running = await runApp({
     name: 'bff',
     logger,
+    failureMessages,
     port: options.port ?? config.PORT,
     host: config.HOST,
     kafkaBrokers: config.KAFKA_BROKERS,

@@ -137,7 +137,20 @@ describe('lint boundaries', () => {
       'boundaries/dependencies',
       'The service kit imports only @raly/contracts of ours',
     );
-    await assertAllowed('services/kit/src/probe.ts', reexport('@raly/contracts/messages'));
+    await assertAllowed('services/kit/src/probe.ts', reexport('@raly/contracts/envelope'));
+  });
+
+  test('when the kit imports a product module of contracts, then lint refuses it; the envelope it may import', async () => {
+    const words = 'The service kit knows envelopes, not products';
+    for (const product of ['events', 'messages', 'validation', 'internal'])
+      await assertRefused(
+        'services/kit/src/probe.ts',
+        reexport(`@raly/contracts/${product}`),
+        '@typescript-eslint/no-restricted-imports',
+        words,
+      );
+    await assertAllowed('services/kit/src/probe.ts', reexport('@raly/contracts/envelope'));
+    await assertAllowed('services/kit/test/probe.test.ts', reexport('@raly/contracts/events'));
   });
 
   test('when web/src imports a node-only package of ours, then lint refuses it', async () => {

@@ -10,8 +10,8 @@
  * their Redis writes leave in one pipeline (the client auto-pipelines).
  */
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
-import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
-import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
+import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
 import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
@@ -68,20 +68,22 @@ export const appliedVersions =
 export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscription[] {
   const project = <K extends AggregateKind>(kind: K) => projectSnapshot(records, kind, live);
   return [
-    on<UserRecord>(topics.identityUser, eventTypes.userCreated, project('user')),
-    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, project('user')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, project('brand')),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, project('brand')),
-    on<OfferRecord>(topics.offersOffer, eventTypes.offerCreated, project('offer')),
-    on<OfferRecord>(topics.offersOffer, eventTypes.offerUpdated, project('offer')),
-    on<ApplicationRecord>(
+    on(topics.identityUser, eventTypes.userCreated, userRecordSchema, project('user')),
+    on(topics.identityUser, eventTypes.userUpdated, userRecordSchema, project('user')),
+    on(topics.brandBrand, eventTypes.brandCreated, brandRecordSchema, project('brand')),
+    on(topics.brandBrand, eventTypes.brandUpdated, brandRecordSchema, project('brand')),
+    on(topics.offersOffer, eventTypes.offerCreated, offerRecordSchema, project('offer')),
+    on(topics.offersOffer, eventTypes.offerUpdated, offerRecordSchema, project('offer')),
+    on(
       topics.offersApplication,
       eventTypes.applicationCreated,
+      applicationRecordSchema,
       project('application'),
     ),
-    on<ApplicationRecord>(
+    on(
       topics.offersApplication,
       eventTypes.applicationUpdated,
+      applicationRecordSchema,
       project('application'),
     ),
   ];

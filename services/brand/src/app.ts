@@ -12,6 +12,7 @@ import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { serviceClientIds } from '@raly/contracts/internal';
+import { failureMessages } from '@raly/contracts/messages';
 import { brandsRouter } from './api/brands-router';
 import { internalRouter } from './api/internal-router';
 import { configSchema } from './config';
@@ -46,6 +47,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   return runService({
     name: serviceName,
     logger,
+    failureMessages,
     tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,

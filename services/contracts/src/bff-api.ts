@@ -143,7 +143,7 @@ export interface BffRoutes {
   'GET /api/brands/:username': { body: never; answer: BrandRecord };
   'PATCH /api/brand': { body: BrandProfileForm; answer: BrandRecord };
   'POST /api/images/:ownerType/:kind': { body: FormData; answer: ImageStored };
-  // Offers (issue 9). GET /api/offers takes `OffersQuery` in the query string.
+  // Offers. GET /api/offers takes `OffersQuery` in the query string.
   'GET /api/offers': { body: never; answer: Page<OfferRecord> };
   'GET /api/offers/:id': { body: never; answer: OfferDetail };
   'POST /api/offers': { body: CreateOffer; answer: OfferRecord };

@@ -1,10 +1,11 @@
 /**
- * Integration events (docs/architecture.md "Events"): topics, the CloudEvents-style
- * envelope and the payload schema of each event type. Producers and consumers
- * both validate with these. Events are immutable facts named
+ * Integration events (docs/architecture.md "Events"): topics, event types and
+ * the payload schema of each, in the envelope of `./envelope`. Producers and
+ * consumers both validate with these. Events are immutable facts named
  * `<context>.<aggregate>.<past-tense fact>`; the topic carries the version.
  */
 import { z } from 'zod';
+import { envelopeSchema as anyEnvelopeSchema, type Envelope as AnyEnvelope } from './envelope';
 import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
 
@@ -17,8 +18,7 @@ export const topics = {
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
-/** Dead-letter topic for poison messages of `topic`. */
-export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+export { deadLetterTopic } from './envelope';
 
 export const eventTypes = {
   userCreated: 'identity.user.created',
@@ -62,18 +62,11 @@ export const payloadSchemas = {
   [eventTypes.applicationUpdated]: applicationRecordSchema,
 } as const;
 
-export const envelopeSchema = z.object({
-  id: z.uuid(),
+/** The envelope of one of Raly's events: `type` is a known event type. */
+export const envelopeSchema = anyEnvelopeSchema.extend({
   type: z.enum(Object.values(eventTypes) as [EventType, ...EventType[]]),
-  source: z.string(),
-  /** The aggregate id; also the Kafka message key. */
-  subject: z.string(),
-  time: z.string(),
-  /** The aggregate's version after this change (strictly increasing). */
-  version: z.number().int().nonnegative(),
-  data: z.unknown(),
 });
-export type Envelope<T = unknown> = Omit<z.infer<typeof envelopeSchema>, 'data'> & { data: T };
+export type Envelope<T = unknown> = AnyEnvelope<T, EventType>;
 
 /**
  * Parses a raw Kafka message value into a typed envelope.

@@ -12,13 +12,7 @@ import { boundedText, lookupValueSchema } from './validation';
 /** A required internal value: 1–255 characters, no control characters. */
 const internalValue = lookupValueSchema.min(1);
 
-/**
- * Header carrying the calling service's Keycloak access token (client
- * credentials of its own client, docs/adr/0008) on internal calls. Every
- * service refuses an internal call without a valid token meant for it (401)
- * or from a caller the route does not allow (403).
- */
-export const INTERNAL_TOKEN_HEADER = 'x-raly-service-token';
+export { INTERNAL_TOKEN_HEADER } from './envelope';
 
 /**
  * Each back end's own confidential Keycloak client (infra/keycloak/raly-realm.json):

@@ -60,7 +60,7 @@ export const messages = {
   coverImageUpdated: 'Cover image updated!',
   incorrectPassword: 'Incorrect password',
   pageNotFound: 'Sorry, we couldn’t find the page you’re looking for.',
-  // Offers and applications (issue 9; not in the spec, worded like its rules)
+  // Offers and applications (not in the spec, worded like its rules)
   offerTitleRequired: 'Title is required',
   offerTitleTooShort: 'Title must be at least 8 characters',
   offerTitleTooLong: 'Title must not exceed 80 characters',
@@ -109,3 +109,13 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * The spec's words for the failures every app's toolkit answers by itself
+ * (`FailureMessages` of @raly/service-kit/errors; each app passes these at start).
+ */
+export const failureMessages = {
+  badRequest: messages.requestProblem,
+  notFound: messages.pageNotFound,
+  internal: messages.genericProblem,
+} as const;

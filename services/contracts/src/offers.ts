@@ -1,5 +1,5 @@
 /**
- * Offers and applications (issue 9; spec §1 "Brands can post offers"): the
+ * Offers and applications (spec §1 "Brands can post offers"): the
  * rules of the offer and application forms as zod schemas, shared by the web
  * forms and services/offers so both answer a rule with the same message
  * (`./messages`), and the shapes of the offer and application snapshots that

@@ -1,6 +1,6 @@
 /**
- * The shared rules of offers and applications (issue 9,
- * `@raly/contracts/offers`): each rule answers with its message, the query
+ * The shared rules of offers and applications
+ * (`@raly/contracts/offers`): each rule answers with its message, the query
  * of the feed, and the snapshots' shapes (no names or e-mails).
  */
 import assert from 'node:assert/strict';

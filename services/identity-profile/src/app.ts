@@ -12,6 +12,7 @@ import { createLogger } from '@raly/service-kit/logger';
 import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { serviceClientIds } from '@raly/contracts/internal';
+import { failureMessages } from '@raly/contracts/messages';
 import { accountsRouter } from './api/accounts-router';
 import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
@@ -68,6 +69,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   return runService({
     name: serviceName,
     logger,
+    failureMessages,
     tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,

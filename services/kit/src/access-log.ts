@@ -1,9 +1,9 @@
 /**
- * Access logs of every app (issue 11) through pino-http: one line per
+ * Access logs of every app through pino-http: one line per
  * answered request on the app's logger — method, path (no query string),
  * status, route pattern, response time in ms — at ACCESS_LOG_LEVEL (default
  * `info`). The line goes through the logger's asynchronous destination
- * (./logger), so it never blocks on a write (issue 10); when the level is
+ * (./logger), so it never blocks on a write; when the level is
  * below the logger's (`ACCESS_LOG_LEVEL=debug` with `LOG_LEVEL=info`, or
  * `silent`), pino-http is not even mounted and a request costs nothing.
  * Headers are never logged (they carry access tokens and cookies); errors

@@ -1,26 +1,14 @@
 /**
- * The one access-token verification adapter of Raly, used by the BFF and
- * every service (docs/api.md "Access tokens", docs/adr/0006). The caller's
- * Keycloak access token (forwarded unchanged by the BFF) passes when:
- *
- * - its RS/ES signature verifies with the realm key its header names (`kid`),
- *   from the realm's JWKS fetched over the back channel (`KEYCLOAK_URL`);
- * - `iss` is the realm's issuer (the public URL; see docs/conventions.md
- *   "Keycloak host names"), `exp` lies ahead (and `nbf`, if any, behind);
- * - it is an access token a user got for the BFF through the BFF's sign-in
- *   client: `typ` `Bearer` (not an ID or refresh token), `aud` containing
- *   the BFF's client and `azp` the sign-in client `raly-bff-login`
- *   (docs/adr/0009; not another client's service account);
- * - the optional revocation hook (the BFF's ended sessions, docs/adr/0005)
- *   does not refuse it.
- *
- * Keys are kept parsed: one `KeyObject` per `kid`, so a check costs one
- * OpenSSL verify and no key parsing. And each token is verified once
- * (issue 10): a bounded cache keyed by the token keeps its {@link Caller}
- * until the token's `exp`, as long as the key that verified it is still the
- * realm's; the revocation hook still runs on every call, cached or not. An unknown `kid` refetches the JWKS, at
- * most once per `jwksCooldownMs`; the set is also refetched when older than
- * `jwksMaxAgeMs`, so a key Keycloak removed stops being accepted.
+ * The one access-token verification adapter, used by the BFF and every
+ * service (docs/api.md "Access tokens", docs/adr/0006, 0009): signature by
+ * the realm key its `kid` names (JWKS over the back channel), issuer,
+ * expiry, `typ` Bearer, the BFF's client in `aud`, the sign-in client as
+ * `azp`, and the optional revocation hook. Keys are kept parsed (one OpenSSL
+ * verify per check) and a verified token's {@link Caller} is cached until
+ * its `exp` while its key is still the realm's; the revocation hook runs on
+ * every call. An unknown `kid` refetches the JWKS at most once per
+ * `jwksCooldownMs`, and a set older than `jwksMaxAgeMs` is refetched, so a
+ * key Keycloak removed stops being accepted.
  */
 import {
   createPublicKey,
@@ -29,9 +17,8 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { messages } from '@raly/contracts/messages';
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, kitFailure } from './errors';
 import { timeUpstreamCall } from './metrics';
 
 /**
@@ -98,7 +85,7 @@ export type AccessTokenVerifier = ((token: string | undefined) => Promise<Caller
   /**
    * Verifies the token like the verifier itself and, once its signature and
    * claims passed, runs `read(caller)` at the same time as the revocation
-   * hook (issue 10: their I/O leaves together, e.g. in one Redis pipeline).
+   * hook (their I/O leaves together, e.g. in one Redis pipeline).
    * The read's result is handed out only when the hook did not refuse the
    * token; a refused token throws as the verifier does, whatever the read did.
    * @param read what the request needs for the verified caller (their own data only)
@@ -338,10 +325,7 @@ export function createAccessTokenVerifier(
     try {
       revoked = await options.isRevoked(caller);
     } catch (error) {
-      throw new AppError('unavailable', messages.genericProblem, {
-        isTrusted: false,
-        cause: error,
-      });
+      throw kitFailure('unavailable', 'internal', { isTrusted: false, cause: error });
     }
     if (revoked)
       throw new AppError('unauthenticated', 'Unauthenticated', {

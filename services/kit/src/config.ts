@@ -31,7 +31,7 @@ export function loadConfig<Schema extends z.ZodType>(
 }
 
 /**
- * A secret variable with a development default (issue 12): outside
+ * A secret variable with a development default: outside
  * production the default lets the local stack and the tests start without
  * it; in production mode (`NODE_ENV=production`) {@link loadConfig} refuses
  * to start when the variable is unset, empty or still that default.
@@ -78,7 +78,7 @@ const flag = (fallback: 'true' | 'false') =>
     .transform((value) => value === 'true');
 
 /**
- * How an app reaches Kafka beyond the broker list (issue 12), so Strimzi's
+ * How an app reaches Kafka beyond the broker list, so Strimzi's
  * TLS listeners and managed Kafka work without a code change. All optional:
  * unset, the client speaks PLAINTEXT without authentication (the local stack).
  * - KAFKA_SSL: `true` for TLS (default `false`);

@@ -1,5 +1,5 @@
 /**
- * The metrics of a Kafka consumer (issue 11, docs/operations.md "Metrics"),
+ * The metrics of a Kafka consumer (docs/operations.md "Metrics"),
  * from kafkajs' instrumentation events and the runner's outcomes:
  * - `raly_consumer_connected` (gauge, `group`): 1 while the consumer is in
  *   its group, 0 from a crash, a stop or before the first join — Kafka away;

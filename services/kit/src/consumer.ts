@@ -1,37 +1,22 @@
 /**
- * The Kafka consumer runner. A consumer declares everything it subscribes to
- * in one list, one line per event type and handler (eShop's
- * AddEventBusSubscriptions):
+ * The Kafka consumer runner. An app declares everything it consumes in one
+ * list, one line per event type, its payload schema and its handler
+ * (eShop's AddEventBusSubscriptions):
  *
- *     const subscriptions = [
- *       on(topics.identityUser, eventTypes.userCreated, saveUserSnapshot),
- *       on(topics.identityUser, eventTypes.userUpdated, saveUserSnapshot),
- *     ];
+ *     on(topics.identityUser, eventTypes.userCreated, userRecordSchema, saveUserSnapshot)
  *
- * Messages are consumed a batch (of one partition) at a time (issue 10).
- * Each message is parsed with the contracts' envelope schemas and handed to
- * its handler. The events of one aggregate (one message key) are handled one
- * after another in offset order (with `snapshots`, only the newest of them);
- * up to `concurrency` aggregates of a batch are handled at once (default 1:
- * one event at a time). A batch's offset is committed after every message of
- * it was handled or dead-lettered, together with those of the other batches
- * handled within `commitIntervalMs` (one commit, not one per batch; a failed
- * commit is tried again with back-off, 250 ms doubling to 5 s). A
- * poison message (unparseable, or its handler failed `maxAttempts` times)
+ * Messages come a batch (of one partition) at a time; each is parsed as an
+ * envelope, its data with its line's schema. One aggregate's events (one
+ * message key) are handled in offset order, up to `concurrency` aggregates at
+ * once. A batch's offset is committed once every message of it was handled or
+ * dead-lettered, with those of the batches handled within `commitIntervalMs`.
+ * A poison message (unparseable, or its handler failed `maxAttempts` times)
  * goes to `<topic>.dlq` with the reason in its headers before that commit:
  * nothing is acknowledged silently. Event types nobody subscribed to are
- * skipped and committed. A crash between handling and the commit redelivers
- * the batch: handlers are idempotent (events are versioned snapshots).
- * With tracing on, each message is handled in a `process <topic>` span that
- * continues the trace its `traceparent` header carries (./tracing).
+ * skipped and committed. A crash before the commit redelivers the batch:
+ * handlers are idempotent (events are versioned snapshots).
  */
-import {
-  deadLetterTopic,
-  envelopeSchema,
-  payloadSchemas,
-  type Envelope,
-  type EventType,
-} from '@raly/contracts/events';
+import { deadLetterTopic, envelopeSchema, type Envelope } from '@raly/contracts/envelope';
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { instrumentConsumer, noOutcomes } from './consumer-metrics';
 import { handleError } from './errors';
@@ -55,12 +40,20 @@ export class PoisonEventError extends Error {
  * Handles one event; throwing means "not handled" (retried, then
  * dead-lettered; a {@link PoisonEventError} is dead-lettered at once).
  */
-export type EventHandler<T = unknown> = (event: Envelope<T>) => Promise<void>;
+export type EventHandler<T = unknown, Type extends string = string> = (
+  event: Envelope<T, Type>,
+) => Promise<void>;
+
+/** What checks an event's data: a zod schema fits. @throws for data that does not fit */
+export interface PayloadSchema<T> {
+  parse(data: unknown): T;
+}
 
 /** One line of the subscription list. */
 export interface Subscription {
   topic: string;
-  eventType: EventType;
+  eventType: string;
+  schema: PayloadSchema<unknown>;
   handle: EventHandler;
 }
 
@@ -68,14 +61,16 @@ export interface Subscription {
  * One subscription line.
  * @param topic e.g. `topics.identityUser`
  * @param eventType e.g. `eventTypes.userUpdated`
- * @param handle receives the parsed envelope (data validated by the type's schema)
+ * @param schema checks the event's `data` (e.g. `userRecordSchema`); data that does not fit is poison
+ * @param handle receives the parsed envelope, its data as the schema returned it
  */
-export function on<T = unknown>(
+export function on<T, Type extends string>(
   topic: string,
-  eventType: EventType,
-  handle: EventHandler<T>,
+  eventType: Type,
+  schema: PayloadSchema<T>,
+  handle: EventHandler<T, Type>,
 ): Subscription {
-  return { topic, eventType, handle: handle as EventHandler };
+  return { topic, eventType, schema, handle: handle as EventHandler };
 }
 
 export interface ConsumerRunnerOptions {
@@ -120,7 +115,7 @@ export interface ConsumerRunnerOptions {
    * Longest a handled batch's offset waits before it is committed, ms;
    * default {@link COMMIT_INTERVAL_MS}. Offsets of the batches handled within
    * it leave in one commit (a commit per batch cost Kafka and kafkajs a
-   * request per event at a steady trickle, issue 10). 0 commits every batch.
+   * request per event at a steady trickle). 0 commits every batch.
    */
   commitIntervalMs?: number;
   /** Where the consumer's metrics go (./consumer-metrics); none when absent. */
@@ -142,7 +137,6 @@ export const COMMIT_RETRY_MIN_MS = 250;
 /** The longest wait (ms) between retries of a failed offset commit (Kafka away). */
 export const COMMIT_RETRY_MAX_MS = 5_000;
 
-/** A running consumer. */
 export interface RunningConsumer {
   stop(): Promise<void>;
   /**
@@ -165,14 +159,16 @@ interface Item {
 }
 
 /**
- * Parses a message's value: the envelope, then its data with the type's schema.
+ * Parses a message's value: the envelope, then its data with the schema subscribed for its type.
+ * @param schemaOf the schema of an event type of the topic; none when nobody subscribed to it
  * @param isApplied see {@link ConsumerRunnerOptions.isApplied}; asked on the raw JSON first
- * @returns the envelope, or undefined when `isApplied` skips it
- * @throws SyntaxError or ZodError for a poison message
+ * @returns the envelope, or undefined when `isApplied` skips it or nobody subscribed to its type
+ * @throws SyntaxError or the schema's error for a poison message
  */
 function parseMessage(
   topic: string,
   value: Buffer | null,
+  schemaOf: (type: string) => PayloadSchema<unknown> | undefined,
   isApplied: ConsumerRunnerOptions['isApplied'],
 ): Envelope | undefined {
   const json = JSON.parse((value ?? '').toString()) as Record<string, unknown> | null;
@@ -185,7 +181,8 @@ function parseMessage(
   )
     return undefined;
   const envelope = envelopeSchema.parse(json);
-  return { ...envelope, data: payloadSchemas[envelope.type].parse(envelope.data) };
+  const schema = schemaOf(envelope.type);
+  return schema && { ...envelope, data: schema.parse(envelope.data) };
 }
 
 /**
@@ -238,11 +235,13 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     await Promise.allSettled([consumer.disconnect(), deadLetters.disconnect()]);
     throw error;
   }
-  /** The handlers of each `topic event-type`, looked up once per event. */
+  /** The handlers of each `topic event-type`, and the schema of its first line. */
   const handlersOf = new Map<string, EventHandler[]>();
+  const schemas = new Map<string, PayloadSchema<unknown>>();
   for (const subscription of subscriptions) {
     const line = `${subscription.topic} ${subscription.eventType}`;
     handlersOf.set(line, [...(handlersOf.get(line) ?? []), subscription.handle]);
+    if (!schemas.has(line)) schemas.set(line, subscription.schema);
   }
 
   /** Offsets handled and not yet committed, by `topic partition` (the next offset to read). */
@@ -341,9 +340,10 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
         await heartbeat(); // Sent only when due: a slow batch keeps the group membership.
         return poison === undefined;
       };
+      const schemaOf = (type: string) => schemas.get(`${topic} ${type}`);
       const items: Item[] = batch.messages.map((message) => {
         try {
-          return { message, event: parseMessage(topic, message.value, isApplied) };
+          return { message, event: parseMessage(topic, message.value, schemaOf, isApplied) };
         } catch (error) {
           handleError(error, logger, { topic, offset: message.offset, component: 'consumer' });
           return { message, poison: `unparseable: ${(error as Error).message}`.slice(0, 500) };

@@ -5,11 +5,10 @@
  * Postgres refuses (SQLSTATE class 22) with a 400, never a 500.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
-import { messages } from '@raly/contracts/messages';
 import pg from 'pg';
 import { z } from 'zod';
 import { databasePoolConfigShape, loadConfig } from './config';
-import { AppError, isDatabaseDataError } from './errors';
+import { isDatabaseDataError, kitFailure } from './errors';
 import { createLogger, type Logger } from './logger';
 
 let sharedLogger: Logger | undefined;
@@ -107,11 +106,12 @@ interface ExtendableClient {
 /**
  * The client, extended so that any query Postgres refuses for its data (a
  * NUL byte, a value too long for its column, text that is not a uuid:
- * SQLSTATE class 22) throws AppError `invalid-argument` 'There was a problem
- * with your request.' (cause: the database error) where it happens. Domain
- * code that wraps unknown failures as 500s (e.g. updateAccountFailed) lets
- * an AppError through, so the caller gets a 400. Other errors (P2002
- * unique violations…) are rethrown unchanged.
+ * SQLSTATE class 22) throws AppError `invalid-argument` of the kit's
+ * `badRequest` failure (the app's edge answers it in the app's words; cause:
+ * the database error) where it happens. Domain code that wraps unknown
+ * failures as 500s (e.g. updateAccountFailed) lets an AppError through, so
+ * the caller gets a 400. Other errors (P2002 unique violations…) are
+ * rethrown unchanged.
  */
 function refusingBadValues<Client>(client: Client): Client {
   return (client as unknown as ExtendableClient).$extends({
@@ -121,7 +121,7 @@ function refusingBadValues<Client>(client: Client): Client {
           return await query(args);
         } catch (error) {
           if (!isDatabaseDataError(error)) throw error;
-          throw new AppError('invalid-argument', messages.requestProblem, { cause: error });
+          throw kitFailure('invalid-argument', 'badRequest', { cause: error });
         }
       },
     },

@@ -6,8 +6,6 @@
  * wherever it happens. Domain code throws AppError and never imports HTTP:
  * the HTTP status lives here, in one table keyed by the error code.
  */
-import { firstErrorByField } from '@raly/contracts/validation';
-import { messages } from '@raly/contracts/messages';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
 
@@ -29,6 +27,27 @@ export const httpStatusByCode = {
 } as const;
 export type ErrorCode = keyof typeof httpStatusByCode;
 
+/**
+ * The words of the failures the kit refuses or reports by itself. An app passes
+ * its own to its HTTP edge (`failureMessages` of runApp/runService; Raly's sit
+ * in contracts' message table), which answers such a failure in them; anything
+ * else (a log line, a dead letter's reason) keeps {@link neutralFailureMessages}.
+ */
+export interface FailureMessages {
+  /** A request refused with no better word: a value the database refuses, a body that cannot be read. */
+  badRequest: string;
+  /** No route answers the path. */
+  notFound: string;
+  /** A failure on our side: a bug, or the database, Keycloak or a service behind away. */
+  internal: string;
+}
+
+export const neutralFailureMessages: FailureMessages = {
+  badRequest: 'The request is not valid.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong. Try again.',
+};
+
 export interface AppErrorOptions {
   /** False for bugs and broken infrastructure: logged loudly, never shown as-is. Default true. */
   isTrusted?: boolean;
@@ -37,6 +56,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** Overrides the status of the code table (rarely needed). */
   httpStatus?: number;
+  /** A failure of the kit's own: the caller reads the app's words for it, not `message`. */
+  failure?: keyof FailureMessages;
 }
 
 /** An expected (trusted) or unexpected failure, with the code and message the caller sees. */
@@ -45,6 +66,7 @@ export class AppError extends Error {
   readonly httpStatus: number;
   readonly isTrusted: boolean;
   readonly fields: Record<string, string> | undefined;
+  readonly failure: keyof FailureMessages | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -53,7 +75,35 @@ export class AppError extends Error {
     this.httpStatus = options.httpStatus ?? httpStatusByCode[code];
     this.isTrusted = options.isTrusted ?? true;
     this.fields = options.fields;
+    this.failure = options.failure;
   }
+}
+
+/**
+ * A failure of the kit's own, in the kit's neutral words until an app's edge
+ * says it in its own ({@link inWordsOf}).
+ */
+export function kitFailure(
+  code: ErrorCode,
+  failure: keyof FailureMessages,
+  options: Omit<AppErrorOptions, 'failure'> = {},
+): AppError {
+  return new AppError(code, neutralFailureMessages[failure], { ...options, failure });
+}
+
+/**
+ * The error as the caller reads it: a failure of the kit's own
+ * ({@link AppError.failure}) in the app's words, any other as it is.
+ */
+export function inWordsOf(error: AppError, messages: FailureMessages): AppError {
+  if (!error.failure || error.message === messages[error.failure]) return error;
+  return new AppError(error.code, messages[error.failure], {
+    isTrusted: error.isTrusted,
+    cause: error.cause,
+    fields: error.fields,
+    httpStatus: error.httpStatus,
+    failure: error.failure,
+  });
 }
 
 /** The JSON error body of docs/api.md. */
@@ -123,10 +173,10 @@ const CONNECTION_FAILURES = new Set([
 
 /**
  * True when a query failed because the database could not be reached or
- * ended the connection (see DATABASE_AWAY; or a node system error such as
- * ECONNREFUSED from the driver's socket): a transient failure answered 503
- * `unavailable`, so that clients and the chaos run tell it from a bug
- * (issue 11: `pg_terminate_backend` of a pooled connection).
+ * ended the connection (see DATABASE_AWAY, e.g. `pg_terminate_backend` of a
+ * pooled connection; or a node system error such as ECONNREFUSED from the
+ * driver's socket): a transient failure answered 503 `unavailable`, so that
+ * clients and the chaos run tell it from a bug.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (DATABASE_AWAY.test(sqlStateOf(error) ?? '')) return true;
@@ -180,26 +230,26 @@ export function failedBecauseOf(message: string, cause: unknown): AppError {
 
 /**
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
- * `invalid-argument` with the first message per field; a database data
- * exception (SQLSTATE class 22) as `invalid-argument` with the spec's
- * 'There was a problem with your request.'; a database away for the moment
- * ({@link isDatabaseUnavailable}) as an untrusted `unavailable` (503);
- * anything else as an untrusted `internal` error with the spec's generic message.
+ * `invalid-argument` with the first message per field (dotted paths); a
+ * database data exception (SQLSTATE class 22) as `invalid-argument`
+ * `badRequest`; a database away for the moment ({@link isDatabaseUnavailable})
+ * as an untrusted `unavailable` (503) `internal`; anything else as an
+ * untrusted `internal` (500) `internal` ({@link FailureMessages}).
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) {
-    const fields = firstErrorByField(error);
-    const first = Object.values(fields)[0] ?? messages.requestProblem;
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) fields[issue.path.join('.')] ??= issue.message;
+    const first = Object.values(fields)[0];
+    if (first === undefined) return kitFailure('invalid-argument', 'badRequest', { cause: error });
     return new AppError('invalid-argument', first, { fields, cause: error });
   }
-  if (isDatabaseDataError(error)) {
-    return new AppError('invalid-argument', messages.requestProblem, { cause: error });
-  }
-  if (isDatabaseUnavailable(error)) {
-    return new AppError('unavailable', messages.genericProblem, { isTrusted: false, cause: error });
-  }
-  return new AppError('internal', messages.genericProblem, { isTrusted: false, cause: error });
+  if (isDatabaseDataError(error))
+    return kitFailure('invalid-argument', 'badRequest', { cause: error });
+  const options = { isTrusted: false, cause: error };
+  if (isDatabaseUnavailable(error)) return kitFailure('unavailable', 'internal', options);
+  return kitFailure('internal', 'internal', options);
 }
 
 /**

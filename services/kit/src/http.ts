@@ -1,9 +1,9 @@
 /**
- * The express app every service starts from: JSON body size and depth limits, access
+ * The express app every app starts from: JSON body size and depth limits, access
  * logs (./access-log), request metrics and `/metrics` (./metrics),
- * `/health/live` and `/health/ready`, the service's routers, and
- * the central error handler last. Also the listen/close pair `start()` and
- * `stop()` are built on.
+ * `/health/live` and `/health/ready`, the app's routers, and the central
+ * error handler last, answering in the app's words. Also the listen/close
+ * pair `start()` and `stop()` are built on.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +13,17 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { messages } from '@raly/contracts/messages';
 import { accessLog } from './access-log';
-import { AppError, errorCodeFor, handleError, toErrorBody } from './errors';
+import {
+  AppError,
+  errorCodeFor,
+  handleError,
+  inWordsOf,
+  kitFailure,
+  neutralFailureMessages,
+  toErrorBody,
+  type FailureMessages,
+} from './errors';
 import type { Logger } from './logger';
 import {
   createAppMetrics,
@@ -46,6 +54,8 @@ export interface HttpAppOptions {
   routes: (app: Express) => void;
   /** The error answer's body; default {@link toErrorBody} (the BFF adds the callable status). */
   errorBody?: ErrorBodyOf;
+  /** The app's words for the kit's own failures; default {@link neutralFailureMessages}. */
+  failureMessages?: FailureMessages;
   /** The app's metrics, served at `/metrics` with the process's; default a fresh registry. */
   metrics?: AppMetrics;
   /** The app's tracing: a server span per request when on (./tracing); default off. */
@@ -63,7 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const { logger, readiness = {}, jsonBodyLimit = '100kb', probeTimeoutMs = 2000 } = options;
   const app = express();
   app.disable('x-powered-by');
-  // JSON answers of an API change with every write: no body hash per answer (issue 10).
+  // JSON answers of an API change with every write: no body hash per answer.
   app.set('etag', false);
   if (options.tracing?.enabled) app.use(httpServerSpans(options.tracing));
   const access = accessLog(logger);
@@ -88,8 +98,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   options.routes(app);
-  app.use((_req, _res, next) => next(new AppError('not-found', messages.pageNotFound)));
-  app.use(errorMiddleware(logger, options.errorBody));
+  app.use((_req, _res, next) => next(kitFailure('not-found', 'notFound')));
+  app.use(errorMiddleware(logger, options.errorBody, options.failureMessages));
   return app;
 }
 
@@ -121,17 +131,19 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
 /**
  * Express's side of the central error handler: answers with the docs/api.md error body.
  * @param errorBody builds the body; default {@link toErrorBody}
+ * @param failureMessages the app's words for the kit's own failures ({@link inWordsOf})
  */
 export function errorMiddleware(
   logger: Logger,
   errorBody: ErrorBodyOf = toErrorBody,
+  failureMessages: FailureMessages = neutralFailureMessages,
 ): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const appError = handleError(fromHttpClientError(error), logger, {
       method: req.method,
       path: req.path,
     });
-    res.status(appError.httpStatus).json(errorBody(appError, res));
+    res.status(appError.httpStatus).json(errorBody(inWordsOf(appError, failureMessages), res));
   };
 }
 
@@ -171,8 +183,10 @@ export function fromHttpClientError(error: unknown): unknown {
   const text =
     (typeof type === 'string' ? clientErrorMessages[type] : undefined) ??
     (error instanceof URIError ? 'The address is not correctly percent-encoded.' : undefined) ??
-    (expose === true && typeof message === 'string' ? message : messages.requestProblem);
-  return new AppError(errorCodeFor(httpStatus), text, { httpStatus, cause: error });
+    (expose === true && typeof message === 'string' ? message : undefined);
+  const options = { httpStatus, cause: error };
+  if (text === undefined) return kitFailure(errorCodeFor(httpStatus), 'badRequest', options);
+  return new AppError(errorCodeFor(httpStatus), text, options);
 }
 
 /** Deepest nesting of objects and arrays a JSON body may have (a top-level object is 1). */

@@ -1,30 +1,22 @@
 /**
  * Internal (service-to-service) HTTP: the guard of internal endpoints and
- * the one HTTP client of Raly's back ends — for internal endpoints (with the
+ * the one HTTP client of the back ends — for internal endpoints (with the
  * calling service's access token), and for other services' user endpoints
- * and Keycloak's back channel (without it).
- *
- * Calls authenticate per caller (issue 12, docs/adr/0008): each calling
- * service has its own confidential Keycloak client with a service account
- * (`KEYCLOAK_SERVICE_CLIENT_ID`/`_SECRET`), gets access tokens with the
- * client-credentials grant ({@link createServiceTokenSource}, cached until
- * shortly before expiry) and sends them in the `x-raly-service-token`
- * header (the `Authorization` header stays free for the user's token the
- * call may forward). The called service checks issuer, signature, expiry,
- * that its own client is in `aud` (an audience mapper on the caller's
- * client says whom it may call) and that the caller (`azp`) is one the
- * route allows ({@link requireServiceCaller}). The BFF never proxies these
- * paths, and the tokens never reach a browser.
+ * and Keycloak's back channel (without it). Each calling service has its own
+ * Keycloak client (docs/adr/0008); its client-credentials tokens
+ * ({@link createServiceTokenSource}) travel in the `x-raly-service-token`
+ * header, leaving `Authorization` for the user's token a call may forward.
+ * The called service checks the token and that the route allows the caller
+ * (`azp`, {@link requireServiceCaller}).
  */
 import http from 'node:http';
 import https from 'node:https';
-import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
+import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/envelope';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { messages } from '@raly/contracts/messages';
 import { createAccessTokenVerifier, type AccessTokenVerifier, type KeycloakSettings } from './auth';
 import { secretWithDevelopmentDefault } from './config';
-import { AppError, type ErrorCode } from './errors';
+import { AppError, kitFailure, type ErrorCode } from './errors';
 import { timeUpstreamCall } from './metrics';
 import { inClientSpan } from './tracing';
 
@@ -99,7 +91,7 @@ export function createServiceTokenSource(settings: ServiceClientSettings): Servi
     });
     const body = answer.body as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (answer.status !== 200 || typeof body?.access_token !== 'string')
-      throw new AppError('unavailable', messages.genericProblem, {
+      throw kitFailure('unavailable', 'internal', {
         isTrusted: false,
         cause: new Error(
           `Keycloak answered ${answer.status} to the client-credentials grant of ${settings.clientId}`,
@@ -286,7 +278,7 @@ export async function callInternal(
 }
 
 /**
- * The kept-alive connections of every call (issue 10): one agent per scheme,
+ * The kept-alive connections of every call: one agent per scheme,
  * so a BFF → service call reuses an open socket instead of connecting, and
  * node's plain HTTP client is used rather than fetch (less work per call).
  */
@@ -361,7 +353,7 @@ async function send(
     );
   } catch (error) {
     if (options.unreachable !== 'unavailable') throw error;
-    throw new AppError('unavailable', messages.genericProblem, {
+    throw kitFailure('unavailable', 'internal', {
       isTrusted: false,
       cause: new Error(`${target.host} unavailable`, { cause: error }),
     });

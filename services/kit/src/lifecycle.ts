@@ -1,5 +1,5 @@
 /**
- * How an app stops and how it keeps a consumer that may not start (issue 11):
+ * How an app stops and how it keeps a consumer that may not start:
  * - the drain on SIGTERM ({@link drainSettingsFromEnv}, used by
  *   `service.ts` runApp/runAsProcess): readiness turns false at once, the app
  *   keeps serving for SHUTDOWN_DRAIN_DELAY_MS while load balancers notice,

@@ -1,19 +1,14 @@
 /**
- * Prometheus metrics of every app (issue 11; names are the contract of
+ * Prometheus metrics of every app (names are the contract of
  * docs/operations.md "Metrics"), with prom-client. Two registries make one
- * `/metrics` answer:
+ * `/metrics` answer, served on the app's own port (public routes forward
+ * only `/api` and `/live`):
  * - the process's (prom-client's global `register`): the default Node
- *   metrics (`collectDefaultMetrics`: CPU, memory, GC, event-loop lag with
- *   `nodejs_eventloop_lag_p99_seconds`) and the calls this process makes to
- *   other services and Keycloak ({@link upstreamCallMetric}, timed in ./internal);
+ *   metrics (CPU, memory, GC, event-loop lag) and the calls this process
+ *   makes to other services and Keycloak ({@link upstreamCallMetric});
  * - the app's own ({@link createAppMetrics}): its HTTP requests by route
  *   pattern, its outbox, its consumer, and what an app adds (the BFF's sockets
  *   and pushes). Apps started together in one process (tests) keep theirs apart.
- *
- * `/metrics` is served on the app's own port (the ServiceMonitors in
- * k8s/overlays/production/monitoring.yaml scrape port `http`); the BFF's
- * public routes (gateway, ingress, the local load balancer) forward only
- * `/api` and `/live` to it, so it is not reachable from outside.
  */
 import type { Request, RequestHandler } from 'express';
 import {

@@ -26,6 +26,7 @@ import {
   type RunningServer,
 } from './http';
 import type { Database } from './database';
+import type { FailureMessages } from './errors';
 import type { Logger } from './logger';
 import { createKafka, type KafkaConnection } from './kafka';
 import {
@@ -49,6 +50,8 @@ export interface ServiceParts<Client> {
   /** TLS and SASL of the Kafka clients; default `kafkaConnectionFromEnv()` of `process.env` (./kafka). */
   kafkaConnection?: KafkaConnection;
   database: Database<Client>;
+  /** See {@link AppParts.failureMessages}. */
+  failureMessages: FailureMessages;
   /** The OpenTelemetry variables (./tracing `tracingConfigShape`; the service's config fits); default off. */
   tracing?: TracingConfig;
   /** Probes besides the database's, e.g. an S3 bucket. */
@@ -101,6 +104,12 @@ export interface AppParts {
   readiness?: Record<string, ReadinessProbe>;
   /** See {@link HttpAppOptions}. */
   http: Pick<HttpAppOptions, 'beforeBody' | 'routes' | 'errorBody' | 'jsonBodyLimit'>;
+  /**
+   * The app's words for the failures the kit answers by itself (no route, an
+   * unreadable body, a value the database refuses, something failed or away):
+   * required, so that no app answers in the kit's neutral defaults by mistake.
+   */
+  failureMessages: FailureMessages;
   /** Attaches to the HTTP server once it listens (the BFF's socket.io); closed first on stop. */
   attach?: (server: Server) => Closable;
   /** Events the app consumes: its consumer group and its one subscription list (see `./consumer`). */
@@ -158,7 +167,14 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
       if (!(consumer as RunningConsumer | undefined)?.isRunning())
         throw new Error('the Kafka consumer is not running');
     };
-  const app = createHttpApp({ logger, readiness, metrics, tracing, ...parts.http });
+  const app = createHttpApp({
+    logger,
+    readiness,
+    metrics,
+    tracing,
+    failureMessages: parts.failureMessages,
+    ...parts.http,
+  });
   const closeResources = async () => {
     for (const resource of parts.resources ?? []) await resource.close();
     await tracing.shutdown();
@@ -248,6 +264,7 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
     tracing,
     readiness: { database: database.ping, ...parts.readiness },
     http: { routes: (express) => parts.routes(express, relay) },
+    failureMessages: parts.failureMessages,
     // A service serves its HTTP routes from its database, and its outbox keeps what it writes
     // while Kafka is away: its readiness does not wait on the consumer (a broker leaving or
     // rejoining restarts consumers, which made every instance unready at once: 503s at the load

@@ -1,25 +1,15 @@
 /**
- * OpenTelemetry tracing of every app (issue 11): one trace from the
- * browser's API call through the BFF, the services it calls, the outbox row
- * a write leaves, the Kafka message the relay sends, the consumer that
- * handles it, to the socket.io emit. W3C Trace Context (`traceparent`,
- * `tracestate`) carries the trace across HTTP and Kafka headers and the
- * outbox table's `traceparent`/`tracestate` columns.
- *
- * Every hop is explicit (an express middleware for the server span, context
- * injection in the kit's HTTP client, the outbox, the relay and the consumer
- * runner), not require-hook auto-instrumentation, so it works the same in
- * the esbuild bundles the apps ship as (docs/architecture.md "Tracing").
- *
- * Each app owns a tracer provider of its own (never the global one), so apps
- * started in one process (the tests) report under their own service names.
- * The active context carries the app's tracer ({@link activeTracer}), which
- * is how the kit's HTTP client and the socket emit find the tracer of the
- * app they run in.
- *
- * Off unless an exporter is configured (OTEL_TRACES_EXPORTER or
- * OTEL_EXPORTER_ZIPKIN_ENDPOINT): then no context manager is installed, no
- * span is made, and every hook costs one lookup in an empty context.
+ * OpenTelemetry tracing of every app: one trace from the browser's API call
+ * through the BFF, the services it calls, the outbox row, the Kafka message
+ * and its consumer, to the socket.io emit, carried by W3C Trace Context in
+ * HTTP and Kafka headers and the outbox's `traceparent`/`tracestate` columns.
+ * Every hop is explicit, not require-hook auto-instrumentation, so it works
+ * the same in the esbuild bundles (docs/architecture.md "Tracing"). Each app
+ * owns its tracer provider (never the global one) and the active context
+ * carries it ({@link activeTracer}), so apps started in one process report
+ * under their own names. Off unless an exporter is configured
+ * (OTEL_TRACES_EXPORTER or OTEL_EXPORTER_ZIPKIN_ENDPOINT): then no span is
+ * made and every hook costs one lookup in an empty context.
  */
 import {
   context,

@@ -1,5 +1,5 @@
 /**
- * Production mode refuses development secrets (src/config.ts, issue 12): with
+ * Production mode refuses development secrets (src/config.ts): with
  * NODE_ENV=production a secret left unset or at its development default
  * stops the start with a message naming the variable; real values pass;
  * outside production the defaults stand.

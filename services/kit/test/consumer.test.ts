@@ -2,15 +2,15 @@
  * The Kafka consumer runner (src/consumer.ts) against the real Kafka, on a
  * topic of its own: batches handled with each aggregate's events in offset
  * order (also when several aggregates are handled at once), one offset commit
- * per batch, the `isApplied` pre-check, and poison messages dead-lettered
- * without holding up the rest (issue 10), snapshots coalesced to the newest
- * of each aggregate in a batch, and each message handled in a
- * span continuing the trace of its `traceparent` header (issue 11).
+ * per batch, the `isApplied` pre-check, data checked by the subscription's
+ * schema, poison messages dead-lettered without holding up the rest,
+ * snapshots coalesced to the newest of each aggregate in a batch, and each
+ * message handled in a span continuing the trace of its `traceparent` header.
  */
 import assert from 'node:assert/strict';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes, type Envelope } from '@raly/contracts/events';
-import type { UserRecord } from '@raly/contracts/records';
+import { userRecordSchema, type UserRecord } from '@raly/contracts/records';
 import { Kafka, KafkaJSError, logLevel, type Admin, type Producer } from 'kafkajs';
 import {
   on,
@@ -89,7 +89,7 @@ describe('runConsumer', () => {
         kafka,
         groupId,
         logger: createLogger('kit-test', 'silent'),
-        subscriptions: [on<UserRecord>(topic, eventTypes.userUpdated, handle)],
+        subscriptions: [on(topic, eventTypes.userUpdated, userRecordSchema, handle)],
         maxAttempts: 2,
         ...options,
       }),
@@ -196,6 +196,40 @@ describe('runConsumer', () => {
     const refused = await deadLetters.waitFor((m) => m.key?.toString() === failing.subject);
     assert.match(String(refused.headers?.['dlq-reason']), /handler failed 2 times/);
     assert.equal(String(refused.headers?.['dlq-original-offset']), '2');
+    await deadLetters.stop();
+  });
+
+  test("when an event's data does not fit its subscription's schema, then it is dead-lettered; an event type nobody subscribed to is skipped", async () => {
+    // Arrange
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const [misfit, unsubscribed, fitting] = interleavedEvents(3, 1) as [
+      Envelope<UserRecord>,
+      Envelope<UserRecord>,
+      Envelope<UserRecord>,
+    ];
+    await publish(topic, [
+      { key: misfit.subject, value: JSON.stringify({ ...misfit, data: { id: misfit.subject } }) },
+      {
+        key: unsubscribed.subject,
+        value: JSON.stringify({ ...unsubscribed, type: 'identity.user.renamed', data: null }),
+      },
+      { key: fitting.subject, value: JSON.stringify(fitting) },
+    ]);
+    const handled: string[] = [];
+
+    // Act
+    const groupId = await run(topic, async (event) => void handled.push(event.subject));
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === 3 ? true : undefined,
+    );
+    assert.deepEqual(handled, [fitting.subject]);
+    const deadLetter = await deadLetters.waitFor((m) => m.key?.toString() === misfit.subject);
+    assert.match(String(deadLetter.headers?.['dlq-reason']), /^unparseable: /);
+    await sleep(500); // the unsubscribed event, had it been dead-lettered, would be there by now
+    assert.equal(deadLetters.messages.length, 1);
     await deadLetters.stop();
   });
 

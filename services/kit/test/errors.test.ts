@@ -2,15 +2,50 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { resolveTestStack } from '@raly/test-stack';
 import pg from 'pg';
+import { z } from 'zod';
 import {
   AppError,
   failedBecauseOf,
+  inWordsOf,
   isDatabaseUnavailable,
+  neutralFailureMessages,
   toAppError,
   uniqueViolationOf,
 } from '../src/errors';
 import { dropDatabase, uniqueToken } from '@raly/test-stack';
 import { createDatabaseIfMissing } from '../src/migrate';
+
+describe("the kit's own failures", () => {
+  const appWords = { badRequest: 'Bad request!', notFound: 'Nothing here!', internal: 'Oops!' };
+
+  test("when the kit classifies a failure of its own, then it says the kit's neutral words until the app's edge says the app's", () => {
+    // Arrange
+    const unknown = toAppError(new Error('boom'));
+    const unnamed = toAppError(new z.ZodError([]));
+    const named = toAppError(z.object({ name: z.string('Name is required') }).safeParse({}).error);
+
+    // Act
+    const shown = [unknown, unnamed, named].map((error) => inWordsOf(error, appWords));
+
+    // Assert
+    assert.deepEqual(
+      [unknown, unnamed].map((error) => [error.code, error.failure, error.message]),
+      [
+        ['internal', 'internal', neutralFailureMessages.internal],
+        ['invalid-argument', 'badRequest', neutralFailureMessages.badRequest],
+      ],
+    );
+    assert.deepEqual(
+      shown.map((error) => [error.code, error.httpStatus, error.message, error.fields]),
+      [
+        ['internal', 500, 'Oops!', undefined],
+        ['invalid-argument', 400, 'Bad request!', undefined],
+        ['invalid-argument', 400, 'Name is required', { name: 'Name is required' }],
+      ],
+    );
+    assert.equal(shown[2], named, "an error of the app's own is shown as it is");
+  });
+});
 
 describe('uniqueViolationOf', () => {
   test('when Postgres refuses a duplicate through pg, then it names the constraint; any other error gives undefined', async () => {

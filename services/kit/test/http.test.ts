@@ -2,12 +2,13 @@
  * The kit's express app against bad input: every refusal of the body parser
  * and the router is the caller's 4xx, deep JSON is refused before a handler
  * sees it, and a value Postgres refuses (SQLSTATE class 22) is a 400 — never
- * a 500, never a crashed process.
+ * a 500, never a crashed process. The kit's own failures answer in the words
+ * the app gave it (here Raly's, as every app passes them).
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { describe, test, beforeAll, afterAll } from 'vitest';
-import { messages } from '@raly/contracts/messages';
+import { failureMessages, messages } from '@raly/contracts/messages';
 import pg from 'pg';
 import { createHttpApp, listen, nestingExceeds, type RunningServer } from '../src/http';
 import { createLogger } from '../src/logger';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: stack.databaseUrl('postgres'), max: 2 });
   const app = createHttpApp({
     logger: createLogger('kit-http-test', 'silent'),
+    failureMessages,
     routes: (routes) => {
       routes.post('/echo', (req, res) => {
         res.json({ data: JSON.parse(JSON.stringify(req.body)) as unknown });
@@ -139,6 +141,15 @@ describe('createHttpApp with bad input', () => {
       });
     }
     assert.deepEqual(fine.body.data, { name: 'ab' });
+  });
+
+  test("when no route answers the path, then the answer is 404 in the app's words", async () => {
+    // Act
+    const answer = await send('GET', '/no/such/route');
+
+    // Assert
+    assert.equal(answer.status, 404);
+    assert.deepEqual(answer.body.error, { code: 'not-found', message: messages.pageNotFound });
   });
 });
 

@@ -10,7 +10,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
-import { messages } from '@raly/contracts/messages';
 import { AppError } from '../src/errors';
 import {
   callHttp,
@@ -136,7 +135,7 @@ describe('callInternal and callHttp', () => {
     });
   });
 
-  test('when the endpoint cannot be reached and the caller asks for it, then the call fails 503 unavailable with the generic message', async () => {
+  test("when the endpoint cannot be reached and the caller asks for it, then the call fails 503 unavailable as the kit's internal failure", async () => {
     const target = await closedAddress();
     const error = await callHttp(`${target}/x`, { method: 'GET', unreachable: 'unavailable' }).then(
       () => undefined,
@@ -146,7 +145,7 @@ describe('callInternal and callHttp', () => {
     assert.equal(error.code, 'unavailable');
     assert.equal(error.httpStatus, 503);
     assert.equal(error.isTrusted, false);
-    assert.equal(error.message, messages.genericProblem);
+    assert.equal(error.failure, 'internal');
   });
 
   test('when the endpoint answers after the timeout and the caller asks for it, then the call fails 503 unavailable', async () => {

@@ -1,5 +1,5 @@
 /**
- * The Kafka client's TLS and SASL from environment variables (issue 12: Strimzi's SCRAM-SHA-512
+ * The Kafka client's TLS and SASL from environment variables (Strimzi's SCRAM-SHA-512
  * TLS listener and managed Kafka without a code change), and the Postgres pool size from
  * DATABASE_POOL_MAX. The mapping is checked on its own; the client and the pool against the
  * local stack's Kafka (PLAINTEXT, no SASL) and Postgres.

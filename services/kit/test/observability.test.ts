@@ -1,6 +1,6 @@
 /**
  * A kit service (src/service.ts runService) against the real Postgres and
- * Kafka (issue 11): its `/metrics` after traffic — request durations by
+ * Kafka: its `/metrics` after traffic — request durations by
  * route pattern and status, the outbox backlog, the consumer's outcomes,
  * dead letters and lag, the default Node metrics — and its drain: readiness
  * false first, the request in flight answered, the outbox row it wrote
@@ -10,11 +10,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes } from '@raly/contracts/events';
+import { userRecordSchema } from '@raly/contracts/records';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import pg from 'pg';
 import { pino } from 'pino';
 import { on } from '../src/consumer';
 import { createHttpApp, listen } from '../src/http';
+import { neutralFailureMessages } from '../src/errors';
 import { createLogger } from '../src/logger';
 import { migrate } from '../src/migrate';
 import { newOutboxMessage, type OutboxRelay } from '../src/outbox/index';
@@ -95,6 +97,7 @@ async function startWidgets(groupId: string, slowMs = 0, kafkaBrokers = brokers)
   const service = await runService({
     name: 'kit-observability-test',
     logger: createLogger('kit-observability-test', 'silent'),
+    failureMessages: neutralFailureMessages,
     port: 0,
     kafkaBrokers,
     database: {
@@ -118,7 +121,7 @@ async function startWidgets(groupId: string, slowMs = 0, kafkaBrokers = brokers)
     consumer: {
       groupId,
       subscriptions: () => [
-        on(consumed, eventTypes.userUpdated, async (event) => {
+        on(consumed, eventTypes.userUpdated, userRecordSchema, async (event) => {
           handled.push(event.subject);
         }),
       ],

@@ -12,6 +12,7 @@ import { createLogger } from '@raly/service-kit/logger';
 import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
+import { failureMessages } from '@raly/contracts/messages';
 import { filesRouter } from './api/files-router';
 import { imagesRouter } from './api/images-router';
 import { configSchema } from './config';
@@ -49,6 +50,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const service = await runService({
     name: serviceName,
     logger,
+    failureMessages,
     tracing: config,
     port: port ?? config.PORT,
     kafkaBrokers: config.KAFKA_BROKERS,

@@ -11,6 +11,7 @@ import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import type { OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
+import { failureMessages } from '@raly/contracts/messages';
 import { applicationsRouter } from './api/applications-router';
 import { offersRouter } from './api/offers-router';
 import { configSchema } from './config';
@@ -55,6 +56,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     const service = await runService({
       name: serviceName,
       logger,
+      failureMessages,
       tracing: config,
       port: port ?? config.PORT,
       kafkaBrokers: config.KAFKA_BROKERS,

@@ -1,12 +1,12 @@
 /** Everything identity-profile consumes, one line per event type and handler. */
-import { eventTypes, topics, type ImageStored } from '@raly/contracts/events';
+import { eventTypes, imageStoredSchema, topics } from '@raly/contracts/events';
 import { on, type Subscription } from '@raly/service-kit/consumer';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { applyStoredImage } from '../domain/images';
 
 export function subscriptions(dependencies: IdentityDependencies): Subscription[] {
   return [
-    on<ImageStored>(topics.mediaImage, eventTypes.imageStored, (event) =>
+    on(topics.mediaImage, eventTypes.imageStored, imageStoredSchema, (event) =>
       applyStoredImage(dependencies, event),
     ),
   ];

@@ -1,6 +1,6 @@
 /** Everything the offers service consumes, one line per event type and handler: the public copies of users and brands. */
 import { eventTypes, topics } from '@raly/contracts/events';
-import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
 import { on, type Subscription } from '@raly/service-kit/consumer';
 import { applyBrandSnapshot } from '../domain/brands';
 import type { OffersDependencies } from '../domain/dependencies';
@@ -13,9 +13,9 @@ export function subscriptions(dependencies: OffersDependencies): Subscription[] 
   const saveBrand = (event: Parameters<typeof applyBrandSnapshot>[1]) =>
     applyBrandSnapshot(dependencies, event);
   return [
-    on<UserRecord>(topics.identityUser, eventTypes.userCreated, saveUser),
-    on<UserRecord>(topics.identityUser, eventTypes.userUpdated, saveUser),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandCreated, saveBrand),
-    on<BrandRecord>(topics.brandBrand, eventTypes.brandUpdated, saveBrand),
+    on(topics.identityUser, eventTypes.userCreated, userRecordSchema, saveUser),
+    on(topics.identityUser, eventTypes.userUpdated, userRecordSchema, saveUser),
+    on(topics.brandBrand, eventTypes.brandCreated, brandRecordSchema, saveBrand),
+    on(topics.brandBrand, eventTypes.brandUpdated, brandRecordSchema, saveBrand),
   ];
 }
