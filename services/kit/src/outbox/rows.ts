@@ -5,7 +5,7 @@
  * (columns `traceparent`, `tracestate`, ../tracing).
  */
 import { randomUUID } from 'node:crypto';
-import type { Envelope, EventType } from '@raly/contracts/events';
+import type { Envelope } from '@raly/contracts/envelope';
 import { outboxRowTrace } from '../tracing';
 
 /** The columns a service writes when it records an event (./writer `record`). */
@@ -13,7 +13,7 @@ export interface NewOutboxMessage<T> {
   id: string;
   topic: string;
   key: string;
-  eventType: EventType;
+  eventType: string;
   envelope: Envelope<T>;
   /** W3C trace context of the write (./tracing); absent when no traced request or message is in progress. */
   traceparent?: string;
@@ -30,7 +30,7 @@ export interface NewOutboxMessage<T> {
  */
 export function newOutboxMessage<T>(event: {
   topic: string;
-  type: EventType;
+  type: string;
   source: string;
   subject: string;
   version: number;
@@ -66,7 +66,7 @@ export function newOutboxMessage<T>(event: {
  */
 export function newSnapshotOutboxMessage<T extends { id: string; version: number }>(event: {
   topic: string;
-  type: EventType;
+  type: string;
   source: string;
   schema: { parse(value: unknown): T };
   record: T;
@@ -106,6 +106,6 @@ export function snapshotEventOf<T extends { id: string; version: number }>(strea
   topic: string;
   source: string;
   schema: { parse(value: unknown): T };
-}): (type: EventType) => RaiseEvent<T> {
+}): (type: string) => RaiseEvent<T> {
   return (type) => (record) => newSnapshotOutboxMessage({ ...stream, type, record });
 }
