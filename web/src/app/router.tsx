@@ -1,8 +1,8 @@
 /**
- * The full route table of spec §2 and the offers pages of issue 9, for the
+ * The full route table of spec §2 and the offers pages, for the
  * declarative router (`<BrowserRouter>` + `useRoutes`): the data router
  * (`createBrowserRouter`) would add ~17 KiB (gzip) to the first page for
- * loaders and actions the app does not use (issue 10). Each route's path
+ * loaders and actions the app does not use. Each route's path
  * comes from its RouteMeta (config/paths), which the root layout matches
  * again for the page title and the sign-in guard (app/route-meta). Home
  * and the header are in the first bundle; every other page, the 404 page

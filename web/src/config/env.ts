@@ -1,5 +1,5 @@
 /**
- * Runtime configuration of the SPA (issue 12): where the BFF is and which
+ * Runtime configuration of the SPA: where the BFF is and which
  * backend this is, read at start from `/config.json` rather than compiled
  * in, so one build (one image) serves every environment. The SPA talks to
  * the BFF only (sign-in and refresh too, docs/adr/0009), so nothing here

@@ -249,7 +249,7 @@ describe('the app shell (spec §2)', () => {
       const nav = header(page).getByRole('navigation', { name: 'Main' });
       const avatarButton = page.getByRole('button', { name: 'Open user menu' });
       await avatarButton.waitFor();
-      // Offers (issue 9) shows once the user's record says they are a creator.
+      // Offers shows once the user's record says they are a creator.
       await nav.getByRole('link', { name: 'Offers' }).waitFor();
       assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
         'Home',
