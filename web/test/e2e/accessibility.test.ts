@@ -6,34 +6,21 @@
  *
  * Needs the native stack (`npm run stack -- up`).
  */
-import { describe, test, beforeAll, afterAll } from 'vitest';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
-import { launchBrowser } from './harness/browser.ts';
-import { startProduct, type RunningProduct } from './harness/product.ts';
+import { browserSuite } from './harness/suite.ts';
 import { aSignedInCreator, openSignedIn, waitForSettledPage } from './harness/shell-users.ts';
 import { seriousAxeViolations } from './harness/axe.ts';
 import { DESKTOP, newViewportPage, PHONE } from './harness/pages.ts';
 
-let product: RunningProduct;
-let browser: Browser;
-
-const url = (path: string) => `${product.webUrl}${path}`;
-const newPage = (options: BrowserContextOptions = {}) => newViewportPage(browser, options);
-const anOnboardedCreator = () => aSignedInCreator(product.bffUrl, { onboarded: true });
-const aNewcomer = () => aSignedInCreator(product.bffUrl, { onboarded: false });
-
 describe("the app shell's layout and accessibility (spec §2)", () => {
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const suite = browserSuite();
+  const url = (path: string) => suite.url(path);
+  const newPage = (options: BrowserContextOptions = {}) => newViewportPage(suite.browser, options);
+  const anOnboardedCreator = () => aSignedInCreator(suite.product.bffUrl, { onboarded: true });
+  const aNewcomer = () => aSignedInCreator(suite.product.bffUrl, { onboarded: false });
 
   describe('layout and accessibility', () => {
     const signedOutPages = [
@@ -61,7 +48,7 @@ describe("the app shell's layout and accessibility (spec §2)", () => {
         await page.goto(url(path));
         await check(`signed out ${path}`);
       }
-      await openSignedIn(page, product.webUrl, onboarded, '/');
+      await openSignedIn(page, suite.product.webUrl, onboarded, '/');
       for (const path of signedInPages) {
         await page.goto(url(path));
         await check(`signed in ${path}`);
@@ -93,7 +80,7 @@ describe("the app shell's layout and accessibility (spec §2)", () => {
           await audit('signed out, mobile menu open');
         }
 
-        await openSignedIn(page, product.webUrl, onboarded, '/');
+        await openSignedIn(page, suite.product.webUrl, onboarded, '/');
         for (const path of signedInPages) {
           await page.goto(url(path));
           await page
@@ -116,7 +103,7 @@ describe("the app shell's layout and accessibility (spec §2)", () => {
           viewport,
           bypassCSP: true,
         });
-        await openSignedIn(newcomerPage, product.webUrl, newcomer, onboardingPage);
+        await openSignedIn(newcomerPage, suite.product.webUrl, newcomer, onboardingPage);
         await newcomerPage.getByRole('heading', { name: 'Welcome to Raly' }).waitFor();
         await waitForSettledPage(newcomerPage);
         for (const violation of await seriousAxeViolations(newcomerPage)) {
@@ -134,7 +121,7 @@ describe("the app shell's layout and accessibility (spec §2)", () => {
     test('when a toast shows, then axe-core finds no serious or critical violation in it', async () => {
       const onboarded = await anOnboardedCreator();
       const { context, page } = await newPage({ bypassCSP: true });
-      await openSignedIn(page, product.webUrl, onboarded, '/settings/account');
+      await openSignedIn(page, suite.product.webUrl, onboarded, '/settings/account');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: messages.profileUpdated }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page), []);
