@@ -77,29 +77,38 @@ function runtimeConfigPlugin(config: RuntimeConfigJson): Plugin {
 }
 
 /**
- * Builds one source module as its own bundle, its dependencies inlined and
+ * Builds each of `files` as its own bundle, its dependencies inlined and
  * tree-shaken for it alone, instead of sharing their modules with the rest
- * of the app. For src/config/runtime-config-schema.ts: it runs before first
- * paint and needs a few parts of zod, while the lazily loaded forms use
- * classic zod; shared, zod's core modules would land whole on the first
- * page (~15 KiB gzip instead of ~6, issue 10). Build only; the dev server
- * serves the module as it is.
+ * of the app: Rollup puts a module used by the first page and by a lazy
+ * chunk whole into the first page. For the modules that run before first
+ * paint and need a few parts of a big library: src/config/runtime-config-schema.ts
+ * (zod/mini, ~6 KiB gzip instead of zod's whole core, ~15) and
+ * src/lib/store-toolkit.ts (the store's parts of Redux Toolkit, ~3.3 KiB
+ * instead of Redux Toolkit with immer and reselect, ~19). Such a module must
+ * import no module of the app (it would get a second copy). Build only; the
+ * dev server serves the modules as they are.
  */
-function standaloneModulePlugin(file: string): Plugin {
+function standaloneModulesPlugin(files: string[]): Plugin {
+  let nodeEnv = 'production';
   return {
-    name: 'raly-standalone-module',
+    name: 'raly-standalone-modules',
     apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      nodeEnv = config.isProduction ? 'production' : 'development';
+    },
     async load(id) {
-      if (id !== file) return null;
+      if (!files.includes(id)) return null;
       const bundled = await esbuild({
-        entryPoints: [file],
+        entryPoints: [id],
         bundle: true,
         format: 'esm',
         platform: 'browser',
         target: 'es2022',
         write: false,
         logLevel: 'warning',
+        // Redux Toolkit's development checks are behind process.env.NODE_ENV, as in the app's modules.
+        define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
       });
       return bundled.outputFiles[0]!.text;
     },
@@ -149,10 +158,13 @@ export function webConfig(options: WebConfigOptions): UserConfig {
       react(),
       tailwindcss(),
       runtimeConfigPlugin(runtimeConfig),
-      standaloneModulePlugin(`${import.meta.dirname}/src/config/runtime-config-schema.ts`),
+      standaloneModulesPlugin([
+        `${import.meta.dirname}/src/config/runtime-config-schema.ts`,
+        `${import.meta.dirname}/src/lib/store-toolkit.ts`,
+      ]),
     ],
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
-    // The first page (~265 kB, 97 KiB gzip, issue 10): React, react-dom, the router, Redux; RTK Query,
+    // The first page (≤ 100 KiB gzip, README.md): React, react-dom, the router, the store; RTK Query,
     // socket.io-client and every page but home are chunks loaded when needed. The e2e
     // harness builds under vitest's NODE_ENV=test, i.e. with React's development build (~700 kB).
     build: { chunkSizeWarningLimit: 800 },

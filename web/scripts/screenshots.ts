@@ -117,7 +117,7 @@ async function shootWidth(browser: Browser, product: RunningProduct, width: numb
 }
 
 /**
- * The offers pages (issue 9): a brand's offer with one application, seen by
+ * The offers pages: a brand's offer with one application, seen by
  * the brand (list, offer, form) and by the creator who applied (offer), and
  * both public profiles.
  */

@@ -30,7 +30,7 @@ import { focusRing } from '@/components/ui/button';
  * record when the next page mounts, and the open avatar menu and the mobile
  * slide-over close on a path change. The toast is not touched: a toast
  * raised just before a navigation (e.g. after saving) stays for its 5 s. On
- * sign-out the whole cache is emptied (app/store.ts).
+ * sign-out the whole cache is emptied (lib/store.ts).
  */
 
 export function RootLayout() {

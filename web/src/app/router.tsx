@@ -1,13 +1,12 @@
 /**
- * The full route table of spec §2 and the offers pages of issue 9, for the
- * declarative router (`<BrowserRouter>` + `useRoutes`): the data router
+ * The full route table of spec §2 and the offers pages, for the declarative
+ * router (`<BrowserRouter>` + `useRoutes`): the data router
  * (`createBrowserRouter`) would add ~17 KiB (gzip) to the first page for
- * loaders and actions the app does not use (issue 10). Each route's path
- * comes from its RouteMeta (config/paths), which the root layout matches
- * again for the page title and the sign-in guard (app/route-meta). Home
- * and the header are in the first bundle; every other page, the 404 page
- * included, is its own chunk, loaded with React.lazy when first visited
- * (the root layout shows a spinner meanwhile).
+ * loaders and actions the app does not use. Each route's path comes from its
+ * RouteMeta (config/paths), which the root layout matches again for the page
+ * title and the sign-in guard (app/route-meta). Home and the header are in
+ * the first bundle; every other page, the 404 page included, is a
+ * React.lazy chunk (the root layout shows a spinner meanwhile).
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';

@@ -1,17 +1,11 @@
 /**
- * Runtime configuration of the SPA (issue 12): where the BFF is and which
- * backend this is, read at start from `/config.json` rather than compiled
- * in, so one build (one image) serves every environment. The SPA talks to
- * the BFF only (sign-in and refresh too, docs/adr/0009), so nothing here
- * names Keycloak. The nginx image renders the file from its environment
- * when the container starts (web/nginx.conf); Vite's dev and preview
- * servers answer it from their own settings (web/vite.shared.ts).
- * index.html preloads it, so the request runs beside the script's and
- * first paint waits for it only when it is slower.
- *
- * Checked with zod (config/runtime-config-schema): a missing file or a
- * malformed value stops the start with a page naming it
- * (app/config-error-page) instead of failing at the first call.
+ * Runtime configuration of the SPA (where the BFF is, which backend this
+ * is), read at start from `/config.json` so one build serves every
+ * environment. The nginx image renders the file from its environment
+ * (web/nginx.conf), the Vite servers from their settings (vite.shared.ts);
+ * index.html preloads it. Checked with zod (config/runtime-config-schema): a
+ * missing file or a bad value stops the start with a page naming it
+ * (app/config-error-page). The SPA talks to the BFF only (docs/adr/0009).
  */
 import { LIVE_PATH } from '@raly/contracts/live';
 import { checkRuntimeConfig } from '@/config/runtime-config-schema';

@@ -31,7 +31,7 @@ export const paths = {
   settingsAccount: route('/settings/account', 'Account', 'protected'),
   settingsBrand: route('/settings/brand', 'Brand Profile', 'protected'),
   onboarding: route('/onboarding', 'Onboarding', 'protected'),
-  // Offers (issue 9). Creators: the feed, an offer, their applications.
+  // Offers. Creators: the feed, an offer, their applications.
   offers: route('/offers', 'Offers', 'protected'),
   offer: route('/offers/:id', 'Offer', 'protected'),
   applications: route('/applications', 'My applications', 'protected'),

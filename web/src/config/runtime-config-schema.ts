@@ -1,5 +1,5 @@
 /**
- * The shape of `/config.json` (issue 12), checked with zod's tree-shakable
+ * The shape of `/config.json`, checked with zod's tree-shakable
  * `zod/mini`. This file imports zod and nothing else: the production build
  * bundles it on its own with its own copy of the few zod parts it uses
  * (web/vite.shared.ts `standaloneModulePlugin`, ~6 KiB gzip), because

@@ -1,20 +1,28 @@
 /**
- * The one RTK Query api of the SPA: it talks to the BFF only (/api, same
- * origin). Features add their endpoints with `api.injectEndpoints`. Every
- * request first makes sure the access token has 30 s left (lib/session
- * `getAccessToken`, which refreshes through the BFF's POST /api/auth/refresh
- * when it has less) and sends it as the bearer, and names a new trace in
- * a W3C `traceparent` header (lib/traceparent). Loading this module mounts
- * the api's reducer and middleware in the store (lib/root-reducer), so only
- * pages that call the BFF load RTK Query.
+ * The one RTK Query api of the SPA, talking to the BFF only (/api, same
+ * origin); features add their endpoints with `api.injectEndpoints`. Each
+ * request carries the access token, refreshed first when it has less than
+ * 30 s left (lib/session `getAccessToken`), and a new W3C `traceparent`.
+ * Loading this module mounts the api in the store (lib/store), so only pages
+ * that call the BFF load RTK Query.
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { DataEnvelope } from '@raly/contracts/bff-api';
 import { env } from '@/config/env';
 import { getAccessToken } from '@/lib/session';
 import { newTraceparent, TRACEPARENT_HEADER } from '@/lib/traceparent';
-import type { Middleware } from 'redux';
-import { injectIntoStore, type StorePart } from '@/lib/root-reducer';
+import { dynamicMiddleware, resetOnUserChange, rootReducer, store } from '@/lib/store';
+
+/** Every cache a live push or a reconnect can invalidate (lib/follow-live). */
+const tagTypes = [
+  'Me',
+  'Offers',
+  'Offer',
+  'BrandOffers',
+  'OfferApplications',
+  'MyApplications',
+] as const;
+export type ApiTag = (typeof tagTypes)[number];
 
 export const api = createApi({
   reducerPath: 'api',
@@ -27,11 +35,15 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Me'],
+  tagTypes,
   endpoints: () => ({}),
 });
 
-injectIntoStore(api as StorePart, api.middleware as Middleware, () => api.util.resetApiState());
+rootReducer.inject(api);
+dynamicMiddleware.addMiddleware(api.middleware);
+// An injected reducer gets its state at the next action; the first render reads it before that.
+store.dispatch(api.util.resetApiState());
+resetOnUserChange(api.util.resetApiState);
 
 /** Unwraps the `{ data }` envelope of a BFF answer (docs/api.md). */
 export const unwrapData = <T>(body: DataEnvelope<T>): T => body.data;

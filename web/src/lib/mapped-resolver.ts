@@ -1,6 +1,6 @@
 /**
  * A react-hook-form resolver for forms whose fields are not the shape of the
- * shared zod schema (issue 9: an amount typed in major units is sent in
+ * shared zod schema (e.g. an amount typed in major units is sent in
  * minor units, a date input as an ISO date-time). The form's input is mapped
  * to the schema's shape, checked by the shared schema (so the browser and
  * the services say the same message for the same rule), and each issue is

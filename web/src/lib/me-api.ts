@@ -6,17 +6,11 @@
  * are merged in (higher version wins); only a socket reconnect, which may
  * have missed pushes while the socket was down, reads GET /api/me again.
  */
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Me, MeUpdate } from '@raly/contracts/bff-api';
 import { liveEvents } from '@raly/contracts/live';
-import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import { api, unwrapData } from '@/lib/api-client';
 import { applyBrandUpdated, applyUserUpdated, isProfileLoaded, mergeMe } from '@/lib/live-updates';
-import { liveSocket } from '@/lib/live-socket';
-
-/** The dispatch RTK Query hands to lifecycle handlers (its state type is the api's own root state). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type LifecycleDispatch = ThunkDispatch<any, unknown, UnknownAction>;
+import { followLive, type CacheLifecycle } from '@/lib/follow-live';
 
 /**
  * `onQueryStarted` of every call the BFF answers with `Me`: once the call
@@ -28,7 +22,7 @@ export async function mergeAnswerIntoMe(
   {
     dispatch,
     queryFulfilled,
-  }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: Me }> },
+  }: Pick<CacheLifecycle, 'dispatch'> & { queryFulfilled: Promise<{ data: Me }> },
 ): Promise<void> {
   const { data } = await queryFulfilled.catch(() => ({ data: null }));
   if (data) dispatch(meApi.util.updateQueryData('getMe', undefined, (me) => mergeMe(me, data)));
@@ -40,34 +34,12 @@ export const meApi = api.injectEndpoints({
       query: () => '/me',
       transformResponse: unwrapData<Me>,
       providesTags: ['Me'],
-      async onCacheEntryAdded(
-        _arg,
-        { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // the entry went away before data arrived
-        }
-        const socket = liveSocket();
-        const onUser = (user: UserRecord) => updateCachedData((me) => applyUserUpdated(me, user));
-        const onBrand = (brand: BrandRecord) =>
-          updateCachedData((me) => applyBrandUpdated(me, brand));
-        // The first connect follows the GET /api/me just answered, and the BFF
-        // sends the current snapshots as the socket joins its rooms; a later
-        // connect is a reconnect, which may have missed pushes: read once again.
-        let connects = socket.connected ? 1 : 0;
-        const onConnect = () => {
-          connects += 1;
-          if (connects > 1) dispatch(api.util.invalidateTags(['Me']));
-        };
-        socket.on(liveEvents.user, onUser);
-        socket.on(liveEvents.brand, onBrand);
-        socket.on('connect', onConnect);
-        await cacheEntryRemoved;
-        socket.off(liveEvents.user, onUser);
-        socket.off(liveEvents.brand, onBrand);
-        socket.off('connect', onConnect);
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const { updateCachedData } = lifecycle;
+        await followLive(lifecycle, 'Me', {
+          [liveEvents.user]: (user) => updateCachedData((me) => applyUserUpdated(me, user)),
+          [liveEvents.brand]: (brand) => updateCachedData((me) => applyBrandUpdated(me, brand)),
+        });
       },
     }),
     updateMe: build.mutation<Me, MeUpdate>({

@@ -1,10 +1,10 @@
 /**
- * The "offers" badge of the header (issue 9): how many offers arrived live
+ * The "offers" badge of the header: how many offers arrived live
  * (`offer.updated` pushes of newly opened offers matching the creator) since
  * the feed at /offers was last seen. The header's listener counts them, the
  * feed marks them seen; each offer counts once per tab.
  */
-import type { Reducer, UnknownAction } from 'redux';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 
 export interface OfferArrivalsState {
   /** Offers that arrived since the feed was last seen. */
@@ -26,7 +26,7 @@ export const offersFeedSeen = () => ({ type: SEEN });
 /** A different user (or none) is signed in: forget everything. */
 export const offerArrivalsReset = () => ({ type: RESET });
 
-/* A plain reducer rather than createSlice: Redux Toolkit stays off the first page (lib/root-reducer). */
+// A plain reducer: createSlice would bring immer to the first page (lib/store-toolkit).
 const reducer: Reducer<OfferArrivalsState, UnknownAction> = (state = initialState, action) => {
   if (action.type === ARRIVED) {
     const offerId = action.payload as string;

@@ -1,5 +1,5 @@
 /**
- * How offers and applications read on screen (issue 9): amounts from integer
+ * How offers and applications read on screen: amounts from integer
  * minor units with Intl.NumberFormat, the apply-by date (a date input in the
  * form, an ISO date-time at the end of that day on the wire), places left,
  * and the labels of platforms and statuses. Pure functions, shared by the

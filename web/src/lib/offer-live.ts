@@ -1,5 +1,5 @@
 /**
- * Pure merge rules for the live offers and applications (issue 9; docs/api.md
+ * Pure merge rules for the live offers and applications (docs/api.md
  * socket.io events `offer.updated` and `application.updated`): each record
  * carries its `version` and the higher one wins, like the `me` records
  * (lib/live-updates). The RTK Query caches of lib/offers-api apply pushes

@@ -1,88 +1,33 @@
 /**
- * Offers and applications through the BFF (issue 9; `BffRoutes` of
- * @raly/contracts/bff-api), shared by the creator and brand screens, the
- * dashboard and the public profiles. Every list and detail follows the
- * live `offer.updated` / `application.updated` pushes of the one socket
- * (lib/live-socket) while it is cached, merged by version (lib/offer-live);
- * a socket reconnect, which may have missed pushes, reads them again. The
- * answers of commands are merged into the caches at once, so the tab that
- * acted shows the change before the push arrives.
+ * The offers and applications that several features show (the creator's
+ * feed and applications, the brand's offers, the dashboard), through the
+ * BFF (`BffRoutes` of @raly/contracts/bff-api). Every list and detail
+ * follows the live `offer.updated` / `application.updated` pushes while it
+ * is cached (lib/follow-live), merged by version (lib/offer-live). The
+ * features' commands merge their answers here at once
+ * (`mergeOfferAnswer`, `mergeApplicationAnswer`), so the tab that acted
+ * shows the change before the push arrives.
  */
 import type {
-  ApplicationForm,
   ApplicationRecord,
   BrandOffer,
-  CreateOffer,
   OfferDetail,
   OfferRecord,
   Page,
-  PublicBrandProfile,
-  PublicCreatorProfile,
-  UpdateOffer,
 } from '@raly/contracts/offers';
 import { liveEvents } from '@raly/contracts/live';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, unwrapData } from '@/lib/api-client';
+import { followLive, type CacheLifecycle } from '@/lib/follow-live';
 import { isNewer } from '@/lib/live-updates';
-import { liveSocket } from '@/lib/live-socket';
 import { applyOfferToFeed, feedSearchParams, upsertNewer, type FeedQuery } from '@/lib/offer-live';
 import { getSessionSnapshot } from '@/lib/session';
 
-const offerTags = [
-  'Offers',
-  'Offer',
-  'BrandOffers',
-  'OfferApplications',
-  'MyApplications',
-] as const;
-type OfferTag = (typeof offerTags)[number];
+type LifecycleDispatch = CacheLifecycle['dispatch'];
 
 /** The signed-in user's id (the token's subject), or null when signed out. */
 function currentUserId(): string | null {
   const session = getSessionSnapshot();
   return session.status === 'signed-in' ? session.userId : null;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type LifecycleDispatch = ThunkDispatch<any, unknown, UnknownAction>;
-
-interface LiveHandlers {
-  offer?: (offer: OfferRecord) => void;
-  application?: (application: ApplicationRecord) => void;
-}
-
-/**
- * Follows the live pushes for one cache entry until it is removed; after a
- * reconnect (pushes may have been missed) the entry's tag is read again.
- */
-async function followLive(
-  {
-    cacheDataLoaded,
-    cacheEntryRemoved,
-  }: { cacheDataLoaded: Promise<unknown>; cacheEntryRemoved: Promise<unknown> },
-  dispatch: LifecycleDispatch,
-  tag: OfferTag,
-  handlers: LiveHandlers,
-): Promise<void> {
-  try {
-    await cacheDataLoaded;
-  } catch {
-    return; // the entry went away before data arrived
-  }
-  if (!currentUserId()) return; // visitors have no socket
-  const socket = liveSocket();
-  let connects = socket.connected ? 1 : 0;
-  const onConnect = () => {
-    connects += 1;
-    if (connects > 1) dispatch(offersApi.util.invalidateTags([tag]));
-  };
-  socket.on('connect', onConnect);
-  if (handlers.offer) socket.on(liveEvents.offer, handlers.offer);
-  if (handlers.application) socket.on(liveEvents.application, handlers.application);
-  await cacheEntryRemoved;
-  socket.off('connect', onConnect);
-  if (handlers.offer) socket.off(liveEvents.offer, handlers.offer);
-  if (handlers.application) socket.off(liveEvents.application, handlers.application);
 }
 
 /** Puts an application (a push or a command's answer) into every cache that shows it. */
@@ -114,8 +59,17 @@ function applyApplication(dispatch: LifecycleDispatch, application: ApplicationR
     );
 }
 
-/** Puts an offer (a command's answer) into the detail cache that shows it. */
-function applyOffer(dispatch: LifecycleDispatch, offer: OfferRecord): void {
+type AnswerLifecycle<T> = Pick<CacheLifecycle, 'dispatch'> & {
+  queryFulfilled: Promise<{ data: T }>;
+};
+
+/** `onQueryStarted` of commands answered with an offer: the offer's detail cache takes it. */
+export async function mergeOfferAnswer(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: AnswerLifecycle<OfferRecord>,
+): Promise<void> {
+  const { data: offer } = await queryFulfilled.catch(() => ({ data: null }));
+  if (!offer) return;
   dispatch(
     offersApi.util.updateQueryData('getOffer', offer.id, (detail) => {
       if (isNewer(detail.offer, offer)) detail.offer = offer;
@@ -123,33 +77,16 @@ function applyOffer(dispatch: LifecycleDispatch, offer: OfferRecord): void {
   );
 }
 
-/** `onQueryStarted` of commands answered with an offer. */
-async function mergeOfferAnswer(
+/** `onQueryStarted` of commands answered with an application: every cache showing it takes it. */
+export async function mergeApplicationAnswer(
   _arg: unknown,
-  {
-    dispatch,
-    queryFulfilled,
-  }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: OfferRecord }> },
-): Promise<void> {
-  const { data } = await queryFulfilled.catch(() => ({ data: null }));
-  if (data) applyOffer(dispatch, data);
-}
-
-/** `onQueryStarted` of commands answered with an application. */
-async function mergeApplicationAnswer(
-  _arg: unknown,
-  {
-    dispatch,
-    queryFulfilled,
-  }: { dispatch: LifecycleDispatch; queryFulfilled: Promise<{ data: ApplicationRecord }> },
+  { dispatch, queryFulfilled }: AnswerLifecycle<ApplicationRecord>,
 ): Promise<void> {
   const { data } = await queryFulfilled.catch(() => ({ data: null }));
   if (data) applyApplication(dispatch, data);
 }
 
-const withTags = api.enhanceEndpoints({ addTagTypes: offerTags });
-
-export const offersApi = withTags.injectEndpoints({
+export const offersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/offers: one page of open offers (matching the creator's interests first). */
     getOffers: build.query<Page<OfferRecord>, FeedQuery>({
@@ -160,8 +97,8 @@ export const offersApi = withTags.injectEndpoints({
       transformResponse: unwrapData<Page<OfferRecord>>,
       providesTags: ['Offers'],
       async onCacheEntryAdded(query, lifecycle) {
-        await followLive(lifecycle, lifecycle.dispatch, 'Offers', {
-          offer: (offer) =>
+        await followLive(lifecycle, 'Offers', {
+          [liveEvents.offer]: (offer) =>
             lifecycle.updateCachedData((page) => applyOfferToFeed(page, offer, query)),
         });
       },
@@ -172,12 +109,12 @@ export const offersApi = withTags.injectEndpoints({
       transformResponse: unwrapData<OfferDetail>,
       providesTags: ['Offer'],
       async onCacheEntryAdded(id, lifecycle) {
-        await followLive(lifecycle, lifecycle.dispatch, 'Offer', {
-          offer: (offer) =>
+        await followLive(lifecycle, 'Offer', {
+          [liveEvents.offer]: (offer) =>
             lifecycle.updateCachedData((detail) => {
               if (offer.id === id && isNewer(detail.offer, offer)) detail.offer = offer;
             }),
-          application: (application) => {
+          [liveEvents.application]: (application) => {
             if (application.offerId === id) applyApplication(lifecycle.dispatch, application);
           },
         });
@@ -189,8 +126,8 @@ export const offersApi = withTags.injectEndpoints({
       transformResponse: unwrapData<BrandOffer[]>,
       providesTags: ['BrandOffers'],
       async onCacheEntryAdded(_arg, lifecycle) {
-        await followLive(lifecycle, lifecycle.dispatch, 'BrandOffers', {
-          offer: (offer) =>
+        await followLive(lifecycle, 'BrandOffers', {
+          [liveEvents.offer]: (offer) =>
             lifecycle.updateCachedData((list) => {
               const known = list.find((item) => item.id === offer.id);
               if (known && !isNewer(known, offer)) return list;
@@ -203,7 +140,8 @@ export const offersApi = withTags.injectEndpoints({
               return upsertNewer(list, { ...offer, applicationCounts: counts });
             }),
           // The counts move between statuses: read them again rather than guess the old status.
-          application: () => lifecycle.dispatch(offersApi.util.invalidateTags(['BrandOffers'])),
+          [liveEvents.application]: () =>
+            lifecycle.dispatch(offersApi.util.invalidateTags(['BrandOffers'])),
         });
       },
     }),
@@ -213,8 +151,8 @@ export const offersApi = withTags.injectEndpoints({
       transformResponse: unwrapData<ApplicationRecord[]>,
       providesTags: ['OfferApplications'],
       async onCacheEntryAdded(offerId, lifecycle) {
-        await followLive(lifecycle, lifecycle.dispatch, 'OfferApplications', {
-          application: (application) => {
+        await followLive(lifecycle, 'OfferApplications', {
+          [liveEvents.application]: (application) => {
             if (application.offerId === offerId)
               lifecycle.updateCachedData((list) => upsertNewer(list, application));
           },
@@ -227,78 +165,13 @@ export const offersApi = withTags.injectEndpoints({
       transformResponse: unwrapData<ApplicationRecord[]>,
       providesTags: ['MyApplications'],
       async onCacheEntryAdded(_arg, lifecycle) {
-        await followLive(lifecycle, lifecycle.dispatch, 'MyApplications', {
-          application: (application) => {
+        await followLive(lifecycle, 'MyApplications', {
+          [liveEvents.application]: (application) => {
             if (application.creatorId === currentUserId())
               lifecycle.updateCachedData((list) => upsertNewer(list, application));
           },
         });
       },
-    }),
-    /** GET /api/public/users/:username: a creator's public profile (anyone). */
-    getPublicCreator: build.query<PublicCreatorProfile, string>({
-      query: (username) => `/public/users/${encodeURIComponent(username)}`,
-      transformResponse: unwrapData<PublicCreatorProfile>,
-    }),
-    /** GET /api/public/brands/:username: a brand's public profile and open offers (anyone). */
-    getPublicBrand: build.query<PublicBrandProfile, string>({
-      query: (username) => `/public/brands/${encodeURIComponent(username)}`,
-      transformResponse: unwrapData<PublicBrandProfile>,
-    }),
-    /** POST /api/offers: a draft, or opened at once with `open: true`. */
-    createOffer: build.mutation<OfferRecord, CreateOffer>({
-      query: (body) => ({ url: '/offers', method: 'POST', body }),
-      transformResponse: unwrapData<OfferRecord>,
-      invalidatesTags: ['BrandOffers'],
-    }),
-    /** PATCH /api/offers/:id. */
-    updateOffer: build.mutation<OfferRecord, { id: string; changes: UpdateOffer }>({
-      query: ({ id, changes }) => ({
-        url: `/offers/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: changes,
-      }),
-      transformResponse: unwrapData<OfferRecord>,
-      invalidatesTags: ['BrandOffers'],
-      onQueryStarted: mergeOfferAnswer,
-    }),
-    /** POST /api/offers/:id/open. */
-    openOffer: build.mutation<OfferRecord, string>({
-      query: (id) => ({ url: `/offers/${encodeURIComponent(id)}/open`, method: 'POST' }),
-      transformResponse: unwrapData<OfferRecord>,
-      invalidatesTags: ['BrandOffers'],
-      onQueryStarted: mergeOfferAnswer,
-    }),
-    /** POST /api/offers/:id/close. */
-    closeOffer: build.mutation<OfferRecord, string>({
-      query: (id) => ({ url: `/offers/${encodeURIComponent(id)}/close`, method: 'POST' }),
-      transformResponse: unwrapData<OfferRecord>,
-      invalidatesTags: ['BrandOffers'],
-      onQueryStarted: mergeOfferAnswer,
-    }),
-    /** POST /api/offers/:id/applications. */
-    applyToOffer: build.mutation<ApplicationRecord, { offerId: string; form: ApplicationForm }>({
-      query: ({ offerId, form }) => ({
-        url: `/offers/${encodeURIComponent(offerId)}/applications`,
-        method: 'POST',
-        body: form,
-      }),
-      transformResponse: unwrapData<ApplicationRecord>,
-      onQueryStarted: mergeApplicationAnswer,
-    }),
-    /** POST /api/applications/:id/withdraw|accept|decline. */
-    decideApplication: build.mutation<
-      ApplicationRecord,
-      { id: string; action: 'withdraw' | 'accept' | 'decline' }
-    >({
-      query: ({ id, action }) => ({
-        url: `/applications/${encodeURIComponent(id)}/${action}`,
-        method: 'POST',
-      }),
-      transformResponse: unwrapData<ApplicationRecord>,
-      invalidatesTags: (_result, _error, { action }) =>
-        action === 'withdraw' ? [] : ['BrandOffers'],
-      onQueryStarted: mergeApplicationAnswer,
     }),
   }),
 });
@@ -309,12 +182,4 @@ export const {
   useGetBrandOffersQuery,
   useGetOfferApplicationsQuery,
   useGetMyApplicationsQuery,
-  useGetPublicCreatorQuery,
-  useGetPublicBrandQuery,
-  useCreateOfferMutation,
-  useUpdateOfferMutation,
-  useOpenOfferMutation,
-  useCloseOfferMutation,
-  useApplyToOfferMutation,
-  useDecideApplicationMutation,
 } = offersApi;

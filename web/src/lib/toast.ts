@@ -4,7 +4,7 @@
  * or by its close button. Any screen shows one with
  * `dispatch(showToast({ type, title?, message? }))`.
  */
-import type { Reducer, UnknownAction } from 'redux';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 
 export type ToastType = 'success' | 'alert';
 
@@ -35,10 +35,7 @@ export const clearToast = (id?: number) => ({ type: CLEAR, payload: id });
 
 const initialState: ToastState = { current: null };
 
-/*
- * A plain reducer rather than createSlice: Redux Toolkit (with immer) stays
- * off the first page (issue 10, lib/root-reducer); the state is one field.
- */
+// A plain reducer: createSlice would bring immer to the first page (lib/store-toolkit).
 const reducer: Reducer<ToastState, UnknownAction> = (state = initialState, action) => {
   if (action.type === SHOW) return { current: action.payload as Toast };
   if (action.type === CLEAR) {

@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { store } from '@/app/store';
+import { store } from '@/lib/store';
 
 /** Renders `ui` inside the app's store and a router at `route` (default `/`). */
 export function renderInApp(ui: ReactElement, { route = '/' }: { route?: string } = {}) {

@@ -7,7 +7,7 @@
 import './runtime-config';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { store } from '@/app/store';
+import { store } from '@/lib/store';
 import { api } from '@/lib/api-client';
 import { clearToast } from '@/lib/toast';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, test, vi } from 'vitest';
 import { TOAST_DURATION_MS } from '@raly/contracts/constants';
-import { store } from '@/app/store';
+import { store } from '@/lib/store';
 import { Toaster } from '@/components/ui/toaster';
 import { showToast } from '@/lib/toast';
 import { uniqueToken } from '@raly/test-support/records';

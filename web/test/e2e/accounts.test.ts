@@ -1,8 +1,8 @@
 /**
- * Accounts and identity in a real browser against the real product (issue 3;
- * spec §2, §4, §5, §8): forgot-password and the e-mailed reset link (read
- * from the SMTP catcher), /auth/action, creator onboarding, and the account
- * form with the Verify Password dialog and live updates across tabs.
+ * Accounts and identity in a real browser against the real product (spec
+ * §2, §4, §5, §8): forgot-password and the e-mailed reset link (read from
+ * the SMTP catcher), /auth/action, creator onboarding, and the account form
+ * with the Verify Password dialog and live updates across tabs.
  *
  * Needs the native stack (`npm run stack -- up`).
  */

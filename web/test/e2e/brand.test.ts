@@ -1,9 +1,9 @@
 /**
- * Brands and images in a real browser against the real product (issue 4;
- * spec §2, §3, §5, §6, §8, §9): joining as a brand, the brand profile form
- * at /settings/brand with its rules, and the profile and cover image
- * pickers, whose uploads show live in every open tab and in the header
- * avatar (the record's push, no reload).
+ * Brands and images in a real browser against the real product (spec §2,
+ * §3, §5, §6, §8, §9): joining as a brand, the brand profile form at
+ * /settings/brand with its rules, and the profile and cover image pickers,
+ * whose uploads show live in every open tab and in the header avatar (the
+ * record's push, no reload).
  *
  * Needs the native stack (`npm run stack -- up`).
  */

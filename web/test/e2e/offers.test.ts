@@ -1,5 +1,5 @@
 /**
- * Offers in a real browser against the real product (issue 9): a brand
+ * Offers in a real browser against the real product: a brand
  * posts an offer, a matching creator's open tabs show it live (top of the
  * feed, the header's badge, the dashboard's count) without reload, the
  * creator applies, the brand's open tab shows the application live and

@@ -2,8 +2,8 @@
  * The app shell of spec §2 in a real browser against the real product:
  * every route with its title and redirects, the guard, the header signed
  * out and in, the avatar menu, the mobile slide-over, the toast lifetime,
- * the 404 page, the staging notice, layout from 360 px, and axe-core on
- * every page (signed out and in, at 390 px and 1280 px).
+ * the 404 page and the staging notice (layout and axe-core:
+ * accessibility.test.ts).
  *
  * Needs the native stack (`npm run stack -- up`).
  */
@@ -24,14 +24,9 @@ import {
   aSignedInCreator,
   openSignedIn,
   ownRecordOf,
-  waitForSettledPage,
   type SignedInCreator,
 } from './harness/shell-users.ts';
-import { seriousAxeViolations } from './harness/axe.ts';
-
-const STEP_TIMEOUT_MS = 20_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, newViewportPage, PHONE, seeTitle } from './harness/pages.ts';
 
 let product: RunningProduct;
 let browser: Browser;
@@ -42,9 +37,7 @@ const url = (path: string) => `${product.webUrl}${path}`;
 async function newPage(
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const { context, page } = await newViewportPage(browser, options);
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'info') consoleInfo.push(message.text());
   });
@@ -62,9 +55,6 @@ async function signedInPage(
   return opened;
 }
 
-/** The title is set in an effect after the page renders: wait for it rather than read it once. */
-const seeTitle = (page: Page, title: string) =>
-  page.waitForFunction((expected) => document.title === expected, title);
 const seeUrl = (page: Page, path: string) => page.waitForURL(url(path));
 const header = (page: Page) => page.getByRole('banner');
 
@@ -249,7 +239,7 @@ describe('the app shell (spec §2)', () => {
       const nav = header(page).getByRole('navigation', { name: 'Main' });
       const avatarButton = page.getByRole('button', { name: 'Open user menu' });
       await avatarButton.waitFor();
-      // Offers (issue 9) shows once the user's record says they are a creator.
+      // Offers shows once the user's record says they are a creator.
       await nav.getByRole('link', { name: 'Offers' }).waitFor();
       assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
         'Home',
@@ -431,113 +421,6 @@ describe('the app shell (spec §2)', () => {
       await toast.waitFor();
       await page.getByRole('button', { name: 'Close notification' }).click();
       await toast.waitFor({ state: 'detached', timeout: 1000 });
-      await context.close();
-    });
-  });
-
-  describe('layout and accessibility', () => {
-    const signedOutPages = [
-      '/',
-      '/join/creator',
-      '/join/brand',
-      '/login',
-      '/forgot-password',
-      '/auth/action?mode=resetPassword&oobCode=code&apiKey=key',
-      '/missing-page',
-    ];
-    const signedInPages = ['/', '/dashboard', '/settings/account', '/missing-page'];
-    const onboardingPage = '/onboarding';
-
-    test('when any page is 360 px wide, then nothing overflows sideways', async () => {
-      const onboarded = await anOnboardedCreator();
-      const { context, page } = await newPage({ viewport: { width: 360, height: 740 } });
-      const overflowing: string[] = [];
-      const check = async (label: string) => {
-        await waitForSettledPage(page);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 360) overflowing.push(`${label}: ${width}px`);
-      };
-      for (const path of signedOutPages) {
-        await page.goto(url(path));
-        await check(`signed out ${path}`);
-      }
-      await openSignedIn(page, product.webUrl, onboarded, '/');
-      for (const path of signedInPages) {
-        await page.goto(url(path));
-        await check(`signed in ${path}`);
-      }
-      assert.deepEqual(overflowing, []);
-      await context.close();
-    });
-
-    for (const viewport of [PHONE, DESKTOP]) {
-      test(`when axe-core checks every page at ${viewport.width} px, signed out and signed in, then it finds no serious or critical violation`, async () => {
-        const onboarded = await anOnboardedCreator();
-        const newcomer = await aNewcomer();
-        const { context, page } = await newPage({ viewport, bypassCSP: true });
-        const found: string[] = [];
-        const audit = async (label: string) => {
-          await waitForSettledPage(page);
-          for (const violation of await seriousAxeViolations(page)) {
-            found.push(
-              `${label}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`,
-            );
-          }
-        };
-        for (const path of signedOutPages) {
-          await page.goto(url(path));
-          await audit(`signed out ${path}`);
-        }
-        if (viewport === PHONE) {
-          await page.getByRole('button', { name: 'Open main menu' }).click();
-          await audit('signed out, mobile menu open');
-        }
-
-        await openSignedIn(page, product.webUrl, onboarded, '/');
-        for (const path of signedInPages) {
-          await page.goto(url(path));
-          await page
-            .getByRole('button', { name: viewport === PHONE ? 'Open main menu' : 'Open user menu' })
-            .waitFor();
-          await audit(`signed in ${path}`);
-        }
-        if (viewport === PHONE) {
-          await page.getByRole('button', { name: 'Open main menu' }).click();
-          await page.getByRole('dialog').getByText(onboarded.email).waitFor();
-          await audit('signed in, mobile menu open');
-        } else {
-          await page.getByRole('button', { name: 'Open user menu' }).click();
-          await page.getByRole('menu').waitFor();
-          await audit('signed in, avatar menu open');
-          await page.keyboard.press('Escape');
-        }
-
-        const newcomerContext = await browser.newContext({ viewport, bypassCSP: true });
-        const newcomerPage = await newcomerContext.newPage();
-        newcomerPage.setDefaultTimeout(STEP_TIMEOUT_MS);
-        await openSignedIn(newcomerPage, product.webUrl, newcomer, onboardingPage);
-        await newcomerPage.getByRole('heading', { name: 'Welcome to Raly' }).waitFor();
-        await waitForSettledPage(newcomerPage);
-        for (const violation of await seriousAxeViolations(newcomerPage)) {
-          found.push(
-            `onboarding: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(', ')}`,
-          );
-        }
-        await newcomerContext.close();
-
-        assert.deepEqual(found, []);
-        await context.close();
-      });
-    }
-
-    test('when a toast shows, then axe-core finds no serious or critical violation in it', async () => {
-      const onboarded = await anOnboardedCreator();
-      const { context, page } = await signedInPage(onboarded, '/settings/account', {
-        bypassCSP: true,
-      });
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('status').filter({ hasText: messages.profileUpdated }).waitFor();
-      assert.deepEqual(await seriousAxeViolations(page), []);
       await context.close();
     });
   });

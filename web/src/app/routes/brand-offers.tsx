@@ -1,5 +1,5 @@
 /**
- * The brands' offers pages (issue 9), each behind BrandOnly:
+ * The brands' offers pages, each behind BrandOnly:
  * /brand/offers (their offers), /brand/offers/new, /brand/offers/:id/edit
  * (the offer form) and /brand/offers/:id (an offer and its applications).
  */

@@ -1,5 +1,5 @@
 /**
- * The guards of the offers pages (issue 9), on top of the root layout's
+ * The guards of the offers pages, on top of the root layout's
  * sign-in guard: creator pages need an onboarded creator (a brand user is
  * sent to /brand/offers, a creator still onboarding to /onboarding, as
  * /dashboard does); brand pages need a brand user (a creator is sent to

@@ -1,5 +1,5 @@
 /**
- * The creators' offers pages (issue 9), each behind CreatorOnly:
+ * The creators' offers pages, each behind CreatorOnly:
  * /offers (the feed), /offers/:id (an offer and the Apply form) and
  * /applications (My applications).
  */

@@ -1,5 +1,5 @@
 /**
- * The public profiles (issue 9), for anyone, signed in or not:
+ * The public profiles, for anyone, signed in or not:
  * /brand/:username and /user/:username (config/public-urls). The brand's
  * own pages under /brand/offers are matched first (config/paths).
  */

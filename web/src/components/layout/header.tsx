@@ -1,7 +1,7 @@
 /**
  * The site header of spec §2. Signed out: Home, Earn As Creator, Grow As
  * Brand and a Login button. Signed in: Home and Dashboard (and, for
- * creators, Offers with its live badge, issue 9) plus the avatar menu
+ * creators, Offers with its live badge) plus the avatar menu
  * (Settings, Logout). Below the md breakpoint the links move into the
  * mobile slide-over behind a hamburger button.
  */
@@ -17,7 +17,7 @@ import { signedInNav, signedOutNav } from '@/components/layout/nav-items';
 const AvatarMenu = lazy(() =>
   import('@/components/layout/account-menu').then((module) => ({ default: module.AvatarMenu })),
 );
-// So do the creators' "Offers" link and the listener counting its badge (issue 9).
+// So do the creators' "Offers" link and the listener counting its badge.
 const OffersNavLink = lazy(() =>
   import('@/components/layout/offers-nav').then((module) => ({ default: module.OffersNavLink })),
 );

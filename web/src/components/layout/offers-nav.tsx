@@ -1,5 +1,5 @@
 /**
- * The header's "Offers" link of signed-in creators (issue 9) with the
+ * The header's "Offers" link of signed-in creators with the
  * offers badge: how many offers arrived live since the feed was last seen
  * (lib/offer-arrivals), and the one listener per tab that counts them.
  * Loaded only once signed in (it needs the live `me` query and its socket).

@@ -1,4 +1,4 @@
-/** An application's status as a coloured pill (issue 9), the same on the creator's and the brand's screens. */
+/** An application's status as a coloured pill, the same on the creator's and the brand's screens. */
 import type { ApplicationStatus } from '@raly/contracts/offers';
 import { applicationStatusLabels } from '@/lib/offer-format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 /**
- * An offer as a card in a list (issue 9): title linking to the offer, the
+ * An offer as a card in a list: title linking to the offer, the
  * brand (verified badge when `brand.isVerified`), compensation, interests,
  * platforms, places left and apply-by. Used by the creators' feed and the
  * public brand profile.

@@ -1,5 +1,5 @@
 /**
- * An offer's full details (issue 9): brief, deliverables and the facts
+ * An offer's full details: brief, deliverables and the facts
  * (compensation formatted from minor units, places left, apply-by,
  * interests, platforms). Shown to creators at /offers/:id and to the brand
  * at /brand/offers/:id.

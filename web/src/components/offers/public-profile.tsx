@@ -1,5 +1,5 @@
 /**
- * The parts of a public profile (issue 9; spec §1 public brand profile, and
+ * The parts of a public profile (spec §1 public brand profile, and
  * the public creator profile): the cover and profile images with the name
  * and verified badge, and the social links. Public fields only: never a
  * first name, last name or e-mail.

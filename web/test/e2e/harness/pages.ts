@@ -7,6 +7,21 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 /** How long one browser step may take (ms). */
 export const STEP_TIMEOUT_MS = 20_000;
 
+/** The viewports the shell is checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** @returns a new browser context (desktop viewport unless `options` says otherwise) and its page */
+export async function newViewportPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return { context, page };
+}
+
 /** Console output that means the session or the security policy broke (e.g. the CSP refused a request). */
 const brokenSessionSignal = /CORS|Content Security Policy|\[session\]/i;
 

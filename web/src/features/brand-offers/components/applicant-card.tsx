@@ -1,5 +1,5 @@
 /**
- * One application on /brand/offers/:id (issue 9): the applicant's public
+ * One application on /brand/offers/:id: the applicant's public
  * profile only (username linking to /user/<username>, images, interests,
  * socials; never a name or e-mail), the pitch and proposed rate, the live
  * status, and Accept / Decline while pending ('Application accepted.',
@@ -10,7 +10,7 @@ import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { paths, pathOf } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/offer-format';
-import { useDecideApplicationMutation } from '@/lib/offers-api';
+import { useDecideApplicationMutation } from '@/features/brand-offers/api/brand-offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
 import { TagList } from '@/components/offers/offer-card';

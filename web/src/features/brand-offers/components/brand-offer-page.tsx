@@ -1,5 +1,5 @@
 /**
- * /brand/offers/:id (issue 9): one of the brand's offers with Edit,
+ * /brand/offers/:id: one of the brand's offers with Edit,
  * Publish (a draft) and Close (an open offer, 'Offer closed.'), its
  * details, and its applications, each with the applicant's public profile
  * and Accept / Decline, all updating live.
@@ -8,12 +8,11 @@ import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
 import { offerStatusLabels } from '@/lib/offer-format';
+import { useGetOfferApplicationsQuery, useGetOfferQuery } from '@/lib/offers-api';
 import {
   useCloseOfferMutation,
-  useGetOfferApplicationsQuery,
-  useGetOfferQuery,
   useOpenOfferMutation,
-} from '@/lib/offers-api';
+} from '@/features/brand-offers/api/brand-offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { OfferDetails } from '@/components/offers/offer-details';
 import { BackLink } from '@/components/ui/back-link';

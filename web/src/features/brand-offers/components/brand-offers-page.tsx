@@ -1,5 +1,5 @@
 /**
- * /brand/offers (issue 9): the brand's offers, newest first, each with its
+ * /brand/offers: the brand's offers, newest first, each with its
  * status, places filled and its applications by status (live), and a
  * 'New offer' button.
  */

@@ -1,5 +1,5 @@
 /**
- * /brand/offers/new and /brand/offers/:id/edit (issue 9): the offer form,
+ * /brand/offers/new and /brand/offers/:id/edit: the offer form,
  * empty or filled from the offer; a closed offer is final and cannot be
  * edited.
  */

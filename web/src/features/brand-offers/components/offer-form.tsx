@@ -1,5 +1,5 @@
 /**
- * The offer form of /brand/offers/new and /brand/offers/:id/edit (issue 9):
+ * The offer form of /brand/offers/new and /brand/offers/:id/edit:
  * every field of `offerFormSchema` (title, brief, interests, platforms,
  * deliverables, compensation as a fixed amount with its currency or the
  * product only with its description, creators wanted, apply-by as a date),
@@ -25,7 +25,7 @@ import {
   useCreateOfferMutation,
   useOpenOfferMutation,
   useUpdateOfferMutation,
-} from '@/lib/offers-api';
+} from '@/features/brand-offers/api/brand-offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
 import { MoneyFields } from '@/components/offers/money-fields';

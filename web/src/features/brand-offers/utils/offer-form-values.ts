@@ -1,5 +1,5 @@
 /**
- * The offer form's fields (issue 9) and how they map to `offerFormSchema`:
+ * The offer form's fields and how they map to `offerFormSchema`:
  * the amount is typed in major units and sent in minor units, the apply-by
  * date is a date input sent as the ISO date-time at the end of that day,
  * the compensation is a fixed amount with its currency or the product only

@@ -1,6 +1,6 @@
 /**
  * The dashboard of an onboarded user: a placeholder (spec §1) that greets them and says what comes
- * here, and below it the live offers summary of issue 9.
+ * here, and below it the live offers summary.
  */
 import { Link } from 'react-router-dom';
 import { isBrandUser } from '@raly/contracts/records';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's live offers summary (issue 9), below the spec's
+ * The dashboard's live offers summary, below the spec's
  * placeholder. Creators: how many open offers match their interests and
  * their applications by status. Brands: their open offers and the
  * applications waiting for a decision. Both follow the live pushes

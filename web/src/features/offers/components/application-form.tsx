@@ -1,5 +1,5 @@
 /**
- * The Apply form of /offers/:id (issue 9): a pitch (32 to 500 characters)
+ * The Apply form of /offers/:id: a pitch (32 to 500 characters)
  * and an optional proposed rate, checked by the shared
  * `applicationFormSchema`. Success: 'Application sent!' (the page then
  * shows the application's live status); failure: the returned error text.
@@ -10,7 +10,7 @@ import {
   PITCH_MAX_LENGTH,
   type ApplicationForm as ApplicationFormValues,
 } from '@raly/contracts/offers';
-import { useApplyToOfferMutation } from '@/lib/offers-api';
+import { useApplyToOfferMutation } from '@/features/offers/api/applications-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { MoneyFields } from '@/components/offers/money-fields';
 import { Button } from '@/components/ui/button';

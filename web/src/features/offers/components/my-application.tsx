@@ -1,24 +1,21 @@
 /**
- * The creator's own application on /offers/:id (issue 9): its live status,
+ * The creator's own application on /offers/:id: its live status,
  * pitch and proposed rate, and Withdraw while it is pending
  * ('Application withdrawn.'; failure: the returned error text).
  */
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { formatDate, formatMoney } from '@/lib/offer-format';
-import { useDecideApplicationMutation } from '@/lib/offers-api';
+import { useWithdrawApplicationMutation } from '@/features/offers/api/applications-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
 import { Button } from '@/components/ui/button';
 
 export function MyApplication({ application }: { application: ApplicationRecord }) {
-  const [decide, { isLoading }] = useDecideApplicationMutation();
+  const [withdrawApplication, { isLoading }] = useWithdrawApplicationMutation();
   const run = useCommandToast();
   const withdraw = () =>
-    run(
-      () => decide({ id: application.id, action: 'withdraw' }).unwrap(),
-      messages.applicationWithdrawn,
-    );
+    run(() => withdrawApplication(application.id).unwrap(), messages.applicationWithdrawn);
 
   return (
     <section

@@ -1,5 +1,5 @@
 /**
- * /applications, 'My applications' (issue 9): every application of the
+ * /applications, 'My applications': every application of the
  * signed-in creator, newest first, with its live status and a link to
  * its offer.
  */

@@ -1,5 +1,5 @@
 /**
- * /offers/:id (issue 9): the offer (title, brief, interests, platforms,
+ * /offers/:id: the offer (title, brief, interests, platforms,
  * deliverables, compensation, places left, apply-by), its brand's public
  * summary with a verified badge and a link to /brand/<username>, and the
  * Apply form, or the creator's application with its live status.

@@ -1,5 +1,5 @@
 /**
- * /offers (issue 9): the creator's feed of open offers, those matching
+ * /offers: the creator's feed of open offers, those matching
  * their interests first (the BFF's order), with filters by interest and
  * platform, a text search and paging, all kept in the URL. Live: an offer
  * arriving on the socket appears at the top of the first page, marked New;

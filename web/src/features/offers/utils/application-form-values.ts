@@ -1,5 +1,5 @@
 /**
- * The Apply form's fields (issue 9) and how they map to
+ * The Apply form's fields and how they map to
  * `applicationFormSchema`: a pitch and an optional proposed rate typed in
  * major units (sent in minor units; left empty, no rate is sent).
  */

@@ -1,5 +1,5 @@
 /**
- * The feed's filters in the page's URL (issue 9: /offers?interest=AI,Gaming&platform=x&q=…&page=2),
+ * The feed's filters in the page's URL (/offers?interest=AI,Gaming&platform=x&q=…&page=2),
  * so a filtered feed survives a reload and the back button. Unknown values are dropped.
  */
 import { INTERESTS, type Interest } from '@raly/contracts/constants';

@@ -1,5 +1,5 @@
 /**
- * /brand/:username (issue 9; spec §1 public brand profile), for anyone,
+ * /brand/:username (spec §1 public brand profile), for anyone,
  * signed in or not: the brand's company, username, bio, website, socials,
  * images, verified badge and open offers. Public fields only: never a
  * member's first name, last name or e-mail.
@@ -7,7 +7,7 @@
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
 import { publicUrlPrefixes } from '@/config/public-urls';
-import { useGetPublicBrandQuery } from '@/lib/offers-api';
+import { useGetPublicBrandQuery } from '@/features/public-profiles/api/public-profiles-api';
 import { useSession } from '@/lib/use-session';
 import { OfferCard } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';

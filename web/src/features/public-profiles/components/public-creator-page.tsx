@@ -1,11 +1,11 @@
 /**
- * /user/:username (issue 9; the public creator profile), for anyone,
+ * /user/:username (the public creator profile), for anyone,
  * signed in or not: username, images, interests and socials. Public
  * fields only: never a first name, last name or e-mail.
  */
 import { messages } from '@raly/contracts/messages';
 import { publicUrlPrefixes } from '@/config/public-urls';
-import { useGetPublicCreatorQuery } from '@/lib/offers-api';
+import { useGetPublicCreatorQuery } from '@/features/public-profiles/api/public-profiles-api';
 import { TagList } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { QueryResult } from '@/components/ui/query-result';
