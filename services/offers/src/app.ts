@@ -1,5 +1,5 @@
 /**
- * Composition root of the offers service (issue 9): configuration, database,
+ * Composition root of the offers service: configuration, database,
  * outbox relay, the consumer of `identity.user.v1` and `brand.brand.v1`
  * (public copies of users and brands), the deadline sweep and the HTTP API.
  * `start()`/`stop()` run it in-process (tests use port 0); `main.ts` runs it
@@ -41,10 +41,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
   const dependenciesFor = (relay: OutboxRelay): OffersDependencies => ({
-    offers: offerRepository(database.pool),
-    applications: applicationRepository(database.pool),
-    users: userRepository(database.pool),
-    brandCopies: brandRepository(database.pool),
+    offers: offerRepository(database.prisma),
+    applications: applicationRepository(database.prisma),
+    users: userRepository(database.prisma),
+    brandCopies: brandRepository(database.prisma),
     identity: createIdentityClient(config.IDENTITY_URL),
     brands: createBrandClient(config.BRAND_URL),
     eventsCommitted: () => relay.wake(),

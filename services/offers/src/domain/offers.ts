@@ -1,5 +1,5 @@
 /**
- * Offers (issue 9; spec §1 "Brands can post offers"): a brand's members
+ * Offers (spec §1 "Brands can post offers"): a brand's members
  * create them (as drafts, or open at once), edit them while draft or open,
  * open and close them; creators read the feed of open offers and one offer;
  * anyone reads a brand's open offers. Status `draft → open → closed`; an
