@@ -37,7 +37,7 @@ import {
   type SupervisedConsumer,
 } from './lifecycle';
 import { createAppMetrics, type AppMetrics } from './metrics';
-import { readOutboxBacklog, startPostgresOutboxRelay, type OutboxRelay } from './outbox';
+import { readOutboxBacklog, startPostgresOutboxRelay, type OutboxRelay } from './outbox/index';
 import { startTracing, type Tracing, type TracingConfig } from './tracing';
 
 export interface ServiceParts<Client> {

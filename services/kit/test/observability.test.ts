@@ -17,7 +17,7 @@ import { on } from '../src/consumer';
 import { createHttpApp, listen } from '../src/http';
 import { createLogger } from '../src/logger';
 import { migrate } from '../src/migrate';
-import { newOutboxMessage, type OutboxRelay } from '../src/outbox';
+import { newOutboxMessage, type OutboxRelay } from '../src/outbox/index';
 import { runService, type RunningService } from '../src/service';
 import {
   anEnvelope,

@@ -8,7 +8,7 @@ import type { Producer, ProducerRecord } from 'kafkajs';
 import { test } from 'vitest';
 import { allReplicas } from '../src/kafka';
 import { createLogger } from '../src/logger';
-import { createOutboxRelay, type ClaimedOutboxRow, type OutboxStore } from '../src/outbox';
+import { createOutboxRelay, type ClaimedOutboxRow, type OutboxStore } from '../src/outbox/index';
 
 test('when the relay publishes claimed rows, then every send asks for acks from all in-sync replicas', async () => {
   // Arrange

@@ -20,7 +20,7 @@ import {
   postgresOutboxStore,
   type OutboxRelay,
   isProducerStateLost,
-} from '../src/outbox';
+} from '../src/outbox/index';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { inConsumerSpan, startRowSend, startTracing, tracingOff } from '../src/tracing';

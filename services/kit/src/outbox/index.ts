@@ -1,0 +1,40 @@
+/**
+ * The transactional outbox (docs/architecture.md "Events"), the kit's one
+ * entry for it: a service records its events with its change in one
+ * transaction (./writer over ./rows), and its relay (./relay over ./store)
+ * publishes them to Kafka. The table is defined once, by the migrations in
+ * services/kit/prisma/outbox/migrations that every service applies.
+ */
+export {
+  newOutboxMessage,
+  newSnapshotOutboxMessage,
+  snapshotEventOf,
+  type NewOutboxMessage,
+  type OutboxRow,
+  type RaiseEvent,
+} from './rows';
+export {
+  createEventWriter,
+  type EventTransactionOptions,
+  type EventWriter,
+  type InteractiveTransactions,
+  type OutboxMessageModel,
+  type OutboxTransactionClient,
+  type RecordEvents,
+} from './writer';
+export {
+  createOutboxRelay,
+  isProducerStateLost,
+  startPostgresOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from './relay';
+export {
+  inTransaction,
+  postgresOutboxStore,
+  readOutboxBacklog,
+  type ClaimedOutboxRow,
+  type OutboxBacklog,
+  type OutboxClaim,
+  type OutboxStore,
+} from './store';

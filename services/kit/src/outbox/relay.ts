@@ -1,0 +1,283 @@
+/**
+ * The outbox relay: publishes pending rows to Kafka with an idempotent
+ * producer and moves each row `pending → published`, or to `failed` with its
+ * attempts counted and a later next attempt (backoff). Kafka being down means
+ * events wait, never that they vanish. Published rows are kept for a
+ * retention period (default 1 h, for inspection) and then deleted in bounded
+ * batches, so the table and the claim query stay small. Each message carries
+ * its row's trace context in its headers, so the consumer continues that trace.
+ */
+import type { Producer } from 'kafkajs';
+import type { Pool } from 'pg';
+import { handleError } from '../errors';
+import { allReplicas, createIdempotentProducer, createKafka, type KafkaConnection } from '../kafka';
+import type { Logger } from '../logger';
+import { startRowSend, tracingOff, type Tracing } from '../tracing';
+import {
+  postgresOutboxStore,
+  type ClaimedOutboxRow,
+  type OutboxClaim,
+  type OutboxStore,
+} from './store';
+
+export interface OutboxRelayOptions {
+  store: OutboxStore;
+  /** An idempotent producer (see `createIdempotentProducer`); the relay connects it. */
+  producer: Producer;
+  /**
+   * Makes a fresh idempotent producer, used in place of one whose idempotence state Kafka no longer
+   * accepts (see {@link isProducerStateLost}); without it the relay keeps its one producer.
+   */
+  newProducer?: () => Producer;
+  logger: Logger;
+  /** How often to look for pending rows, in ms; default 200. */
+  pollIntervalMs?: number;
+  /** Rows per claim; default 100. */
+  batchSize?: number;
+  /** Delay before attempt `attempts + 1`, in ms; default 0.5 s doubling, at most 30 s. */
+  backoffMs?: (attempts: number) => number;
+  /** How long a published row is kept before it is deleted, in ms; default 3,600,000 (1 h). */
+  retentionMs?: number;
+  /** How often to delete expired published rows, in ms; default 60,000. */
+  pruneIntervalMs?: number;
+  /** Rows deleted per statement; default 1,000 (at most 10 statements a pass). */
+  pruneBatchSize?: number;
+  /** How long `stop()` keeps publishing due rows, in ms; default 5,000. */
+  flushTimeoutMs?: number;
+  /** The app's tracing: a `send <topic>` span per row when on; default off (./tracing). */
+  tracing?: Tracing;
+}
+
+/** A running relay. */
+export interface OutboxRelay {
+  /** Starts polling (returns at once; Kafka may still be down). */
+  start(): void;
+  /** Publishes now instead of at the next poll: call it after committing a change. */
+  wake(): void;
+  /**
+   * Stops polling, waits for the batch in flight, then flushes: publishes
+   * what is due (the rows of the last requests) until none is left or
+   * `flushTimeoutMs` passed (Kafka down: the rows wait for the next start),
+   * and disconnects the producer.
+   */
+  stop(): Promise<void>;
+}
+
+const defaultBackoffMs = (attempts: number) =>
+  Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Creates the outbox relay of one service.
+ * @returns the relay; nothing happens before `start()`
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { store, logger, pollIntervalMs = 200, batchSize = 100 } = options;
+  let producer = options.producer;
+  /** Set when a send failed because the producer's idempotence state was lost: replaced before the next claim. */
+  let producerStateLost = false;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const { retentionMs = 3_600_000, pruneIntervalMs = 60_000, pruneBatchSize = 1_000 } = options;
+  const tracing = options.tracing ?? tracingOff;
+  let lastPruneAt = 0;
+  let running = false;
+  let connected = false;
+  let woken = false;
+  let interruptSleep: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function publishClaimed(claim: OutboxClaim): Promise<number> {
+    const publishedIds: string[] = [];
+    const failures: Parameters<OutboxClaim['markFailed']>[0] = [];
+    for (const [topic, rows] of groupByTopic(claim.rows)) {
+      // Each message carries its row's trace context, continued by a send span when tracing is on.
+      const sends = rows.map((row) => startRowSend(tracing, topic, row));
+      try {
+        await producer.send({
+          topic,
+          // acks=all: a row is marked published only once every in-sync replica has the message.
+          acks: allReplicas,
+          messages: rows.map((row, index) => ({
+            key: row.key,
+            value: JSON.stringify(row.envelope),
+            headers: { 'event-type': row.eventType, ...sends[index]!.headers },
+          })),
+        });
+        for (const send of sends) send.end();
+        publishedIds.push(...rows.map((row) => row.id));
+      } catch (error) {
+        for (const send of sends) send.end(error);
+        logger.warn({ err: error, topic, count: rows.length }, 'outbox publish failed; will retry');
+        if (isProducerStateLost(error)) producerStateLost = true;
+        for (const row of rows) {
+          const attempts = row.attempts + 1;
+          failures.push({
+            id: row.id,
+            attempts,
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    }
+    await claim.markPublished(publishedIds);
+    await claim.markFailed(failures);
+    return claim.rows.length;
+  }
+
+  async function relayOnce(): Promise<number> {
+    if (producerStateLost && options.newProducer) {
+      // After a broker failover Kafka may refuse the producer's sequence numbers for good (kafkajs
+      // does not reset them): a new producer gets a new producer id, and the failed rows go again.
+      producerStateLost = false;
+      logger.warn('outbox: the producer lost its idempotence state; replacing it');
+      const old = producer;
+      producer = options.newProducer();
+      connected = false;
+      await old.disconnect().catch(() => undefined);
+    }
+    if (!connected) {
+      await producer.connect();
+      connected = true;
+    }
+    return store.withClaim(batchSize, publishClaimed);
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        interruptSleep = undefined;
+        woken = false;
+        resolve();
+      }
+      interruptSleep = done;
+    });
+  }
+
+  /** Deletes expired published rows, at most 10 batches a pass so publishing never waits long. */
+  async function pruneIfDue(): Promise<void> {
+    if (Date.now() - lastPruneAt < pruneIntervalMs) return;
+    lastPruneAt = Date.now();
+    let deleted = 0;
+    for (let batch = 0; batch < 10 && running; batch += 1) {
+      const count = await store.prunePublished(retentionMs, pruneBatchSize);
+      deleted += count;
+      if (count < pruneBatchSize) break;
+    }
+    if (deleted > 0) logger.debug({ deleted }, 'outbox: deleted published rows past retention');
+  }
+
+  /** Publishes due rows until a pass finds fewer than a batch, or `deadline` (ms since epoch). */
+  async function flush(deadline: number): Promise<void> {
+    if (!loop) return;
+    try {
+      while ((await relayOnce()) >= batchSize && Date.now() < deadline);
+    } catch (error) {
+      handleError(error, logger, { component: 'outbox-relay', phase: 'flush' });
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await relayOnce();
+        await pruneIfDue();
+      } catch (error) {
+        handleError(error, logger, { component: 'outbox-relay' });
+      }
+      if (running && claimed < batchSize) await sleep(pollIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    wake() {
+      woken = true;
+      interruptSleep?.();
+    },
+    async stop() {
+      running = false;
+      interruptSleep?.();
+      await loop;
+      await flush(Date.now() + (options.flushTimeoutMs ?? 5_000));
+      if (connected) await producer.disconnect();
+      connected = false;
+    },
+  };
+}
+
+/** Kafka's answers that mean the idempotent producer's state (producer id, epoch, sequences) is lost. */
+const producerStateErrors = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'UNKNOWN_PRODUCER_ID',
+  'INVALID_PRODUCER_EPOCH',
+  'INVALID_PRODUCER_ID_MAPPING',
+]);
+
+/**
+ * Whether a send error (or an error it wraps: `cause`, kafkajs' `originalError`, an
+ * aggregate's `errors`) is one after which only a new producer can send again.
+ */
+export function isProducerStateLost(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const candidate = error as {
+    type?: unknown;
+    cause?: unknown;
+    originalError?: unknown;
+    errors?: unknown;
+  };
+  if (typeof candidate.type === 'string' && producerStateErrors.has(candidate.type)) return true;
+  const inner = [
+    candidate.cause,
+    candidate.originalError,
+    ...(Array.isArray(candidate.errors) ? (candidate.errors as unknown[]) : []),
+  ];
+  return inner.some((nested) => isProducerStateLost(nested, depth + 1));
+}
+
+function groupByTopic(rows: ClaimedOutboxRow[]): Map<string, ClaimedOutboxRow[]> {
+  const byTopic = new Map<string, ClaimedOutboxRow[]>();
+  for (const row of rows) {
+    const list = byTopic.get(row.topic) ?? [];
+    list.push(row);
+    byTopic.set(row.topic, list);
+  }
+  return byTopic;
+}
+
+/**
+ * The usual wiring: an idempotent producer on `brokers` relaying the
+ * `outbox` table reached through `pool`, already started.
+ * @param clientId Kafka client id, e.g. the service name
+ * @param connection TLS and SASL; default `kafkaConnectionFromEnv()` of `process.env` (./kafka)
+ * @param tracing the service's tracing (send spans); default off
+ */
+export function startPostgresOutboxRelay(
+  pool: Pool,
+  brokers: string[],
+  clientId: string,
+  logger: Logger,
+  connection?: KafkaConnection,
+  tracing?: Tracing,
+): OutboxRelay {
+  const kafka = createKafka(brokers, clientId, logger, connection);
+  const relay = createOutboxRelay({
+    store: postgresOutboxStore(pool),
+    producer: createIdempotentProducer(kafka),
+    newProducer: () => createIdempotentProducer(kafka),
+    logger,
+    tracing,
+  });
+  relay.start();
+  return relay;
+}

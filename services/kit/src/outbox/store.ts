@@ -1,0 +1,159 @@
+/**
+ * Where the relay finds its rows: the outbox table of a service's database,
+ * read and marked through the pg pool the service shares with its Prisma
+ * client (the claim's `FOR UPDATE SKIP LOCKED` lets replicas share one table).
+ * Works on any table with the outbox layout (services/kit/prisma/outbox/migrations).
+ */
+import type { Pool, PoolClient } from 'pg';
+
+/** A row claimed for publishing. */
+export interface ClaimedOutboxRow {
+  id: string;
+  topic: string;
+  key: string;
+  eventType: string;
+  envelope: unknown;
+  attempts: number;
+  /** The trace context the row kept (null: written outside a trace). */
+  traceparent: string | null;
+  tracestate: string | null;
+}
+
+/** Rows claimed by one relay, locked against other replicas until the claim ends. */
+export interface OutboxClaim {
+  rows: ClaimedOutboxRow[];
+  markPublished(ids: string[]): Promise<void>;
+  markFailed(
+    failures: { id: string; attempts: number; nextAttemptAt: Date; error: string }[],
+  ): Promise<void>;
+}
+
+/** Where the relay finds pending rows: a way to claim them and mark the outcome. */
+export interface OutboxStore {
+  /**
+   * Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`, oldest first)
+   * and keeps them locked while `work` runs; the marks commit together.
+   * @returns what `work` returned
+   */
+  withClaim<T>(limit: number, work: (claim: OutboxClaim) => Promise<T>): Promise<T>;
+  /**
+   * Deletes up to `limit` rows published more than `retentionMs` ago, oldest first.
+   * @returns how many rows were deleted
+   */
+  prunePublished(retentionMs: number, limit: number): Promise<number>;
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection: COMMIT when it
+ * resolves, ROLLBACK when it throws (for SQL written by hand, e.g. the outbox
+ * claim and services/offers' repositories).
+ * @returns what `work` returned
+ * @throws what `work` or the database threw
+ */
+export async function inTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * An {@link OutboxStore} over a Postgres table with the outbox layout.
+ * @param pool the service's pg pool
+ * @param table table name, default `outbox`
+ */
+export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
+  const quoted = `"${table.replaceAll('"', '""')}"`;
+  return {
+    async withClaim(limit, work) {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<ClaimedOutboxRow>(
+          `SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
+             FROM ${quoted}
+            WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
+            ORDER BY sequence
+            LIMIT $1
+              FOR UPDATE SKIP LOCKED`,
+          [limit],
+        );
+        return work(claimOf(client, quoted, rows));
+      });
+    },
+    async prunePublished(retentionMs, limit) {
+      // Served by the partial index on published_at WHERE status = 'published'.
+      const { rowCount } = await pool.query(
+        `DELETE FROM ${quoted}
+          WHERE id IN (SELECT id FROM ${quoted}
+                        WHERE status = 'published'
+                          AND published_at < now() - make_interval(secs => $1::double precision / 1000)
+                        ORDER BY published_at
+                        LIMIT $2)`,
+        [retentionMs, limit],
+      );
+      return rowCount ?? 0;
+    },
+  };
+}
+
+/** What waits in an outbox: due or retried rows and how long the oldest has waited. */
+export interface OutboxBacklog {
+  /** Rows `pending` or `failed` (to be retried). */
+  pending: number;
+  /** Seconds since the oldest of them was written; 0 when none. */
+  oldestPendingAgeSeconds: number;
+}
+
+/**
+ * Reads an outbox's backlog (the metrics' `raly_outbox_pending` and
+ * `raly_outbox_oldest_pending_age_seconds`, read at scrape time).
+ * @param pool the service's pg pool
+ * @param table table name, default `outbox`
+ * @throws what the query throws (database down)
+ */
+export async function readOutboxBacklog(pool: Pool, table = 'outbox'): Promise<OutboxBacklog> {
+  const quoted = `"${table.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ pending: number; age: number | null }>(
+    `SELECT count(*)::int AS pending,
+            EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
+       FROM ${quoted}
+      WHERE status IN ('pending', 'failed')`,
+  );
+  return {
+    pending: rows[0]?.pending ?? 0,
+    oldestPendingAgeSeconds: Math.max(0, rows[0]?.age ?? 0),
+  };
+}
+
+function claimOf(client: PoolClient, quoted: string, rows: ClaimedOutboxRow[]): OutboxClaim {
+  return {
+    rows,
+    async markPublished(ids) {
+      if (ids.length === 0) return;
+      await client.query(
+        `UPDATE ${quoted} SET status = 'published', published_at = now(), last_error = NULL
+          WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+    },
+    async markFailed(failures) {
+      for (const failure of failures) {
+        await client.query(
+          `UPDATE ${quoted} SET status = 'failed', attempts = $2, next_attempt_at = $3, last_error = $4
+            WHERE id = $1`,
+          [failure.id, failure.attempts, failure.nextAttemptAt, failure.error],
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The one way a service writes a change and its events: in one interactive
+ * Prisma transaction, the change through the service's models (or its typed
+ * raw queries, e.g. a `FOR UPDATE` row lock) and the outbox rows through its
+ * `outboxMessage` model, on the same connection; after the commit, the relay
+ * is woken so the events leave at once instead of at its next poll.
+ */
+import type { OutboxRow } from './rows';
+
+/** The part of a service's Prisma `outboxMessage` model the writer uses (no generated types here). */
+export interface OutboxMessageModel {
+  createMany(args: { data: OutboxRow[] }): PromiseLike<unknown>;
+}
+
+/** A transaction client that can record events: any generated client whose schema has `OutboxMessage`. */
+export interface OutboxTransactionClient {
+  outboxMessage: OutboxMessageModel;
+}
+
+/** The options of Prisma's interactive transaction (times in ms). */
+export interface EventTransactionOptions {
+  maxWait?: number;
+  timeout?: number;
+  isolationLevel?: 'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
+}
+
+/** The part of a service's PrismaClient the writer uses: its interactive `$transaction`. */
+export interface InteractiveTransactions<Tx> {
+  $transaction<R>(work: (tx: Tx) => Promise<R>, options?: EventTransactionOptions): Promise<R>;
+}
+
+/**
+ * Records events in the transaction it was handed with: inserts the rows
+ * (one statement, whatever their number) and, once the transaction commits,
+ * wakes the relay. Recording nothing (no rows) is allowed and writes nothing.
+ */
+export type RecordEvents = (...rows: OutboxRow[]) => Promise<void>;
+
+/** A service's writer of changes with their events (build one in `app.ts`). */
+export interface EventWriter<Tx> {
+  /**
+   * Runs `work` in one interactive Prisma transaction and hands it `record`
+   * for the change's events.
+   * @returns what `work` returned, once committed; the relay is woken after
+   *   the commit when `work` recorded a row
+   * @throws what `work` or the database threw; the transaction is rolled back,
+   *   no row is written and the relay is not woken
+   */
+  transaction<R>(
+    work: (tx: Tx, record: RecordEvents) => Promise<R>,
+    options?: EventTransactionOptions,
+  ): Promise<R>;
+}
+
+/**
+ * The event writer of one service.
+ * @param parts `prisma`: the service's PrismaClient (its schema holds the
+ *   `OutboxMessage` model of the kit's outbox migrations); `relay`: the
+ *   service's outbox relay (./relay), woken after a commit that recorded events
+ * @example
+ * const events = createEventWriter({ prisma: database.prisma, relay });
+ * const user = await events.transaction(async (tx, record) => {
+ *   const [locked] = await tx.$queryRaw<{ version: number }[]>`SELECT version FROM users WHERE id = ${id} FOR UPDATE`;
+ *   const row = await tx.user.update({ where: { id }, data: { ...changes, version: { increment: 1 } } });
+ *   await record(raiseEvent(toUserRecord(row)));
+ *   return row;
+ * });
+ */
+export function createEventWriter<Tx extends OutboxTransactionClient>(parts: {
+  prisma: InteractiveTransactions<Tx>;
+  relay: { wake(): void };
+}): EventWriter<Tx> {
+  const { prisma, relay } = parts;
+  return {
+    async transaction(work, options) {
+      let recorded = 0;
+      const result = await prisma.$transaction(async (tx) => {
+        const record: RecordEvents = async (...rows) => {
+          if (rows.length === 0) return;
+          // createMany: an INSERT without RETURNING, one round trip for any number of rows.
+          await tx.outboxMessage.createMany({ data: rows });
+          recorded += rows.length;
+        };
+        return work(tx, record);
+      }, options);
+      if (recorded > 0) relay.wake();
+      return result;
+    },
+  };
+}
