@@ -10,9 +10,8 @@ import type { ApplicationRecord, Money, OfferRecord } from '@raly/contracts/offe
 import { uniqueViolationOf } from '@raly/service-kit/errors';
 import type { OutboxRow, RaiseEvent } from '@raly/service-kit/outbox';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { isUuid } from './database';
+import { isUuid, type OffersEventWriter } from './database';
 import { updateLockedOffer, type OfferChanges } from './offer-repository';
-import { recordEvents } from './outbox';
 import { lockApplicationWithOffer, lockOffer } from './row-locks';
 import {
   applicationSnapshot,
@@ -91,8 +90,11 @@ const decisionSnapshot = {
   offer: { include: offerSnapshot },
 } satisfies Prisma.ApplicationInclude;
 
-/** The repository over the service's Prisma client. */
-export function applicationRepository(prisma: PrismaClient): ApplicationRepository {
+/** The repository over the service's Prisma client; `events` for every write. */
+export function applicationRepository(
+  prisma: PrismaClient,
+  events: OffersEventWriter,
+): ApplicationRepository {
   const list = async (where: Prisma.ApplicationWhereInput) => {
     const rows = await prisma.application.findMany({
       where,
@@ -113,7 +115,7 @@ export function applicationRepository(prisma: PrismaClient): ApplicationReposito
     async createWithEvent(application, check, event) {
       if (!isUuid(application.offerId)) return null;
       try {
-        return await prisma.$transaction(async (tx) => {
+        return await events.transaction(async (tx, record) => {
           if (!(await lockOffer(tx, application.offerId, 'share'))) return null;
           const offer = toOfferRecord(
             await tx.offer.findUniqueOrThrow({
@@ -131,9 +133,9 @@ export function applicationRepository(prisma: PrismaClient): ApplicationReposito
             },
             include: applicationSnapshot,
           });
-          const record = toApplicationRecord(row);
-          await recordEvents(tx, [event(record)]);
-          return record;
+          const created = toApplicationRecord(row);
+          await record(event(created));
+          return created;
         });
       } catch (error) {
         if (uniqueViolationOf(error)?.constraint === 'applications_offer_id_creator_id_key')
@@ -143,17 +145,17 @@ export function applicationRepository(prisma: PrismaClient): ApplicationReposito
     },
     async decideWithEvents(id, decide, event) {
       if (!isUuid(id)) return null;
-      return prisma.$transaction(async (tx) => {
+      return events.transaction(async (tx, record) => {
         if (!(await lockApplicationWithOffer(tx, id))) return null;
         const current = await tx.application.findUniqueOrThrow({
           where: { id },
           include: decisionSnapshot,
         });
         const decision = decide(toApplicationRecord(current), toOfferRecord(current.offer));
-        const events: OutboxRow[] = [];
+        const offerEvents: OutboxRow[] = [];
         if (decision.offer) {
           const { changes, event: offerEvent } = decision.offer;
-          events.push(offerEvent(await updateLockedOffer(tx, current.offer, changes)));
+          offerEvents.push(offerEvent(await updateLockedOffer(tx, current.offer, changes)));
         }
         const row = await tx.application.update({
           where: { id },
@@ -163,10 +165,9 @@ export function applicationRepository(prisma: PrismaClient): ApplicationReposito
             decidedAt: decision.status === 'withdrawn' ? null : new Date(),
           },
         });
-        const record = toApplicationRecord({ ...current, ...row });
-        events.push(event(record));
-        await recordEvents(tx, events);
-        return record;
+        const decided = toApplicationRecord({ ...current, ...row });
+        await record(...offerEvents, event(decided));
+        return decided;
       });
     },
     listByOffer: async (offerId) => (isUuid(offerId) ? list({ offerId }) : []),

@@ -16,9 +16,8 @@ import type {
 } from '@raly/contracts/offers';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { isUuid, type Transaction } from './database';
+import { isUuid, type OffersEventWriter, type Transaction } from './database';
 import { readFeed } from './offer-feed';
-import { recordEvents } from './outbox';
 import { lockExpiredOffers, lockOffer } from './row-locks';
 import { offerSnapshot, toOfferRecord, type OfferRow } from './snapshots';
 
@@ -131,8 +130,8 @@ const noApplications = (): ApplicationCounts => ({
   withdrawn: 0,
 });
 
-/** The repository over the service's Prisma client. */
-export function offerRepository(prisma: PrismaClient): OfferRepository {
+/** The repository over the service's Prisma client; `events` for every write. */
+export function offerRepository(prisma: PrismaClient, events: OffersEventWriter): OfferRepository {
   return {
     async findById(id) {
       if (!isUuid(id)) return null;
@@ -140,30 +139,29 @@ export function offerRepository(prisma: PrismaClient): OfferRepository {
       return row ? toOfferRecord(row) : null;
     },
     createWithEvent: (offer, event) =>
-      prisma.$transaction(async (tx) => {
+      events.transaction(async (tx, record) => {
         const row = await tx.offer.create({
           data: {
             ...offer,
-
             applyBy: new Date(offer.applyBy),
             openedAt: offer.status === 'open' ? new Date() : null,
           },
           include: offerSnapshot,
         });
-        const record = toOfferRecord(row);
-        await recordEvents(tx, [event(record)]);
-        return record;
+        const created = toOfferRecord(row);
+        await record(event(created));
+        return created;
       }),
     async changeWithEvent(id, decide, event) {
       if (!isUuid(id)) return null;
-      return prisma.$transaction(async (tx) => {
+      return events.transaction(async (tx, record) => {
         if (!(await lockOffer(tx, id, 'update'))) return null;
         const current = await tx.offer.findUniqueOrThrow({ where: { id }, include: offerSnapshot });
         const changes = decide(toOfferRecord(current));
         if (!changes) return toOfferRecord(current);
-        const record = await updateLockedOffer(tx, current, changes);
-        await recordEvents(tx, [event(record)]);
-        return record;
+        const changed = await updateLockedOffer(tx, current, changes);
+        await record(event(changed));
+        return changed;
       });
     },
     feed: (query, preferredInterests) => readFeed(prisma, query, preferredInterests),
@@ -203,7 +201,7 @@ export function offerRepository(prisma: PrismaClient): OfferRepository {
       return rows.map(toOfferRecord);
     },
     closeExpiredWithEvents: (limit, event) =>
-      prisma.$transaction(async (tx) => {
+      events.transaction(async (tx, record) => {
         const ids = await lockExpiredOffers(tx, limit);
         if (ids.length === 0) return [];
         const rows = await tx.offer.updateManyAndReturn({
@@ -212,7 +210,7 @@ export function offerRepository(prisma: PrismaClient): OfferRepository {
           include: offerSnapshot,
         });
         const closed = rows.map(toOfferRecord);
-        await recordEvents(tx, closed.map(event));
+        await record(...closed.map(event));
         return closed;
       }),
   };

@@ -75,7 +75,6 @@ export async function applyToOffer(
     throw error;
   }
   if (!application) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
   return application;
 }
 
@@ -99,7 +98,6 @@ async function decide(
     applicationUpdatedEvent,
   );
   if (!decided) throw offersErrors.applicationNotFound();
-  dependencies.eventsCommitted();
   return decided;
 }
 
