@@ -6,7 +6,9 @@ import { defineConfig } from 'prisma/config';
 
 export default defineConfig({
   schema: 'prisma/schema.prisma',
-  migrations: { path: 'prisma/migrations' },
+  // The outbox's migrations (services/kit/prisma/outbox) join the service's: in a temporary folder
+  // named by PRISMA_MIGRATIONS_DIR (the kit's runner), or in prisma/migrations (the image).
+  migrations: { path: process.env.PRISMA_MIGRATIONS_DIR ?? 'prisma/migrations' },
   datasource: {
     url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/raly_media',
   },

@@ -8,7 +8,7 @@ import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import type { OutboxRelay } from '@raly/service-kit/outbox';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { serviceClientIds } from '@raly/contracts/internal';
@@ -39,9 +39,8 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const serviceTokens = serviceTokenSourceOf(config);
   const allow = serviceCallerGuardsOf(config, [serviceClientIds.identity, serviceClientIds.media]);
   const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
-    brands: brandRepository(database.prisma),
+    brands: brandRepository(database.prisma, createEventWriter({ prisma: database.prisma, relay })),
     identity: createIdentityClient(config.IDENTITY_URL, serviceTokens),
-    eventsCommitted: () => relay.wake(),
     logger,
   });
   return runService({

@@ -1,5 +1,5 @@
 /**
- * Fuzz of every brand service route (issue 13): seeded, bounded malformed,
+ * Fuzz of every brand service route: seeded, bounded malformed,
  * oversized, nested, control-character and wrong-type requests with every
  * kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no hang, no
  * crash, every refusal `{ error: { code, message } }`. `FUZZ_SEED` repeats a

@@ -6,6 +6,7 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
+import { createEventWriter } from '@raly/service-kit/outbox';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
@@ -53,15 +54,17 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const serviceTokens = serviceTokenSourceOf(config);
   const allow = serviceCallerGuardsOf(config, [serviceClientIds.bff, serviceClientIds.brand]);
   const fromBff = allow(serviceClientIds.bff);
-  const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => ({
-    users: userRepository(database.prisma, database.pool),
-    keycloak,
-    brands: createBrandClient(config.BRAND_URL, serviceTokens),
-    usernames: usernameRegistry(database.prisma),
-    userImages: userImageRepository(database.prisma),
-    eventsCommitted: () => relay.wake(),
-    logger,
-  });
+  const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    return {
+      users: userRepository(database.prisma, events),
+      keycloak,
+      brands: createBrandClient(config.BRAND_URL, serviceTokens),
+      usernames: usernameRegistry(database.prisma),
+      userImages: userImageRepository(events),
+      logger,
+    };
+  };
   return runService({
     name: serviceName,
     logger,

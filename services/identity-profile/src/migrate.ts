@@ -1,4 +1,4 @@
-/** `npm run migrate`: applies prisma/migrations to DATABASE_URL (see docs/adr/0001). */
+/** `npm run migrate`: applies the kit's outbox migrations and prisma/migrations to DATABASE_URL (docs/adr/0001). */
 import path from 'node:path';
 import { migrateCommand } from '@raly/service-kit/migrate';
 import { defaultDatabaseUrl } from './config';

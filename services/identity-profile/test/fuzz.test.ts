@@ -1,5 +1,5 @@
 /**
- * Fuzz of every identity-profile route (issue 13): seeded, bounded
+ * Fuzz of every identity-profile route: seeded, bounded
  * malformed, oversized, nested, control-character and wrong-type requests
  * with every kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no
  * hang, no crash, every refusal `{ error: { code, message } }`.

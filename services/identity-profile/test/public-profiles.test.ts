@@ -1,5 +1,5 @@
 /**
- * `GET /public/users/:username` (issue 9): a creator's public profile, for
+ * `GET /public/users/:username`: a creator's public profile, for
  * anyone — public fields only, never a name, e-mail or phone number; 404
  * for an unknown username, a brand's username, or a malformed one.
  */

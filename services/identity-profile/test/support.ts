@@ -29,9 +29,10 @@ import {
   testWebUrl,
   type RunningService,
 } from '@raly/test-support/system';
-import { openIdentityDatabase } from '../src/data-access/database';
+import { createEventWriter } from '@raly/service-kit/outbox';
+import { openIdentityDatabase, type IdentityDatabase } from '../src/data-access/database';
 import { keycloakUsers, type KeycloakUsers } from '../src/data-access/keycloak-users';
-import { userRepository } from '../src/data-access/user-repository';
+import { userRepository, type UserRepository } from '../src/data-access/user-repository';
 import { newBrandUser } from '../src/domain/accounts';
 import { userCreatedEvent } from '../src/domain/events';
 
@@ -143,6 +144,17 @@ export function callAsBrand<T = unknown>(
 export const registeredCreator = (harness: Harness) =>
   registerCreatorAt({ identityUrl: harness.baseUrl, ...harness });
 
+/**
+ * The user repository over a database of the test's own (data a test sets up
+ * without the API). Nothing to wake: the running service's relay finds the
+ * rows at its next poll.
+ */
+export const usersOf = (database: IdentityDatabase): UserRepository =>
+  userRepository(
+    database.prisma,
+    createEventWriter({ prisma: database.prisma, relay: { wake: () => undefined } }),
+  );
+
 /** A brand's user: a Keycloak user and a brand-side record (brand registration itself is tested elsewhere). */
 export async function registeredBrandUser(harness: Harness) {
   const token = uniqueToken(10);
@@ -152,7 +164,7 @@ export async function registeredBrandUser(harness: Harness) {
   const userId = await harness.keycloak.create({ email, password });
   const database = openIdentityDatabase(harness.database.url);
   try {
-    await userRepository(database.prisma).insertWithEvent(
+    await usersOf(database).insertWithEvent(
       newBrandUser({
         id: userId,
         email,

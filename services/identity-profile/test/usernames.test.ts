@@ -9,11 +9,18 @@ import { migrate } from '@raly/service-kit/migrate';
 import { dropDatabase, uniqueToken } from '@raly/test-support';
 import pg from 'pg';
 import { openIdentityDatabase } from '../src/data-access/database';
-import { DuplicateUserError, userRepository } from '../src/data-access/user-repository';
+import { DuplicateUserError } from '../src/data-access/user-repository';
 import { newCreator } from '../src/domain/accounts';
 import { userCreatedEvent } from '../src/domain/events';
 import { usernameChange } from '../src/domain/usernames';
-import { call, callAsBrand, registeredCreator, useIdentityService, type Harness } from './support';
+import {
+  call,
+  callAsBrand,
+  registeredCreator,
+  useIdentityService,
+  usersOf,
+  type Harness,
+} from './support';
 
 const harness = useIdentityService();
 
@@ -102,7 +109,7 @@ describe('unique violations told apart by constraint name', () => {
   test('when a write clashes on the e-mail, the username, the registry or the id, then DuplicateUserError names that field', async () => {
     // Arrange
     const database = openIdentityDatabase(harness.database.url);
-    const users = userRepository(database.prisma);
+    const users = usersOf(database);
     const token = uniqueToken(10);
     const existing = newCreator({
       id: `id-${token}`,

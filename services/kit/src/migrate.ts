@@ -4,17 +4,36 @@
  * `_prisma_migrations` exactly as `prisma migrate deploy` does, so that a
  * machine with the engine sees them as applied. With
  * `PRISMA_MIGRATE_ENGINE=prisma` it runs `prisma migrate deploy` instead.
+ * Every service database gets the outbox table from the kit's own
+ * migrations ({@link outboxMigrationsDir}), applied with the service's.
  * Why and how: docs/adr/0001-prisma-migrations-without-engine.md.
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
 /** The advisory lock key `prisma migrate` takes, so our runner and Prisma's exclude each other. */
 export const PRISMA_MIGRATE_LOCK_KEY = 72707369;
+
+/**
+ * The outbox table's migrations, defined once for every service (names and
+ * bytes unchanged since the services first applied them, so databases that
+ * recorded them under these names see them as applied). The path holds in
+ * the sources (services/kit/src → services/kit/prisma/outbox/migrations) and
+ * in a service image, whose bundle runs from /app/dist and gets the folder
+ * at /app/prisma/outbox/migrations (services/<name>/Dockerfile).
+ */
+export const outboxMigrationsDir = path.join(
+  import.meta.dirname,
+  '..',
+  'prisma',
+  'outbox',
+  'migrations',
+);
 
 /** The DDL of Prisma's migrations table (prisma-engines, sql-migration-connector). */
 const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -41,12 +60,14 @@ export interface MigrateOptions {
 }
 
 /**
- * Brings a service database up to date.
+ * Brings a service database up to date: the kit's outbox migrations and the
+ * service's, in the order of their names.
  * @param databaseUrl `postgresql://…/<database>`; the database is created when missing
  * @param migrationsDir the service's `prisma/migrations` folder
  * @returns the migrations applied now (none when already up to date)
  * @throws when a migration fails (its transaction is rolled back, nothing is
- *   recorded), or when the table holds a failed migration left by Prisma
+ *   recorded), when the table holds a failed migration left by Prisma, or when
+ *   the service's folder has a migration named as one of the outbox's
  */
 export async function migrate(
   databaseUrl: string,
@@ -59,7 +80,7 @@ export async function migrate(
     await prismaMigrateDeploy(databaseUrl, migrationsDir);
     return { applied: [], engine: 'prisma' };
   }
-  const migrations = await readMigrations(migrationsDir);
+  const migrations = await readMigrations([outboxMigrationsDir, migrationsDir]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -89,15 +110,27 @@ export function migrationChecksum(script: string): string {
   return createHash('sha256').update(script, 'utf8').digest('hex');
 }
 
-async function readMigrations(migrationsDir: string): Promise<Migration[]> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
+/** The migration folders of `dirs`, by name. @throws when two folders share a name */
+async function migrationFolders(dirs: string[]): Promise<Map<string, string>> {
+  const folders = new Map<string, string>();
+  for (const dir of dirs) {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const other = folders.get(entry.name);
+      if (other) throw new Error(`Migration ${entry.name} is in both ${other} and ${dir}`);
+      folders.set(entry.name, dir);
+    }
+  }
+  return folders;
+}
+
+/** The migrations of `dirs` together, in name order. */
+async function readMigrations(dirs: string[]): Promise<Migration[]> {
+  const folders = await migrationFolders(dirs);
+  const names = [...folders.keys()].sort();
   return Promise.all(
     names.map(async (name) => {
-      const script = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
+      const script = await readFile(path.join(folders.get(name)!, name, 'migration.sql'), 'utf8');
       return { name, script, checksum: migrationChecksum(script) };
     }),
   );
@@ -169,18 +202,31 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<void
   }
 }
 
-/** `prisma migrate deploy` in the service folder (the parent of `prisma/`), for machines with the engine. */
+/**
+ * `prisma migrate deploy` in the service folder (the parent of `prisma/`), for machines with the
+ * engine, over a temporary folder holding the outbox's and the service's migrations together
+ * (the service's prisma.config.ts reads PRISMA_MIGRATIONS_DIR; its image merges them at build).
+ */
 async function prismaMigrateDeploy(databaseUrl: string, migrationsDir: string): Promise<void> {
   const serviceDir = path.resolve(migrationsDir, '..', '..');
-  await promisify(execFile)('npx', ['prisma', 'migrate', 'deploy'], {
-    cwd: serviceDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
+  const merged = await mkdtemp(path.join(tmpdir(), 'raly-migrations-'));
+  try {
+    await migrationFolders([outboxMigrationsDir, migrationsDir]);
+    await cp(outboxMigrationsDir, merged, { recursive: true });
+    await cp(migrationsDir, merged, { recursive: true });
+    await promisify(execFile)('npx', ['prisma', 'migrate', 'deploy'], {
+      cwd: serviceDir,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_MIGRATIONS_DIR: merged },
+    });
+  } finally {
+    await rm(merged, { recursive: true, force: true });
+  }
 }
 
 /**
  * The `npm run migrate` command of a service: migrates env DATABASE_URL
- * (else the service's default) and prints what it did.
+ * (else the service's default) with the outbox's and the service's
+ * migrations, and prints what it did.
  * @param serviceDir the service folder (holding `prisma/migrations`)
  */
 export async function migrateCommand(

@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test, afterAll } from 'vitest';
 import pg from 'pg';
-import { migrate, migrationChecksum } from '../src/migrate';
+import { migrate, migrationChecksum, outboxMigrationsDir } from '../src/migrate';
 import { dropDatabase, resolveTestStack, uniqueToken } from '@raly/test-support';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'migrations');
+/** The fixtures' one migration and the kit's outbox migrations every database gets, in name order. */
+const allMigrations = [
+  '20250102000000_widgets',
+  '20251121000000_outbox',
+  '20251123000000_outbox_partial_indexes',
+  '20251125000000_outbox_trace_context',
+];
 const databases: string[] = [];
 
 async function freshDatabaseUrl(): Promise<string> {
@@ -35,7 +42,7 @@ describe('migration runner', () => {
     // Arrange
     const databaseUrl = await freshDatabaseUrl();
     const outboxScript = await readFile(
-      path.join(fixtures, '20250101000000_outbox', 'migration.sql'),
+      path.join(outboxMigrationsDir, '20251121000000_outbox', 'migration.sql'),
       'utf8',
     );
 
@@ -43,7 +50,7 @@ describe('migration runner', () => {
     const result = await migrate(databaseUrl, fixtures, { engine: 'raly' });
 
     // Assert
-    assert.deepEqual(result.applied, ['20250101000000_outbox', '20250102000000_widgets']);
+    assert.deepEqual(result.applied, allMigrations);
     const rows = await query<{
       migration_name: string;
       checksum: string;
@@ -53,9 +60,9 @@ describe('migration runner', () => {
       databaseUrl,
       'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
     );
-    assert.equal(rows.length, 2);
-    assert.equal(rows[0]?.checksum, migrationChecksum(outboxScript));
-    assert.match(rows[0]?.checksum ?? '', /^[0-9a-f]{64}$/);
+    assert.equal(rows.length, allMigrations.length);
+    assert.equal(rows[1]?.checksum, migrationChecksum(outboxScript));
+    assert.match(rows[1]?.checksum ?? '', /^[0-9a-f]{64}$/);
     assert.ok(
       rows.every((row) => row.finished_at instanceof Date && row.applied_steps_count === 1),
     );
@@ -76,7 +83,7 @@ describe('migration runner', () => {
       databaseUrl,
       'SELECT count(*)::int AS n FROM "_prisma_migrations"',
     );
-    assert.equal(count?.n, 2);
+    assert.equal(count?.n, allMigrations.length);
   });
 
   test('when two replicas migrate at once, then each migration is applied exactly once', async () => {
@@ -90,12 +97,12 @@ describe('migration runner', () => {
     ]);
 
     // Assert
-    assert.equal(first.applied.length + second.applied.length, 2);
+    assert.equal(first.applied.length + second.applied.length, allMigrations.length);
     const [count] = await query<{ n: number }>(
       databaseUrl,
       'SELECT count(*)::int AS n FROM "_prisma_migrations"',
     );
-    assert.equal(count?.n, 2);
+    assert.equal(count?.n, allMigrations.length);
   });
 
   test('when a new migration fails, then its changes are rolled back and it is not recorded', async () => {
@@ -124,6 +131,56 @@ describe('migration runner', () => {
       databaseUrl,
       'SELECT count(*)::int AS n FROM "_prisma_migrations"',
     );
-    assert.equal(count?.n, 2);
+    assert.equal(count?.n, allMigrations.length);
+  });
+
+  test('when a service folder has a migration named as an outbox one, then nothing is applied and the clash is named', async () => {
+    // Arrange
+    const databaseUrl = await freshDatabaseUrl();
+    const migrationsDir = await mkdtemp(path.join(tmpdir(), 'raly-migrations-'));
+    await cp(
+      path.join(outboxMigrationsDir, '20251121000000_outbox'),
+      path.join(migrationsDir, '20251121000000_outbox'),
+      { recursive: true },
+    );
+
+    // Act
+    const attempt = migrate(databaseUrl, migrationsDir, { engine: 'raly' });
+
+    // Assert
+    await assert.rejects(attempt, /Migration 20251121000000_outbox is in both/);
+    const tables = await query<{ t: string | null }>(
+      databaseUrl,
+      `SELECT to_regclass('outbox')::text AS t`,
+    );
+    assert.equal(tables[0]?.t, null);
+  });
+});
+
+describe("the kit's outbox migrations", () => {
+  test('when compared with what the services recorded, then each has the same name and checksum', async () => {
+    // Arrange: the checksums every service database recorded when each service kept its own copy
+    const recorded = {
+      '20251121000000_outbox': 'f5a247d20ae8fe677cd782c229f7dce379a2c148f9a68810dbe6f596edfea234',
+      '20251123000000_outbox_partial_indexes':
+        'ad3ca766cf99bb5e926b80a7b721edb4595d014491fdba0489210feeba7d329b',
+      '20251125000000_outbox_trace_context':
+        'b19df579212a0a9b7fc91a3d7ae28e045d92a15d82c87e3435f0192d952c2670',
+    };
+
+    // Act
+    const checksums = Object.fromEntries(
+      await Promise.all(
+        Object.keys(recorded).map(async (name) => [
+          name,
+          migrationChecksum(
+            await readFile(path.join(outboxMigrationsDir, name, 'migration.sql'), 'utf8'),
+          ),
+        ]),
+      ),
+    );
+
+    // Assert: a database that applied them is up to date, never asked to apply them again
+    assert.deepEqual(checksums, recorded);
   });
 });

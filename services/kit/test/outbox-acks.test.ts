@@ -1,6 +1,6 @@
 /**
  * The outbox relay publishes with acks=all (-1), so a row is marked published
- * only once every in-sync replica has its message (issue 11: RF 3, min ISR 2).
+ * only once every in-sync replica has its message (the topics have RF 3, min ISR 2).
  * An in-memory store and a producer that records its sends; no Kafka needed.
  */
 import assert from 'node:assert/strict';

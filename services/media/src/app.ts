@@ -9,7 +9,7 @@ import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import type { OutboxRelay } from '@raly/service-kit/outbox';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { filesRouter } from './api/files-router';
@@ -41,10 +41,9 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const serviceTokens = serviceTokenSourceOf(config);
   const dependenciesFor = (relay: OutboxRelay): MediaDependencies => ({
     bucket,
-    images: imageRepository(database.prisma),
+    images: imageRepository(database.prisma, createEventWriter({ prisma: database.prisma, relay })),
     brands: createBrandClient(config.BRAND_URL, serviceTokens),
     publicUrl: config.MEDIA_PUBLIC_URL,
-    eventsCommitted: () => relay.wake(),
     logger,
   });
   const service = await runService({

@@ -1,5 +1,5 @@
 /**
- * Fuzz of every media service route (issue 13): seeded, bounded uploads
+ * Fuzz of every media service route: seeded, bounded uploads
  * cut short, with wrong boundaries, wrong types and odd file names, JSON
  * and other bodies where multipart is expected, malformed paths and keys,
  * with every kind of credential (see `@raly/service-kit/fuzz`). No 5xx, no

@@ -1,15 +1,16 @@
 /**
  * Brand records and their members in Postgres (the only module that touches
- * the `brands`, `brand_members` and `outbox` tables). Every write commits the
- * change and the integration event the domain chose (`../domain/events`),
- * built from the written snapshot, in one transaction, with the record's
- * version incremented.
+ * the `brands` and `brand_members` tables). Every write commits the change
+ * and the integration event the domain chose (`../domain/events`), built
+ * from the written snapshot, in one transaction through the service's event
+ * writer (@raly/service-kit/outbox), with the record's version incremented.
  */
 import type { BrandRecord } from '@raly/contracts/records';
 import type { ImageKind } from '@raly/contracts/images';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
-import type { RaiseEvent } from '@raly/service-kit/outbox';
+import { withdrawPendingEvents, type RaiseEvent } from '@raly/service-kit/outbox';
 import type { Brand, PrismaClient } from '../generated/prisma/client';
+import type { BrandEvents } from './database';
 
 /** The brands' unique username index refused a write. */
 export class DuplicateBrandUsernameError extends Error {
@@ -87,8 +88,8 @@ export interface BrandRepository {
   ): Promise<BrandRecord | null>;
 }
 
-/** The repository over the service's Prisma client. */
-export function brandRepository(prisma: PrismaClient): BrandRepository {
+/** The repository over the service's Prisma client; writes go through `events`. */
+export function brandRepository(prisma: PrismaClient, events: BrandEvents): BrandRepository {
   return {
     async findById(id) {
       if (!isUuid(id)) return null;
@@ -112,12 +113,12 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
       });
       if (existing) return { brand: toBrandRecord(existing), created: false };
       try {
-        const record = await prisma.$transaction(async (tx) => {
+        const record = await events.transaction(async (tx, recordEvent) => {
           const row = await tx.brand.create({
             data: { ...brand, members: { create: { userId: brand.creatorUserId, isAdmin: true } } },
           });
           const snapshot = toBrandRecord(row);
-          await tx.outboxMessage.create({ data: event(snapshot) });
+          await recordEvent(event(snapshot));
           return snapshot;
         });
         return { brand: record, created: true };
@@ -135,21 +136,21 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
     },
     async delete(id) {
       if (!isUuid(id)) return;
-      await prisma.$transaction([
-        prisma.brand.deleteMany({ where: { id } }),
-        prisma.outboxMessage.deleteMany({ where: { key: id, status: 'pending' } }),
-      ]);
+      await prisma.$transaction(async (tx) => {
+        await tx.brand.deleteMany({ where: { id } });
+        await withdrawPendingEvents(tx, id);
+      });
     },
     async updateWithEvent(id, changes, event) {
       try {
-        return await prisma.$transaction(async (tx) => {
+        return await events.transaction(async (tx, recordEvent) => {
           const { count } = await tx.brand.updateMany({
             where: { id },
             data: { ...changes, version: { increment: 1 } },
           });
           if (count === 0) return null;
           const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
-          await tx.outboxMessage.create({ data: event(record) });
+          await recordEvent(event(record));
           return record;
         });
       } catch (error) {
@@ -162,14 +163,14 @@ export function brandRepository(prisma: PrismaClient): BrandRepository {
       if (!isUuid(id)) return null;
       const column = kind === 'profile' ? 'profileImg' : 'coverImg';
       const unlessAlready = onlyIfEmpty ? { [column]: '' } : { NOT: { [column]: url } };
-      return prisma.$transaction(async (tx) => {
+      return events.transaction(async (tx, recordEvent) => {
         const { count } = await tx.brand.updateMany({
           where: { id, ...unlessAlready },
           data: { [column]: url, version: { increment: 1 } },
         });
         if (count === 0) return null;
         const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
-        await tx.outboxMessage.create({ data: event(record) });
+        await recordEvent(event(record));
         return record;
       });
     },

@@ -38,12 +38,10 @@ export async function createBrand(
 ): Promise<{ brand: BrandRecord; created: boolean }> {
   const command = createBrandCommandSchema.parse(input);
   try {
-    const result = await dependencies.brands.createWithEvent(
+    return await dependencies.brands.createWithEvent(
       { ...command, username: normalizeUsername(command.username) },
       brandCreatedEvent,
     );
-    if (result.created) dependencies.eventsCommitted();
-    return result;
   } catch (error) {
     if (error instanceof DuplicateBrandUsernameError) throw brandErrors.usernameTaken(error);
     // Already classified (e.g. a value Postgres refuses: 400), not a failed creation.
@@ -131,7 +129,6 @@ export async function updateBrand(
     throw brandErrors.updateFailed(error);
   }
   if (!updated) throw brandErrors.brandNotFound();
-  dependencies.eventsCommitted();
   if (newUsername !== undefined) await releaseUsername(dependencies, current.username, brandId);
   return updated;
 }

@@ -7,7 +7,5 @@ export interface BrandDependencies {
   brands: BrandRepository;
   /** identity-profile: the username registry's API. */
   identity: IdentityClient;
-  /** Call after a change with its event committed: publishes now instead of at the next poll. */
-  eventsCommitted: () => void;
   logger: Logger;
 }

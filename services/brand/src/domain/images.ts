@@ -22,8 +22,7 @@ export async function applyStoredImage(
     image.isDefault === true,
     brandUpdatedEvent,
   );
-  if (updated) dependencies.eventsCommitted();
-  else
+  if (!updated)
     dependencies.logger.debug(
       { eventId: event.id, brandId: image.ownerId },
       'image event changed nothing',

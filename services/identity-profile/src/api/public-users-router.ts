@@ -1,4 +1,4 @@
-/** `GET /public/users/:username` (anyone, no token; issue 9): a creator's public profile. */
+/** `GET /public/users/:username` (anyone, no token): a creator's public profile. */
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { getPublicCreator } from '../domain/public-profiles';

@@ -5,7 +5,7 @@
 import type { ImageKind } from '@raly/contracts/images';
 import type { UserRecord } from '@raly/contracts/records';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { IdentityEvents } from './database';
 import { toUserRecord } from './user-repository';
 
 export interface UserImageRepository {
@@ -23,16 +23,16 @@ export interface UserImageRepository {
   ): Promise<UserRecord | null>;
 }
 
-/** The repository over the service's Prisma client. */
-export function userImageRepository(prisma: PrismaClient): UserImageRepository {
+/** The repository over the service's event writer. */
+export function userImageRepository(events: IdentityEvents): UserImageRepository {
   return {
     setWithEvent: (userId, kind, url, onlyIfEmpty, event) =>
-      setImage(prisma, userId, kind, url, onlyIfEmpty, event),
+      setImage(events, userId, kind, url, onlyIfEmpty, event),
   };
 }
 
 async function setImage(
-  prisma: PrismaClient,
+  events: IdentityEvents,
   userId: string,
   kind: ImageKind,
   url: string,
@@ -41,14 +41,14 @@ async function setImage(
 ): Promise<UserRecord | null> {
   const column = kind === 'profile' ? 'profileImg' : 'coverImg';
   const unlessAlready = onlyIfEmpty ? { [column]: '' } : { NOT: { [column]: url } };
-  return prisma.$transaction(async (tx) => {
+  return events.transaction(async (tx, recordEvent) => {
     const { count } = await tx.user.updateMany({
       where: { id: userId, ...unlessAlready },
       data: { [column]: url, version: { increment: 1 } },
     });
     if (count === 0) return null;
     const record = toUserRecord(await tx.user.findUniqueOrThrow({ where: { id: userId } }));
-    await tx.outboxMessage.create({ data: event(record) });
+    await recordEvent(event(record));
     return record;
   });
 }

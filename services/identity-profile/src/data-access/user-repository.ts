@@ -3,15 +3,15 @@
  * through Prisma). Every write commits the change, the username registry
  * change the domain asked for (`./username-registry`) and the integration
  * event the domain chose (`../domain/events`), built from the written
- * snapshot, in one transaction, with the record's version incremented.
+ * snapshot, in one transaction through the service's event writer
+ * (@raly/service-kit/outbox), with the record's version incremented.
  */
-import type { Pool } from 'pg';
 import type { UserRecord } from '@raly/contracts/records';
 import type { Interest } from '@raly/contracts/constants';
-import { messages } from '@raly/contracts/messages';
-import { AppError, isDatabaseDataError, uniqueViolationOf } from '@raly/service-kit/errors';
-import type { RaiseEvent } from '@raly/service-kit/outbox';
-import { Prisma, type PrismaClient, type User } from '../generated/prisma/client';
+import { uniqueViolationOf } from '@raly/service-kit/errors';
+import type { RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
+import type { IdentityEvents } from './database';
 import { claimIn, releaseIn, UsernameHeldError, type UsernameChange } from './username-registry';
 
 /** A unique constraint refused a write; `field` is the column that clashed. */
@@ -51,7 +51,7 @@ export type UserChanges = Partial<
 
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
-  /** The creator (a user without a brand) holding this stored-form username, or null (issue 9). */
+  /** The creator (a user without a brand) holding this stored-form username, or null. */
   findCreatorByUsername(username: string): Promise<UserRecord | null>;
   /** The id of the user with this (normalised) e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
@@ -85,107 +85,27 @@ export interface UserRepository {
 }
 
 /**
- * The `users` column of a field: the schema maps every camelCase field to
- * its snake_case column (`firstName` → `first_name`; `id`, `email` as is).
+ * The repository over the service's Prisma client; writes go through `events`
+ * (one interactive transaction each: the change, the registry change, the event).
  */
-const columnOf = (field: string): string =>
-  field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** Every column of `users`, named as Prisma's `User` fields (`first_name AS "firstName"`). */
-const userColumns = Object.values(Prisma.UserScalarFieldEnum)
-  .map((field) => `${columnOf(field)} AS "${field}"`)
-  .join(', ');
-
-/**
- * How often the one-statement update is tried when the row changed between its read and its
- * write; after that the update runs in a transaction that takes the row's lock (never a 500
- * for contention: the chaos run and the bench saw one user's PATCHes overtake each other).
- */
-const UPDATE_ATTEMPTS = 5;
-
-/**
- * The repository over the service's Prisma client.
- * @param pool the pg pool under the client: when given, reading a user by id
- *   and an update without a username change run as hand-written SQL on it,
- *   the update as one statement with its outbox row (issue 10); otherwise
- *   everything goes through Prisma
- */
-export function userRepository(prisma: PrismaClient, pool?: Pool): UserRepository {
+export function userRepository(prisma: PrismaClient, events: IdentityEvents): UserRepository {
   /** The shared tail of every write: the registry change, then the event, in `tx`. */
   async function finish(
     tx: Prisma.TransactionClient,
-    record: UserRecord,
+    record: RecordEvents,
+    user: UserRecord,
     event: RaiseEvent<UserRecord>,
     usernames: UsernameChange,
   ): Promise<UserRecord> {
     if (usernames.claim) await claimIn(tx, usernames.claim);
     if (usernames.release) await releaseIn(tx, usernames.release);
-    await tx.outboxMessage.create({ data: event(record) });
-    return record;
+    await record(event(user));
+    return user;
   }
-  /** The row by id through `pool`. @throws AppError invalid-argument for a value Postgres refuses */
-  const readRow = async (db: Pool, id: string): Promise<User | null> => {
-    const { rows } = await refusingBadValues(() =>
-      db.query<User>(`SELECT ${userColumns} FROM users WHERE id = $1`, [id]),
-    );
-    return rows[0] ?? null;
-  };
-
-  /**
-   * An update without a username change in one statement: the row is read,
-   * the new snapshot and its event built from it, and the UPDATE (only if the
-   * version is still the one read: no lost update) and the outbox INSERT (only
-   * if the UPDATE matched) run as one statement, so they commit together. A
-   * version that moved meanwhile means another change won: read and try again.
-   * @returns the written record, null when there is no such user, or
-   *   `undefined` when the row moved under every attempt (heavy contention on
-   *   one user: the caller takes the row-locking path instead)
-   */
-  const updateInOneStatement = async (
-    db: Pool,
-    id: string,
-    changes: UserChanges,
-    event: RaiseEvent<UserRecord>,
-  ): Promise<UserRecord | null | undefined> => {
-    const fields = Object.keys(changes) as (keyof UserChanges)[];
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-      const row = await readRow(db, id);
-      if (!row) return null;
-      const record = toUserRecord({ ...row, ...changes, version: row.version + 1 });
-      const message = event(record);
-      const sets = fields.map((field, index) => `${columnOf(field)} = $${index + 3}`);
-      const at = fields.length + 3;
-      const { rowCount } = await refusingBadValues(() =>
-        db.query(
-          `WITH updated AS (
-             UPDATE users SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')}
-              WHERE id = $1 AND version = $2
-             RETURNING id)
-           INSERT INTO outbox (id, topic, key, event_type, envelope, traceparent, tracestate)
-           SELECT $${at}, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5}, $${at + 6}
-             FROM updated`,
-          [
-            id,
-            row.version,
-            ...fields.map((field) => changes[field]),
-            message.id,
-            message.topic,
-            message.key,
-            message.eventType,
-            JSON.stringify(message.envelope),
-            message.traceparent ?? null,
-            message.tracestate ?? null,
-          ],
-        ),
-      );
-      if (rowCount === 1) return record;
-    }
-    return undefined;
-  };
 
   return {
     async findById(id) {
-      const row = pool ? await readRow(pool, id) : await prisma.user.findUnique({ where: { id } });
+      const row = await prisma.user.findUnique({ where: { id } });
       return row ? toUserRecord(row) : null;
     },
     async findCreatorByUsername(username) {
@@ -200,47 +120,27 @@ export function userRepository(prisma: PrismaClient, pool?: Pool): UserRepositor
     },
     async insertWithEvent(user, event, usernames = {}) {
       return translateDuplicates(() =>
-        prisma.$transaction(async (tx) =>
-          finish(tx, toUserRecord(await tx.user.create({ data: user })), event, usernames),
+        events.transaction(async (tx, record) =>
+          finish(tx, record, toUserRecord(await tx.user.create({ data: user })), event, usernames),
         ),
       );
     },
     async updateWithEvent(id, changes, event, usernames = {}) {
-      if (pool && !usernames.claim && !usernames.release) {
-        const written = await translateDuplicates(() =>
-          updateInOneStatement(pool, id, changes, event),
-        );
-        // Contended past every attempt: the transaction below waits for the row's lock instead.
-        if (written !== undefined) return written;
-      }
       return translateDuplicates(() =>
-        prisma.$transaction(async (tx) => {
-          // One UPDATE … RETURNING: the written row, no second read (issue 10).
+        events.transaction(async (tx, record) => {
+          // One UPDATE … RETURNING: the row is locked until the commit and read back in the same
+          // round trip, so the event carries the version this change made.
           const row = await tx.user
             .update({ where: { id }, data: { ...changes, version: { increment: 1 } } })
             .catch((error: unknown) => {
               if (isRecordNotFound(error)) return null;
               throw error;
             });
-          return row ? finish(tx, toUserRecord(row), event, usernames) : null;
+          return row ? finish(tx, record, toUserRecord(row), event, usernames) : null;
         }),
       );
     },
   };
-}
-
-/**
- * Runs a query written by hand, turning a value Postgres refuses (SQLSTATE
- * class 22) into AppError `invalid-argument`, as the service's Prisma client
- * does (@raly/service-kit/database).
- */
-async function refusingBadValues<T>(query: () => Promise<T>): Promise<T> {
-  try {
-    return await query();
-  } catch (error) {
-    if (!isDatabaseDataError(error)) throw error;
-    throw new AppError('invalid-argument', messages.requestProblem, { cause: error });
-  }
 }
 
 /** Prisma's "record to update not found" (P2025). */

@@ -65,7 +65,6 @@ export async function createAccount(
       ? duplicateToAppError(error)
       : identityErrors.createAccountFailed(error);
   }
-  dependencies.eventsCommitted();
   return { userId };
 }
 
@@ -117,7 +116,6 @@ async function createBrandAccount(
       ? duplicateToAppError(error)
       : identityErrors.createAccountFailed(error);
   }
-  dependencies.eventsCommitted();
   return { userId };
 }
 

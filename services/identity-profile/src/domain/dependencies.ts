@@ -14,7 +14,5 @@ export interface IdentityDependencies {
   /** The one registry of usernames (creators' and brands'). */
   usernames: UsernameRegistry;
   userImages: UserImageRepository;
-  /** Call after a change with its event committed: publishes now instead of at the next poll. */
-  eventsCommitted: () => void;
   logger: Logger;
 }

@@ -12,7 +12,7 @@ export const identityErrors = {
     new AppError('username-taken', messages.usernameExists, { cause }),
   /** Spec §5: the e-mail belongs to another account. */
   emailTaken: (cause?: unknown) => new AppError('email-taken', messages.emailTaken, { cause }),
-  /** No creator has this username (public profiles, issue 9): the spec's page-not-found text. */
+  /** No creator has this username (public profiles): the spec's page-not-found text. */
   creatorNotFound: () => new AppError('not-found', messages.pageNotFound),
   /** The token's user has no record here. */
   userNotFound: () => new AppError('not-found', 'User record not found'),

@@ -22,8 +22,7 @@ export async function applyStoredImage(
     image.isDefault === true,
     userUpdatedEvent,
   );
-  if (updated) dependencies.eventsCommitted();
-  else
+  if (!updated)
     dependencies.logger.debug(
       { eventId: event.id, userId: image.ownerId },
       'image event changed nothing',

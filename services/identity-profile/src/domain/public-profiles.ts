@@ -1,5 +1,5 @@
 /**
- * A creator's public profile (`/user/<username>`; issue 9): what anyone,
+ * A creator's public profile (`/user/<username>`): what anyone,
  * signed in or not, may see of a creator — username, pictures, interests
  * and social handles. Never a first name, last name, e-mail or phone number
  * (spec preamble). Brand users have no username of their own, so they have

@@ -108,7 +108,6 @@ export async function saveChanges(
       usernames,
     );
     if (!updated) throw identityErrors.userNotFound();
-    dependencies.eventsCommitted();
     return updated;
   } catch (error) {
     throw toUpdateError(error);

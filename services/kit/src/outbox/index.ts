@@ -15,11 +15,13 @@ export {
 } from './rows';
 export {
   createEventWriter,
+  withdrawPendingEvents,
   type EventTransactionOptions,
   type EventWriter,
   type InteractiveTransactions,
   type OutboxMessageModel,
   type OutboxTransactionClient,
+  type OutboxWithdrawingClient,
   type RecordEvents,
 } from './writer';
 export {

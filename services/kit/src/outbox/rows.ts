@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope, EventType } from '@raly/contracts/events';
 import { outboxRowTrace } from '../tracing';
 
-/** The columns a service writes when it records an event (Prisma: `tx.outboxMessage.create({ data })`). */
+/** The columns a service writes when it records an event (./writer `record`). */
 export interface NewOutboxMessage<T> {
   id: string;
   topic: string;
@@ -61,7 +61,7 @@ export function newOutboxMessage<T>(event: {
  * snapshot it cannot parse.
  * @param event topic, type, source, the record's schema and the record (its
  *   `id` is the subject and Kafka key, its `version` the envelope's version)
- * @returns the row to insert (Prisma: `tx.outboxMessage.create({ data })`)
+ * @returns the row to record in the change's transaction (./writer)
  * @throws ZodError when the record does not match its schema
  */
 export function newSnapshotOutboxMessage<T extends { id: string; version: number }>(event: {
@@ -82,7 +82,7 @@ export function newSnapshotOutboxMessage<T extends { id: string; version: number
   return { ...message, envelope: message.envelope as Envelope<T> & object };
 }
 
-/** An outbox row as a repository inserts it (Prisma: `tx.outboxMessage.create({ data })`). */
+/** An outbox row as a repository records it (./writer `record`). */
 export type OutboxRow = NewOutboxMessage<unknown> & { envelope: object };
 
 /**

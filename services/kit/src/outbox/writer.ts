@@ -88,3 +88,25 @@ export function createEventWriter<Tx extends OutboxTransactionClient>(parts: {
     },
   };
 }
+
+/** A transaction client whose `outboxMessage` model can delete rows (a generated client's can). */
+export interface OutboxWithdrawingClient {
+  outboxMessage: {
+    deleteMany(args: { where: { key: string; status: 'pending' } }): PromiseLike<unknown>;
+  };
+}
+
+/**
+ * Deletes an aggregate's events not yet published, in the caller's
+ * transaction: a compensation that undoes a creation also takes back the
+ * events the creation recorded (rows already published are kept; their
+ * consumers see the compensation's own effect).
+ * @param tx the transaction client (`events.transaction`'s or `prisma.$transaction`'s)
+ * @param key the aggregate id (the rows' Kafka key)
+ */
+export async function withdrawPendingEvents(
+  tx: OutboxWithdrawingClient,
+  key: string,
+): Promise<void> {
+  await tx.outboxMessage.deleteMany({ where: { key, status: 'pending' } });
+}

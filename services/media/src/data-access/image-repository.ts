@@ -1,12 +1,14 @@
 /**
- * The images table and the outbox (the only module that touches them):
- * every stored image is recorded with the event the domain chose
- * (`media.image.stored`, `../domain/events`) in one transaction.
+ * The images table (the only module that touches it): every stored image is
+ * recorded with the event the domain chose (`media.image.stored`,
+ * `../domain/events`) in one transaction through the service's event writer
+ * (@raly/service-kit/outbox).
  */
 import type { ImageStored } from '@raly/contracts/events';
 import type { ImageKind, ImageOwnerType } from '@raly/contracts/images';
 import type { OutboxRow } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { MediaEvents } from './database';
 
 /** What was stored (the URL is made from the key and the new version). */
 export interface StoredImage {
@@ -43,7 +45,8 @@ export interface ImageRepository {
   ): Promise<ImageStored | null>;
 }
 
-export function imageRepository(prisma: PrismaClient): ImageRepository {
+/** The repository over the service's Prisma client; writes go through `events`. */
+export function imageRepository(prisma: PrismaClient, events: MediaEvents): ImageRepository {
   const idOf = (image: Pick<StoredImage, 'ownerType' | 'ownerId' | 'kind'>) => ({
     ownerType_ownerId_kind: {
       ownerType: image.ownerType,
@@ -60,7 +63,7 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
       return row?.key ?? null;
     },
     async recordUpload(image, urlOf, event) {
-      return prisma.$transaction(async (tx) => {
+      return events.transaction(async (tx, record) => {
         const { key, contentType, sizeBytes } = image;
         const row = await tx.image.upsert({
           where: idOf(image),
@@ -68,19 +71,19 @@ export function imageRepository(prisma: PrismaClient): ImageRepository {
           update: { key, contentType, sizeBytes, isDefault: false, version: { increment: 1 } },
         });
         const stored: ImageStored = { ...image, url: urlOf(key, row.version) };
-        await tx.outboxMessage.create({ data: event(stored, row.version) });
+        await record(event(stored, row.version));
         return stored;
       });
     },
     async recordDefault(image, urlOf, event) {
-      return prisma.$transaction(async (tx) => {
+      return events.transaction(async (tx, record) => {
         const { count } = await tx.image.createMany({
           data: [{ ...image, isDefault: true }],
           skipDuplicates: true,
         });
         if (count === 0) return null;
         const stored: ImageStored = { ...image, url: urlOf(image.key, 1), isDefault: true };
-        await tx.outboxMessage.create({ data: event(stored, 1) });
+        await record(event(stored, 1));
         return stored;
       });
     },

@@ -73,10 +73,9 @@ async function storeDefault(
   const svg = Buffer.from(renderInitialsSvg(initialsOf(name), ownerId), 'utf8');
   const contentType = 'image/svg+xml';
   await dependencies.bucket.put(key, svg, contentType);
-  const stored = await dependencies.images.recordDefault(
+  await dependencies.images.recordDefault(
     { ownerType, ownerId, kind: 'profile', key, contentType, sizeBytes: svg.length },
     (storedKey, version) => downloadUrl(dependencies, storedKey, version),
     imageStoredEvent,
   );
-  if (stored) dependencies.eventsCommitted();
 }

@@ -11,8 +11,6 @@ export interface MediaDependencies {
   brands: BrandClient;
   /** MEDIA_PUBLIC_URL: download URLs are `${publicUrl}/files/<key>?v=<version>`. */
   publicUrl: string;
-  /** Call after a change with its event committed: publishes now instead of at the next poll. */
-  eventsCommitted: () => void;
   logger: Logger;
 }
 

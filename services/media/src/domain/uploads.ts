@@ -71,7 +71,6 @@ export async function storeUpload(
       (storedKey, version) => downloadUrl(dependencies, storedKey, version),
       imageStoredEvent,
     );
-    dependencies.eventsCommitted();
     if (previousKey && previousKey !== key) await dropObject(dependencies, previousKey);
     return stored;
   } catch (error) {
