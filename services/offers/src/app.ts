@@ -1,5 +1,5 @@
 /**
- * Composition root of the offers service (issue 9): configuration, database,
+ * Composition root of the offers service: configuration, database,
  * outbox relay, the consumer of `identity.user.v1` and `brand.brand.v1`
  * (public copies of users and brands), the deadline sweep and the HTTP API.
  * `start()`/`stop()` run it in-process (tests use port 0); `main.ts` runs it
@@ -9,7 +9,7 @@ import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import type { OutboxRelay } from '@raly/service-kit/outbox';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { applicationsRouter } from './api/applications-router';
@@ -41,16 +41,18 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
-  const dependenciesFor = (relay: OutboxRelay): OffersDependencies => ({
-    offers: offerRepository(database.pool),
-    applications: applicationRepository(database.pool),
-    users: userRepository(database.pool),
-    brandCopies: brandRepository(database.pool),
-    identity: createIdentityClient(config.IDENTITY_URL),
-    brands: createBrandClient(config.BRAND_URL),
-    eventsCommitted: () => relay.wake(),
-    logger,
-  });
+  const dependenciesFor = (relay: OutboxRelay): OffersDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    return {
+      offers: offerRepository(database.prisma, events),
+      applications: applicationRepository(database.prisma, events),
+      users: userRepository(database.prisma),
+      brandCopies: brandRepository(database.prisma),
+      identity: createIdentityClient(config.IDENTITY_URL),
+      brands: createBrandClient(config.BRAND_URL),
+      logger,
+    };
+  };
   let sweep: DeadlineSweep | undefined;
   try {
     const service = await runService({

@@ -1,5 +1,5 @@
 /**
- * Applications (issue 9): who may apply, one application per creator and
+ * Applications: who may apply, one application per creator and
  * offer (also under concurrency), withdraw / accept / decline and their
  * conflicts, places filled under the offer's row lock (concurrent accepts
  * never fill more places than the offer has), the lists, and the events

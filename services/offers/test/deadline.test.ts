@@ -1,5 +1,5 @@
 /**
- * The deadline sweep (issue 9): open offers whose apply-by date has passed
+ * The deadline sweep: open offers whose apply-by date has passed
  * are closed (reason `deadline`) every OFFERS_DEADLINE_SWEEP_MS (200 ms
  * here), with their event; offers another instance holds locked are
  * skipped (`FOR UPDATE SKIP LOCKED`) and closed once, later.

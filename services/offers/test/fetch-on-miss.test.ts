@@ -1,5 +1,5 @@
 /**
- * A caller or brand whose event has not arrived (issue 9): offers runs here
+ * A caller or brand whose event has not arrived: offers runs here
  * without its consumer, so every user and brand it knows it has fetched
  * itself, as the caller, from identity-profile (`GET /users/me`) and
  * services/brand (`GET /brands/:id`), and saved version-checked.

@@ -1,5 +1,5 @@
 /**
- * Fuzz of every offers service route (issue 9, like issue 13's): seeded,
+ * Fuzz of every offers service route, as of every other app: seeded,
  * bounded malformed, oversized, nested, control-character and wrong-type
  * requests with every kind of credential (see `@raly/test-support/fuzz`).
  * No 5xx, no hang, no crash, every refusal `{ error: { code, message } }`.

@@ -1,5 +1,5 @@
 /**
- * Offers (issue 9): creation, editing, opening and closing by the brand's
+ * Offers: creation, editing, opening and closing by the brand's
  * members only, the reads (one offer, the feed, the brand's list, the
  * public list) and the offer events on `offers.offer.v1`, against the real
  * stack (identity-profile, brand and offers in-process).

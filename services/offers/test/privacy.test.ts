@@ -1,5 +1,5 @@
 /**
- * What the offers service knows of people (issue 9, spec preamble's privacy
+ * What the offers service knows of people (the spec preamble's privacy
  * promise): the public copies of users and brands it keeps from
  * `identity.user.v1` / `brand.brand.v1` (version-checked, public fields
  * only, never a first name, last name, e-mail or phone number), and no

@@ -8,16 +8,17 @@
  */
 import type { ApplicationRecord, Money, OfferRecord } from '@raly/contracts/offers';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
-import type { RaiseEvent } from '@raly/service-kit/outbox';
-import type { Pool } from 'pg';
-import { applyOfferChanges, readOffer, type OfferChanges } from './offer-repository';
+import type { OutboxRow, RaiseEvent } from '@raly/service-kit/outbox';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { isUuid, type OffersEventWriter } from './database';
+import { updateLockedOffer, type OfferChanges } from './offer-repository';
+import { lockApplicationWithOffer, lockOffer } from './row-locks';
 import {
-  applicationColumns,
-  applicationSource,
+  applicationSnapshot,
+  offerSnapshot,
   toApplicationRecord,
-  type ApplicationRow,
+  toOfferRecord,
 } from './snapshots';
-import { inTransaction, insertOutboxRow, isUuid, type Queryable } from './sql';
 
 /** The creator already has an application to this offer (unique index `applications_offer_id_creator_id_key`). */
 export class DuplicateApplicationError extends Error {
@@ -83,52 +84,58 @@ export interface ApplicationRepository {
   listByCreator(creatorId: string): Promise<ApplicationRecord[]>;
 }
 
-async function readApplication(db: Queryable, id: string): Promise<ApplicationRecord | null> {
-  if (!isUuid(id)) return null;
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT ${applicationColumns} FROM ${applicationSource} WHERE a.id = $1`,
-    [id],
-  );
-  return rows[0] ? toApplicationRecord(rows[0]) : null;
-}
+/** What a decision reads: the application's snapshot with its whole offer. */
+const decisionSnapshot = {
+  ...applicationSnapshot,
+  offer: { include: offerSnapshot },
+} satisfies Prisma.ApplicationInclude;
 
-/** The repository over the service's pg pool. */
-export function applicationRepository(pool: Pool): ApplicationRepository {
-  const list = async (column: 'offer_id' | 'creator_id', value: string) => {
-    const { rows } = await pool.query<ApplicationRow>(
-      `SELECT ${applicationColumns} FROM ${applicationSource} WHERE a.${column} = $1
-        ORDER BY a.created DESC, a.id DESC`,
-      [value],
-    );
+/** The repository over the service's Prisma client; `events` for every write. */
+export function applicationRepository(
+  prisma: PrismaClient,
+  events: OffersEventWriter,
+): ApplicationRepository {
+  const list = async (where: Prisma.ApplicationWhereInput) => {
+    const rows = await prisma.application.findMany({
+      where,
+      include: applicationSnapshot,
+      orderBy: [{ created: 'desc' }, { id: 'desc' }],
+    });
     return rows.map(toApplicationRecord);
   };
   return {
-    findById: (id) => readApplication(pool, id),
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.application.findUnique({
+        where: { id },
+        include: applicationSnapshot,
+      });
+      return row ? toApplicationRecord(row) : null;
+    },
     async createWithEvent(application, check, event) {
       if (!isUuid(application.offerId)) return null;
       try {
-        return await inTransaction(pool, async (client) => {
-          const { rowCount } = await client.query('SELECT 1 FROM offers WHERE id = $1 FOR SHARE', [
-            application.offerId,
-          ]);
-          if (!rowCount) return null;
-          const offer = (await readOffer(client, application.offerId))!;
-          check(offer);
-          await client.query(
-            `INSERT INTO applications (id, offer_id, brand_id, creator_id, pitch, proposed_rate)
-             VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-            [
-              application.id,
-              offer.id,
-              offer.brandId,
-              application.creatorId,
-              application.pitch,
-              application.proposedRate ? JSON.stringify(application.proposedRate) : null,
-            ],
+        return await events.transaction(async (tx, record) => {
+          if (!(await lockOffer(tx, application.offerId, 'share'))) return null;
+          const offer = toOfferRecord(
+            await tx.offer.findUniqueOrThrow({
+              where: { id: application.offerId },
+              include: offerSnapshot,
+            }),
           );
-          const record = (await readApplication(client, application.id))!;
-          await insertOutboxRow(client, event(record));
-          return record;
+          check(offer);
+          const { proposedRate, ...columns } = application;
+          const row = await tx.application.create({
+            data: {
+              ...columns,
+              brandId: offer.brandId,
+              ...(proposedRate && { proposedRate }),
+            },
+            include: applicationSnapshot,
+          });
+          const created = toApplicationRecord(row);
+          await record(event(created));
+          return created;
         });
       } catch (error) {
         if (uniqueViolationOf(error)?.constraint === 'applications_offer_id_creator_id_key')
@@ -138,33 +145,32 @@ export function applicationRepository(pool: Pool): ApplicationRepository {
     },
     async decideWithEvents(id, decide, event) {
       if (!isUuid(id)) return null;
-      return inTransaction(pool, async (client) => {
-        const found = await client.query<{ offer_id: string }>(
-          'SELECT offer_id FROM applications WHERE id = $1',
-          [id],
-        );
-        const offerId = found.rows[0]?.offer_id;
-        if (!offerId) return null;
-        await client.query('SELECT 1 FROM offers WHERE id = $1 FOR UPDATE', [offerId]);
-        await client.query('SELECT 1 FROM applications WHERE id = $1 FOR UPDATE', [id]);
-        const application = (await readApplication(client, id))!;
-        const offer = (await readOffer(client, offerId))!;
-        const decision = decide(application, offer);
-        if (decision.offer)
-          await applyOfferChanges(client, offerId, decision.offer.changes, decision.offer.event);
-        await client.query(
-          `UPDATE applications SET status = $2::"ApplicationStatus", version = version + 1,
-                  decided_at = CASE WHEN $3::boolean THEN now() END,
-                  updated_at = now()
-            WHERE id = $1`,
-          [id, decision.status, decision.status !== 'withdrawn'],
-        );
-        const record = (await readApplication(client, id))!;
-        await insertOutboxRow(client, event(record));
-        return record;
+      return events.transaction(async (tx, record) => {
+        if (!(await lockApplicationWithOffer(tx, id))) return null;
+        const current = await tx.application.findUniqueOrThrow({
+          where: { id },
+          include: decisionSnapshot,
+        });
+        const decision = decide(toApplicationRecord(current), toOfferRecord(current.offer));
+        const offerEvents: OutboxRow[] = [];
+        if (decision.offer) {
+          const { changes, event: offerEvent } = decision.offer;
+          offerEvents.push(offerEvent(await updateLockedOffer(tx, current.offer, changes)));
+        }
+        const row = await tx.application.update({
+          where: { id },
+          data: {
+            status: decision.status,
+            version: { increment: 1 },
+            decidedAt: decision.status === 'withdrawn' ? null : new Date(),
+          },
+        });
+        const decided = toApplicationRecord({ ...current, ...row });
+        await record(...offerEvents, event(decided));
+        return decided;
       });
     },
-    listByOffer: (offerId) => (isUuid(offerId) ? list('offer_id', offerId) : Promise.resolve([])),
-    listByCreator: (creatorId) => list('creator_id', creatorId),
+    listByOffer: async (offerId) => (isUuid(offerId) ? list({ offerId }) : []),
+    listByCreator: (creatorId) => list({ creatorId }),
   };
 }

@@ -5,7 +5,9 @@
  * suspended. Writes are version-checked like the users' copy.
  */
 import type { BrandSummary } from '@raly/contracts/offers';
-import { isUuid, type Queryable } from './sql';
+import type { Brand, PrismaClient } from '../generated/prisma/client';
+import { storeIfNewer } from './copies';
+import { isUuid } from './database';
 
 /** What the offers service knows of a brand. */
 export interface KnownBrand extends BrandSummary {
@@ -22,56 +24,34 @@ export interface BrandRepository {
   save(brand: KnownBrand): Promise<KnownBrand>;
 }
 
-interface BrandRow {
-  id: string;
-  version: number;
-  username: string;
-  company: string;
-  profile_img: string;
-  is_verified: boolean;
-  is_suspended: boolean;
-}
-
-const toKnownBrand = (row: BrandRow): KnownBrand => ({
+const toKnownBrand = (row: Brand): KnownBrand => ({
   id: row.id,
   version: row.version,
   username: row.username,
   company: row.company,
-  profileImg: row.profile_img,
-  isVerified: row.is_verified,
-  isSuspended: row.is_suspended,
+  profileImg: row.profileImg,
+  isVerified: row.isVerified,
+  isSuspended: row.isSuspended,
 });
 
-/** The repository over the service's pg pool. */
-export function brandRepository(db: Queryable): BrandRepository {
+/** The repository over the service's Prisma client. */
+export function brandRepository(prisma: PrismaClient): BrandRepository {
   const findById = async (id: string) => {
     if (!isUuid(id)) return null;
-    const { rows } = await db.query<BrandRow>('SELECT * FROM brands WHERE id = $1', [id]);
-    return rows[0] ? toKnownBrand(rows[0]) : null;
+    const row = await prisma.brand.findUnique({ where: { id } });
+    return row ? toKnownBrand(row) : null;
   };
   return {
     findById,
     async save(brand) {
       if (!isUuid(brand.id)) return brand;
-      await db.query(
-        `INSERT INTO brands (id, version, username, company, profile_img, is_verified, is_suspended)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (id) DO UPDATE SET
-           version = EXCLUDED.version, username = EXCLUDED.username, company = EXCLUDED.company,
-           profile_img = EXCLUDED.profile_img, is_verified = EXCLUDED.is_verified,
-           is_suspended = EXCLUDED.is_suspended, updated_at = now()
-         WHERE brands.version < EXCLUDED.version`,
-        [
-          brand.id,
-          brand.version,
-          brand.username,
-          brand.company,
-          brand.profileImg,
-          brand.isVerified,
-          brand.isSuspended,
-        ],
-      );
-      return (await findById(brand.id)) ?? brand;
+      const { id, ...columns } = brand;
+      const stored = await storeIfNewer({
+        updateOlder: () =>
+          prisma.brand.updateMany({ where: { id, version: { lt: brand.version } }, data: columns }),
+        insertAbsent: () => prisma.brand.createMany({ data: brand, skipDuplicates: true }),
+      });
+      return stored ? brand : ((await findById(id)) ?? brand);
     },
   };
 }

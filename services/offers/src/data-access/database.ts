@@ -1,6 +1,13 @@
-/** This service's database: the pg pool its repositories query, shared with the generated Prisma client and the outbox relay. */
+/** This service's database: the generated Prisma client over the pg pool it shares with the outbox relay. */
 import { openDatabase, type Database, type DatabaseOptions } from '@raly/service-kit/database';
-import { PrismaClient } from '../generated/prisma/client';
+import type { EventWriter } from '@raly/service-kit/outbox';
+import { PrismaClient, type Prisma } from '../generated/prisma/client';
+
+/** One interactive transaction of the client (`prisma.$transaction(async (tx) => …)`). */
+export type Transaction = Prisma.TransactionClient;
+
+/** Writes a change and its events in one transaction (the kit's, over this client). */
+export type OffersEventWriter = EventWriter<Transaction>;
 
 /** @param databaseUrl `postgresql://…/raly_offers`; options: the pool size (DATABASE_POOL_MAX of the config) */
 export function openOffersDatabase(
@@ -9,3 +16,7 @@ export function openOffersDatabase(
 ): Database<PrismaClient> {
   return openDatabase(databaseUrl, (adapter) => new PrismaClient({ adapter }), options);
 }
+
+/** True for a canonical uuid: anything else names no row of a uuid column (and never reaches one). */
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

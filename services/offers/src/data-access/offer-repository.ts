@@ -15,9 +15,11 @@ import type {
   Page,
 } from '@raly/contracts/offers';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
-import type { Pool } from 'pg';
-import { offerColumns, offerSource, toOfferRecord, type OfferRow } from './snapshots';
-import { inTransaction, insertOutboxRow, isUuid, type Queryable } from './sql';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { isUuid, type OffersEventWriter, type Transaction } from './database';
+import { readFeed } from './offer-feed';
+import { lockExpiredOffers, lockOffer } from './row-locks';
+import { offerSnapshot, toOfferRecord, type OfferRow } from './snapshots';
 
 /** A new offer (the form's fields, parsed). */
 export interface NewOffer {
@@ -47,7 +49,7 @@ export interface OfferChanges {
   placesFilled?: number;
   status?: OfferRecord['status'];
   closedReason?: OfferRecord['closedReason'];
-  /** True sets `opened_at` / `closed_at` to the transaction's time. */
+  /** True stamps `opened_at` / `closed_at` with the time of the change. */
   opened?: boolean;
   closed?: boolean;
 }
@@ -94,211 +96,122 @@ export interface OfferRepository {
   closeExpiredWithEvents(limit: number, event: RaiseEvent<OfferRecord>): Promise<OfferRecord[]>;
 }
 
-/** Reads one offer snapshot on `db` (a pool or a transaction's connection). */
-export async function readOffer(db: Queryable, id: string): Promise<OfferRecord | null> {
-  if (!isUuid(id)) return null;
-  const { rows } = await db.query<OfferRow>(
-    `SELECT ${offerColumns} FROM ${offerSource} WHERE o.id = $1`,
-    [id],
-  );
-  return rows[0] ? toOfferRecord(rows[0]) : null;
+/** The columns `changes` sets, with the version incremented; `opened` / `closed` stamp now. */
+function offerUpdate(changes: OfferChanges): Prisma.OfferUpdateManyMutationInput {
+  const { opened, closed, applyBy, ...columns } = changes;
+  const now = new Date();
+  return {
+    ...columns,
+    ...(applyBy !== undefined && { applyBy: new Date(applyBy) }),
+    ...(opened && { openedAt: now }),
+    ...(closed && { closedAt: now }),
+    version: { increment: 1 },
+  };
 }
-
-const changeColumns: Record<
-  Exclude<keyof OfferChanges, 'opened' | 'closed'>,
-  { column: string; cast?: string; json?: boolean }
-> = {
-  title: { column: 'title' },
-  brief: { column: 'brief' },
-  interests: { column: 'interests', cast: 'text[]' },
-  platforms: { column: 'platforms', cast: 'text[]' },
-  deliverables: { column: 'deliverables' },
-  compensation: { column: 'compensation', cast: 'jsonb', json: true },
-  creatorsWanted: { column: 'creators_wanted' },
-  applyBy: { column: 'apply_by', cast: 'timestamptz' },
-  placesFilled: { column: 'places_filled' },
-  status: { column: 'status', cast: '"OfferStatus"' },
-  closedReason: { column: 'closed_reason', cast: '"OfferClosedReason"' },
-};
 
 /**
- * Applies `changes` to one locked offer on `client` (version + 1) and records `event`.
+ * Applies `changes` to an offer locked in `tx` (version + 1).
+ * @param current the offer as read under the lock
  * @returns the snapshot after the change
  */
-export async function applyOfferChanges(
-  client: Queryable,
-  id: string,
+export async function updateLockedOffer(
+  tx: Transaction,
+  current: OfferRow,
   changes: OfferChanges,
-  event: RaiseEvent<OfferRecord>,
 ): Promise<OfferRecord> {
-  const assignments = ['version = version + 1', 'updated_at = now()'];
-  const values: unknown[] = [id];
-  for (const [field, spec] of Object.entries(changeColumns)) {
-    const value = changes[field as keyof typeof changeColumns];
-    if (value === undefined) continue;
-    values.push(spec.json ? JSON.stringify(value) : value);
-    assignments.push(`${spec.column} = $${values.length}${spec.cast ? `::${spec.cast}` : ''}`);
-  }
-  if (changes.opened) assignments.push('opened_at = now()');
-  if (changes.closed) assignments.push('closed_at = now()');
-  await client.query(`UPDATE offers SET ${assignments.join(', ')} WHERE id = $1`, values);
-  const record = (await readOffer(client, id))!;
-  await insertOutboxRow(client, event(record));
-  return record;
+  const row = await tx.offer.update({ where: { id: current.id }, data: offerUpdate(changes) });
+  return toOfferRecord({ ...row, brand: current.brand });
 }
 
-/** `%q%` for ILIKE with `\`, `%` and `_` taken literally (ESCAPE '\'). */
-export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+const noApplications = (): ApplicationCounts => ({
+  pending: 0,
+  accepted: 0,
+  declined: 0,
+  withdrawn: 0,
+});
 
-interface CountRow {
-  offer_id: string;
-  status: keyof ApplicationCounts;
-  n: number;
-}
-
-/** The repository over the service's pg pool. */
-export function offerRepository(pool: Pool): OfferRepository {
+/** The repository over the service's Prisma client; `events` for every write. */
+export function offerRepository(prisma: PrismaClient, events: OffersEventWriter): OfferRepository {
   return {
-    findById: (id) => readOffer(pool, id),
-    async createWithEvent(offer, event) {
-      return inTransaction(pool, async (client) => {
-        await client.query(
-          `INSERT INTO offers (id, brand_id, title, brief, interests, platforms, deliverables,
-                               compensation, creators_wanted, apply_by, status, opened_at)
-           VALUES ($1, $2, $3, $4, $5::text[], $6::text[], $7, $8::jsonb, $9, $10::timestamptz,
-                   $11::"OfferStatus", CASE WHEN $12::boolean THEN now() END)`,
-          [
-            offer.id,
-            offer.brandId,
-            offer.title,
-            offer.brief,
-            offer.interests,
-            offer.platforms,
-            offer.deliverables,
-            JSON.stringify(offer.compensation),
-            offer.creatorsWanted,
-            offer.applyBy,
-            offer.status,
-            offer.status === 'open',
-          ],
-        );
-        const record = (await readOffer(client, offer.id))!;
-        await insertOutboxRow(client, event(record));
-        return record;
-      });
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.offer.findUnique({ where: { id }, include: offerSnapshot });
+      return row ? toOfferRecord(row) : null;
     },
+    createWithEvent: (offer, event) =>
+      events.transaction(async (tx, record) => {
+        const row = await tx.offer.create({
+          data: {
+            ...offer,
+            applyBy: new Date(offer.applyBy),
+            openedAt: offer.status === 'open' ? new Date() : null,
+          },
+          include: offerSnapshot,
+        });
+        const created = toOfferRecord(row);
+        await record(event(created));
+        return created;
+      }),
     async changeWithEvent(id, decide, event) {
       if (!isUuid(id)) return null;
-      return inTransaction(pool, async (client) => {
-        const { rowCount } = await client.query('SELECT 1 FROM offers WHERE id = $1 FOR UPDATE', [
-          id,
-        ]);
-        if (!rowCount) return null;
-        const current = (await readOffer(client, id))!;
-        const changes = decide(current);
-        if (!changes) return current;
-        return applyOfferChanges(client, id, changes, event);
+      return events.transaction(async (tx, record) => {
+        if (!(await lockOffer(tx, id, 'update'))) return null;
+        const current = await tx.offer.findUniqueOrThrow({ where: { id }, include: offerSnapshot });
+        const changes = decide(toOfferRecord(current));
+        if (!changes) return toOfferRecord(current);
+        const changed = await updateLockedOffer(tx, current, changes);
+        await record(event(changed));
+        return changed;
       });
     },
-    async feed(query, preferredInterests) {
-      const values: unknown[] = [];
-      const param = (value: unknown, cast = '') => {
-        values.push(value);
-        return `$${values.length}${cast}`;
-      };
-      const conditions = [`o.status = 'open'`, `o.apply_by > now()`];
-      if (query.interest?.length)
-        conditions.push(`o.interests && ${param(query.interest, '::text[]')}`);
-      if (query.platform?.length)
-        conditions.push(`o.platforms && ${param(query.platform, '::text[]')}`);
-      if (query.q) {
-        const pattern = param(containsPattern(query.q));
-        conditions.push(
-          `(${['o.title', 'o.brief', 'b.company', 'b.username']
-            .map((column) => `${column} ILIKE ${pattern} ESCAPE '\\'`)
-            .join(' OR ')})`,
-        );
-      }
-      const where = conditions.join(' AND ');
-      const filterValues = [...values];
-      const preferred = param(preferredInterests, '::text[]');
-      const limit = param(query.pageSize);
-      const offset = param((query.page - 1) * query.pageSize);
-      const [page, count] = await Promise.all([
-        pool.query<OfferRow>(
-          `SELECT ${offerColumns} FROM ${offerSource} WHERE ${where}
-            ORDER BY (o.interests && ${preferred}) DESC, o.opened_at DESC, o.id DESC
-            LIMIT ${limit} OFFSET ${offset}`,
-          values,
-        ),
-        pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${offerSource} WHERE ${where}`,
-          filterValues,
-        ),
-      ]);
-      return {
-        items: page.rows.map(toOfferRecord),
-        page: query.page,
-        pageSize: query.pageSize,
-        total: count.rows[0]?.n ?? 0,
-      };
-    },
+    feed: (query, preferredInterests) => readFeed(prisma, query, preferredInterests),
     async listByBrand(brandId) {
       if (!isUuid(brandId)) return [];
       const [offers, counts] = await Promise.all([
-        pool.query<OfferRow>(
-          `SELECT ${offerColumns} FROM ${offerSource} WHERE o.brand_id = $1
-            ORDER BY o.created DESC, o.id DESC`,
-          [brandId],
-        ),
-        pool.query<CountRow>(
-          `SELECT offer_id, status, count(*)::int AS n FROM applications
-            WHERE brand_id = $1 GROUP BY offer_id, status`,
-          [brandId],
-        ),
+        prisma.offer.findMany({
+          where: { brandId },
+          include: offerSnapshot,
+          orderBy: [{ created: 'desc' }, { id: 'desc' }],
+        }),
+        prisma.application.groupBy({
+          by: ['offerId', 'status'],
+          where: { brandId },
+          _count: { _all: true },
+        }),
       ]);
-      return offers.rows.map((row) => {
-        const applicationCounts: ApplicationCounts = {
-          pending: 0,
-          accepted: 0,
-          declined: 0,
-          withdrawn: 0,
-        };
-        for (const count of counts.rows)
-          if (count.offer_id === row.id) applicationCounts[count.status] = count.n;
-        return { ...toOfferRecord(row), applicationCounts };
-      });
+      const countsByOffer = new Map<string, ApplicationCounts>();
+      for (const { offerId, status, _count } of counts) {
+        const applicationCounts = countsByOffer.get(offerId) ?? noApplications();
+        applicationCounts[status] = _count._all;
+        countsByOffer.set(offerId, applicationCounts);
+      }
+      return offers.map((row) => ({
+        ...toOfferRecord(row),
+        applicationCounts: countsByOffer.get(row.id) ?? noApplications(),
+      }));
     },
     async listOpenByBrand(brandId, limit) {
       if (!isUuid(brandId)) return [];
-      const { rows } = await pool.query<OfferRow>(
-        `SELECT ${offerColumns} FROM ${offerSource}
-          WHERE o.brand_id = $1 AND o.status = 'open' AND o.apply_by > now()
-          ORDER BY o.opened_at DESC, o.id DESC LIMIT $2`,
-        [brandId, limit],
-      );
+      const rows = await prisma.offer.findMany({
+        where: { brandId, status: 'open', applyBy: { gt: new Date() } },
+        include: offerSnapshot,
+        orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
       return rows.map(toOfferRecord);
     },
-    async closeExpiredWithEvents(limit, event) {
-      return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ id: string }>(
-          `SELECT id FROM offers WHERE status = 'open' AND apply_by <= now()
-            ORDER BY apply_by LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [limit],
-        );
-        const closed: OfferRecord[] = [];
-        for (const { id } of rows) {
-          closed.push(
-            await applyOfferChanges(
-              client,
-              id,
-              { status: 'closed', closedReason: 'deadline', closed: true },
-              event,
-            ),
-          );
-        }
+    closeExpiredWithEvents: (limit, event) =>
+      events.transaction(async (tx, record) => {
+        const ids = await lockExpiredOffers(tx, limit);
+        if (ids.length === 0) return [];
+        const rows = await tx.offer.updateManyAndReturn({
+          where: { id: { in: ids } },
+          data: offerUpdate({ status: 'closed', closedReason: 'deadline', closed: true }),
+          include: offerSnapshot,
+        });
+        const closed = rows.map(toOfferRecord);
+        await record(...closed.map(event));
         return closed;
-      });
-    },
+      }),
   };
 }

@@ -1,9 +1,9 @@
 /**
- * How offer and application snapshots are read: the SELECTs joining each
- * row with the public copies of its brand and creator, and the mapping of
- * those rows to `OfferRecord` / `ApplicationRecord` (@raly/contracts/offers).
- * The creator part is read from the users table when the snapshot is read,
- * so it is always the creator's current public profile.
+ * How offer and application snapshots are read: the relations each row is
+ * read with (its brand's summary; an application's offer title and creator's
+ * public profile) and the mapping to `OfferRecord` / `ApplicationRecord`
+ * (@raly/contracts/offers). The creator part is read when the snapshot is
+ * read, so it is always the creator's current public profile.
  */
 import { INTERESTS, type Interest } from '@raly/contracts/constants';
 import type {
@@ -14,83 +14,50 @@ import type {
   OfferPlatform,
   OfferRecord,
 } from '@raly/contracts/offers';
+import type { Application, Brand, Offer, Prisma, User } from '../generated/prisma/client';
 
-/** The offer columns with its brand's summary (`o` offers, `b` brands). */
-export const offerColumns = `
-  o.id, o.version, o.brand_id, o.title, o.brief, o.interests, o.platforms, o.deliverables,
-  o.compensation, o.creators_wanted, o.places_filled, o.apply_by, o.status, o.closed_reason,
-  o.created, o.opened_at, o.closed_at,
-  b.username AS brand_username, b.company AS brand_company, b.profile_img AS brand_profile_img,
-  b.is_verified AS brand_is_verified`;
+const brandSummary = {
+  select: { username: true, company: true, profileImg: true, isVerified: true },
+} satisfies Prisma.BrandDefaultArgs;
 
-/** `FROM` of offer snapshots. */
-export const offerSource = `offers o JOIN brands b ON b.id = o.brand_id`;
+/** The relations of an offer snapshot: its brand's summary. */
+export const offerSnapshot = { brand: brandSummary } satisfies Prisma.OfferInclude;
 
-/** The application columns with its offer's title, brand summary and creator's public profile. */
-export const applicationColumns = `
-  a.id, a.version, a.offer_id, a.brand_id, a.creator_id, a.pitch, a.proposed_rate, a.status,
-  a.created, a.decided_at, o.title AS offer_title,
-  b.username AS brand_username, b.company AS brand_company, b.profile_img AS brand_profile_img,
-  b.is_verified AS brand_is_verified,
-  u.username AS creator_username, u.profile_img AS creator_profile_img,
-  u.cover_img AS creator_cover_img, u.interests AS creator_interests,
-  u.socials_x AS creator_socials_x, u.socials_instagram AS creator_socials_instagram,
-  u.socials_threads AS creator_socials_threads`;
+/** The relations of an application snapshot: its offer's title and brand, its creator's public profile. */
+export const applicationSnapshot = {
+  offer: { select: { title: true, brand: brandSummary } },
+  creator: {
+    select: {
+      username: true,
+      profileImg: true,
+      coverImg: true,
+      interests: true,
+      socialsX: true,
+      socialsInstagram: true,
+      socialsThreads: true,
+    },
+  },
+} satisfies Prisma.ApplicationInclude;
 
-/** `FROM` of application snapshots. */
-export const applicationSource = `applications a
-  JOIN offers o ON o.id = a.offer_id
-  JOIN brands b ON b.id = o.brand_id
-  JOIN users u ON u.id = a.creator_id`;
+type BrandSummaryRow = Pick<Brand, 'username' | 'company' | 'profileImg' | 'isVerified'>;
 
-export interface OfferRow {
-  id: string;
-  version: number;
-  brand_id: string;
-  title: string;
-  brief: string;
-  interests: string[];
-  platforms: string[];
-  deliverables: string;
-  compensation: Compensation;
-  creators_wanted: number;
-  places_filled: number;
-  apply_by: Date;
-  status: OfferRecord['status'];
-  closed_reason: OfferRecord['closedReason'];
-  created: Date;
-  opened_at: Date | null;
-  closed_at: Date | null;
-  brand_username: string;
-  brand_company: string;
-  brand_profile_img: string;
-  brand_is_verified: boolean;
-}
+/** An offer row with {@link offerSnapshot}. */
+export type OfferRow = Offer & { brand: BrandSummaryRow };
 
-export interface ApplicationRow {
-  id: string;
-  version: number;
-  offer_id: string;
-  brand_id: string;
-  creator_id: string;
-  pitch: string;
-  proposed_rate: Money | null;
-  status: ApplicationRecord['status'];
-  created: Date;
-  decided_at: Date | null;
-  offer_title: string;
-  brand_username: string;
-  brand_company: string;
-  brand_profile_img: string;
-  brand_is_verified: boolean;
-  creator_username: string;
-  creator_profile_img: string;
-  creator_cover_img: string;
-  creator_interests: string[];
-  creator_socials_x: string;
-  creator_socials_instagram: string;
-  creator_socials_threads: string;
-}
+/** An application row with {@link applicationSnapshot}. */
+export type ApplicationRow = Application & {
+  offer: { title: string; brand: BrandSummaryRow };
+  creator: Pick<
+    User,
+    | 'username'
+    | 'profileImg'
+    | 'coverImg'
+    | 'interests'
+    | 'socialsX'
+    | 'socialsInstagram'
+    | 'socialsThreads'
+  >;
+};
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -98,71 +65,68 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const knownInterests = (list: string[]): Interest[] =>
   list.filter((value): value is Interest => (INTERESTS as readonly string[]).includes(value));
 
-function brandSummaryOf(row: {
-  brand_id: string;
-  brand_username: string;
-  brand_company: string;
-  brand_profile_img: string;
-  brand_is_verified: boolean;
-}): BrandSummary {
-  return {
-    id: row.brand_id,
-    username: row.brand_username,
-    company: row.brand_company,
-    profileImg: row.brand_profile_img,
-    isVerified: row.brand_is_verified,
-  };
-}
+const brandSummaryOf = (brandId: string, brand: BrandSummaryRow): BrandSummary => ({
+  id: brandId,
+  username: brand.username,
+  company: brand.company,
+  profileImg: brand.profileImg,
+  isVerified: brand.isVerified,
+});
 
 /** An {@link OfferRow} as the `OfferRecord` snapshot. */
 export function toOfferRecord(row: OfferRow): OfferRecord {
   return {
     id: row.id,
     version: row.version,
-    brandId: row.brand_id,
-    brand: brandSummaryOf(row),
+    brandId: row.brandId,
+    brand: brandSummaryOf(row.brandId, row.brand),
     title: row.title,
     brief: row.brief,
     interests: knownInterests(row.interests),
     platforms: row.platforms as OfferPlatform[],
     deliverables: row.deliverables,
-    compensation: row.compensation,
-    creatorsWanted: row.creators_wanted,
-    placesFilled: row.places_filled,
-    applyBy: row.apply_by.toISOString(),
+    compensation: row.compensation as unknown as Compensation,
+    creatorsWanted: row.creatorsWanted,
+    placesFilled: row.placesFilled,
+    applyBy: row.applyBy.toISOString(),
     status: row.status,
-    closedReason: row.closed_reason,
+    closedReason: row.closedReason,
     created: row.created.toISOString(),
-    openedAt: iso(row.opened_at),
-    closedAt: iso(row.closed_at),
+    openedAt: iso(row.openedAt),
+    closedAt: iso(row.closedAt),
   };
 }
 
 /** An {@link ApplicationRow} as the `ApplicationRecord` snapshot: the creator by public profile only. */
 export function toApplicationRecord(row: ApplicationRow): ApplicationRecord {
+  const { creator } = row;
   return {
     id: row.id,
     version: row.version,
-    offerId: row.offer_id,
-    brandId: row.brand_id,
-    creatorId: row.creator_id,
-    offer: { id: row.offer_id, title: row.offer_title, brand: brandSummaryOf(row) },
+    offerId: row.offerId,
+    brandId: row.brandId,
+    creatorId: row.creatorId,
+    offer: {
+      id: row.offerId,
+      title: row.offer.title,
+      brand: brandSummaryOf(row.brandId, row.offer.brand),
+    },
     creator: {
-      id: row.creator_id,
-      username: row.creator_username,
-      profileImg: row.creator_profile_img,
-      coverImg: row.creator_cover_img,
-      interests: knownInterests(row.creator_interests),
+      id: row.creatorId,
+      username: creator.username,
+      profileImg: creator.profileImg,
+      coverImg: creator.coverImg,
+      interests: knownInterests(creator.interests),
       socials: {
-        x: row.creator_socials_x,
-        instagram: row.creator_socials_instagram,
-        threads: row.creator_socials_threads,
+        x: creator.socialsX,
+        instagram: creator.socialsInstagram,
+        threads: creator.socialsThreads,
       },
     },
     pitch: row.pitch,
-    proposedRate: row.proposed_rate,
+    proposedRate: row.proposedRate as Money | null,
     status: row.status,
     created: row.created.toISOString(),
-    decidedAt: iso(row.decided_at),
+    decidedAt: iso(row.decidedAt),
   };
 }

@@ -6,7 +6,9 @@
  * never replaces a newer one, whichever path brings it.
  */
 import type { Interest } from '@raly/contracts/constants';
-import { isUuid, type Queryable } from './sql';
+import type { PrismaClient, User } from '../generated/prisma/client';
+import { storeIfNewer } from './copies';
+import { isUuid } from './database';
 import { knownInterests } from './snapshots';
 
 /** What the offers service knows of a user. */
@@ -35,78 +37,46 @@ export interface UserRepository {
   save(user: KnownUser): Promise<KnownUser>;
 }
 
-interface UserRow {
-  id: string;
-  version: number;
-  username: string;
-  profile_img: string;
-  cover_img: string;
-  interests: string[];
-  socials_x: string;
-  socials_instagram: string;
-  socials_threads: string;
-  brand_id: string | null;
-  is_onboarded: boolean;
-  is_suspended: boolean;
-  notifications_offers: boolean;
-}
-
-const toKnownUser = (row: UserRow): KnownUser => ({
+const toKnownUser = (row: User): KnownUser => ({
   id: row.id,
   version: row.version,
   username: row.username,
-  profileImg: row.profile_img,
-  coverImg: row.cover_img,
+  profileImg: row.profileImg,
+  coverImg: row.coverImg,
   interests: knownInterests(row.interests),
-  socials: { x: row.socials_x, instagram: row.socials_instagram, threads: row.socials_threads },
-  brandId: row.brand_id,
-  isOnboarded: row.is_onboarded,
-  isSuspended: row.is_suspended,
-  notificationsOffers: row.notifications_offers,
+  socials: { x: row.socialsX, instagram: row.socialsInstagram, threads: row.socialsThreads },
+  brandId: row.brandId,
+  isOnboarded: row.isOnboarded,
+  isSuspended: row.isSuspended,
+  notificationsOffers: row.notificationsOffers,
 });
 
-/** The repository over the service's pg pool. */
-export function userRepository(db: Queryable): UserRepository {
+/** The repository over the service's Prisma client. */
+export function userRepository(prisma: PrismaClient): UserRepository {
   const findById = async (id: string) => {
-    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-    return rows[0] ? toKnownUser(rows[0]) : null;
+    const row = await prisma.user.findUnique({ where: { id } });
+    return row ? toKnownUser(row) : null;
   };
   return {
     findById,
     async save(user) {
+      const { id, socials, ...fields } = user;
       // A brand id that is not a uuid names no brand of ours: kept as null.
       const brandId = user.brandId && isUuid(user.brandId) ? user.brandId : null;
-      await db.query(
-        `INSERT INTO users (id, version, username, profile_img, cover_img, interests, socials_x,
-                            socials_instagram, socials_threads, brand_id, is_onboarded,
-                            is_suspended, notifications_offers)
-         VALUES ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (id) DO UPDATE SET
-           version = EXCLUDED.version, username = EXCLUDED.username,
-           profile_img = EXCLUDED.profile_img, cover_img = EXCLUDED.cover_img,
-           interests = EXCLUDED.interests, socials_x = EXCLUDED.socials_x,
-           socials_instagram = EXCLUDED.socials_instagram,
-           socials_threads = EXCLUDED.socials_threads, brand_id = EXCLUDED.brand_id,
-           is_onboarded = EXCLUDED.is_onboarded, is_suspended = EXCLUDED.is_suspended,
-           notifications_offers = EXCLUDED.notifications_offers, updated_at = now()
-         WHERE users.version < EXCLUDED.version`,
-        [
-          user.id,
-          user.version,
-          user.username,
-          user.profileImg,
-          user.coverImg,
-          user.interests,
-          user.socials.x,
-          user.socials.instagram,
-          user.socials.threads,
-          brandId,
-          user.isOnboarded,
-          user.isSuspended,
-          user.notificationsOffers,
-        ],
-      );
-      return (await findById(user.id)) ?? user;
+      const columns = {
+        ...fields,
+        brandId,
+        socialsX: socials.x,
+        socialsInstagram: socials.instagram,
+        socialsThreads: socials.threads,
+      };
+      const stored = await storeIfNewer({
+        updateOlder: () =>
+          prisma.user.updateMany({ where: { id, version: { lt: user.version } }, data: columns }),
+        insertAbsent: () =>
+          prisma.user.createMany({ data: { id, ...columns }, skipDuplicates: true }),
+      });
+      return stored ? { ...user, brandId } : ((await findById(id)) ?? user);
     },
   };
 }

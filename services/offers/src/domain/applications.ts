@@ -1,5 +1,5 @@
 /**
- * Applications (issue 9): an onboarded, unsuspended creator applies once to
+ * Applications: an onboarded, unsuspended creator applies once to
  * an open offer with a pitch and an optional proposed rate; the applicant
  * withdraws it while pending; the brand's members accept or decline it.
  * Accepting fills a place of the offer in the same transaction, under the
@@ -75,7 +75,6 @@ export async function applyToOffer(
     throw error;
   }
   if (!application) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
   return application;
 }
 
@@ -99,7 +98,6 @@ async function decide(
     applicationUpdatedEvent,
   );
   if (!decided) throw offersErrors.applicationNotFound();
-  dependencies.eventsCommitted();
   return decided;
 }
 

@@ -18,7 +18,5 @@ export interface OffersDependencies {
   identity: IdentityClient;
   /** services/brand: `GET /brands/:id` for a brand not yet known. */
   brands: BrandClient;
-  /** Call after a change with its event committed: publishes now instead of at the next poll. */
-  eventsCommitted: () => void;
   logger: Logger;
 }

@@ -1,6 +1,6 @@
 /**
  * Every expected failure of the offers service, with the message the caller
- * sees (`@raly/contracts/messages`, issue 9), in one table.
+ * sees (`@raly/contracts/messages`), in one table.
  */
 import { messages } from '@raly/contracts/messages';
 import { AppError } from '@raly/service-kit/errors';

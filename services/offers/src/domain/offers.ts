@@ -1,5 +1,5 @@
 /**
- * Offers (issue 9; spec §1 "Brands can post offers"): a brand's members
+ * Offers (spec §1 "Brands can post offers"): a brand's members
  * create them (as drafts, or open at once), edit them while draft or open,
  * open and close them; creators read the feed of open offers and one offer;
  * anyone reads a brand's open offers. Status `draft → open → closed`; an
@@ -82,7 +82,6 @@ async function changeOffer(
 ): Promise<OfferRecord> {
   const changed = await dependencies.offers.changeWithEvent(offerId, decide, offerUpdatedEvent);
   if (!changed) throw offersErrors.offerNotFound();
-  dependencies.eventsCommitted();
   return changed;
 }
 
@@ -105,12 +104,10 @@ export async function createOffer(
   const brandId = user.brandId!;
   await memberBrand(dependencies, brandId, caller);
   if (open) await assertBrandNotSuspended(dependencies, brandId, caller);
-  const offer = await dependencies.offers.createWithEvent(
+  return dependencies.offers.createWithEvent(
     { ...form, id: randomUUID(), brandId, status: open ? 'open' : 'draft' },
     offerCreatedEvent,
   );
-  dependencies.eventsCommitted();
-  return offer;
 }
 
 /** The form fields that really change. */
@@ -264,7 +261,6 @@ export async function closeExpiredOffers(
   for (let batch = 0; batch < 10; batch += 1) {
     const closed = await dependencies.offers.closeExpiredWithEvents(batchSize, offerUpdatedEvent);
     total += closed.length;
-    if (closed.length > 0) dependencies.eventsCommitted();
     if (closed.length < batchSize) break;
   }
   return total;
