@@ -24,6 +24,7 @@ import {
   METRICS_PATH,
   type AppMetrics,
 } from './metrics';
+import { refuseDotSegments } from './service-path';
 import { httpServerSpans, type Tracing } from './tracing';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
@@ -71,6 +72,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const metrics = options.metrics ?? createAppMetrics();
   app.use(httpMetrics(metrics));
   app.get(METRICS_PATH, metricsHandler(metrics));
+  app.use(refuseDotSegments);
   options.beforeBody?.(app);
   app.use(jsonBody({ limit: jsonBodyLimit }));
 
