@@ -12,7 +12,6 @@ import type { DrainSettings } from '@raly/service-kit/lifecycle';
 import { runApp } from '@raly/service-kit/service';
 import { apiRouter, beforeBodyRouter } from './api/router';
 import { callableErrorBody } from './api/error-middleware';
-import { getMeRoute } from './api/me-router';
 import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
@@ -108,9 +107,19 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
           // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
           .set('trust proxy', config.TRUST_PROXY)
           .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-          // The hottest read (issue 10): answered here, ahead of the body parser and /api's routers.
-          .get('/api/me', getMeRoute(authenticator, { identity, records, brands }))
-          .use('/api', beforeBodyRouter({ authenticator, identity, records, media }));
+          .use(
+            '/api',
+            beforeBodyRouter({
+              authenticator,
+              identity,
+              keycloak,
+              records,
+              brands,
+              offers,
+              limits,
+              media,
+            }),
+          );
       },
       routes: (app) => {
         app.use(
