@@ -55,7 +55,7 @@ export interface RunningBff {
  * kit's HTTP app (probes `/health/live`, `/health/ready` on Redis — not
  * Kafka —, `/metrics`, access logs, JSON limits, central error handler) with
  * `/api`, socket.io attached to its server, and the read-model projector as
- * its consumer, started in the background while Kafka is away (issue 11).
+ * its consumer, started in the background while Kafka is away.
  * @returns the running instance (its port and its own `stop`)
  * @throws Error naming every invalid variable; connection errors when Redis cannot be reached
  */
@@ -63,7 +63,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const config: Config = { ...loadConfig(), ...options.config };
   const logger = createLogger('bff', config.LOG_LEVEL);
 
-  // Commands issued in the same tick leave in one write (the projector's batch, issue 10).
+  // Commands issued in the same tick leave in one write (the projector's batch).
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableAutoPipelining: true });
   const redisSubscriber = redis.duplicate({ enableAutoPipelining: false });
   await Promise.all([redis.connect(), redisSubscriber.connect()]);
@@ -188,7 +188,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
 const CATCH_UP_AFTER_RECONNECT_MS = 500;
 
 /**
- * What a Redis restart (or a dropped connection) needs (issue 11 §3): the
+ * What a Redis restart (or a dropped connection) needs: the
  * record store forgets the versions it applied when the connection drops and
  * when it is back (Redis may have lost them, see `forgetApplied`), and once the socket.io
  * adapter's subscriber is back, this replica's sockets get their current

@@ -35,7 +35,7 @@ export interface IdentityClient {
   sendResetPasswordLink(body: unknown): Promise<boolean>;
   /** POST /password-resets/confirm `{ actionCode, password }` → whose password changed. @throws AppError as identity answered (400) */
   resetPassword(body: unknown): Promise<{ userId: string }>;
-  /** GET /public/users/:username → a creator's public profile, or null on 404 (issue 9). @throws AppError as identity answered */
+  /** GET /public/users/:username → a creator's public profile, or null on 404. @throws AppError as identity answered */
   getPublicCreator(username: string): Promise<PublicCreatorProfile | null>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
