@@ -91,6 +91,16 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const liveMetrics = createLiveMetrics(metrics);
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);
+  const api = {
+    authenticator,
+    identity,
+    keycloak,
+    records,
+    brands,
+    offers,
+    limits,
+    logger: httpLogger,
+  };
   const running = await runApp({
     name: 'bff',
     logger,
@@ -107,34 +117,10 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
           // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
           .set('trust proxy', config.TRUST_PROXY)
           .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-          .use(
-            '/api',
-            beforeBodyRouter({
-              authenticator,
-              identity,
-              keycloak,
-              records,
-              brands,
-              offers,
-              limits,
-              media,
-            }),
-          );
+          .use('/api', beforeBodyRouter({ ...api, media }));
       },
       routes: (app) => {
-        app.use(
-          '/api',
-          apiRouter({
-            authenticator,
-            identity,
-            keycloak,
-            records,
-            brands,
-            offers,
-            limits,
-            logger: httpLogger,
-          }),
-        );
+        app.use('/api', apiRouter(api));
       },
       errorBody: callableErrorBody,
     },

@@ -43,7 +43,7 @@ export function beforeBodyRouter({
   offers,
   limits,
   media,
-}: Omit<ApiDependencies, 'logger'> & { media: MediaUpload }): Router {
+}: ApiDependencies & { media: MediaUpload }): Router {
   return (
     Router()
       // First: GET /api/me, the hottest read, is answered before any body parsing (its writes
