@@ -14,7 +14,7 @@ import { AppError } from './errors';
 const NAMELESS_SEGMENT = 'No resource is named by an empty, "." or ".." path segment.';
 
 /** True for a segment that names no resource: empty, `.` or `..` (as decoded). */
-export function isNamelessSegment(segment: string): boolean {
+function isNamelessSegment(segment: string): boolean {
   return segment === '' || segment === '.' || segment === '..';
 }
 
