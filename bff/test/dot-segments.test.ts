@@ -82,6 +82,13 @@ describe('an id that names no resource', () => {
     }
   });
 
+  test('when a callable is named "..", then the 404 has the callable error shape', async () => {
+    const answer = await send('POST', '/api/callable/%2e%2e');
+    assert.equal(answer.status, 404, answer.body);
+    assert.match(answer.body, /"code":"not-found"/);
+    assert.match(answer.body, /"status":"/);
+  });
+
   test('when the feed itself is asked for, then it still answers a page of offers', async () => {
     const answer = await send('GET', '/api/offers/?page=1&pageSize=5');
     assert.equal(answer.status, 200, answer.body);

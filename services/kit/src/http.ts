@@ -72,8 +72,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const metrics = options.metrics ?? createAppMetrics();
   app.use(httpMetrics(metrics));
   app.get(METRICS_PATH, metricsHandler(metrics));
-  app.use(refuseDotSegments);
   options.beforeBody?.(app);
+  app.use(refuseDotSegments);
   app.use(jsonBody({ limit: jsonBodyLimit }));
 
   app.get('/health/live', (_req, res) => {

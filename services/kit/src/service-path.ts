@@ -54,13 +54,15 @@ export function serviceUrl(
 const SUSPECT_PATH = /\.|%2e|\/\//i;
 
 /**
- * Express middleware, mounted ahead of every app's routes: refuses a request
- * whose path has a segment that names no resource — `.`, `..` (raw or
- * percent-encoded) or an empty segment before its end (a trailing slash is
- * allowed) — with a 404, so no `:id` route param is ever `.`, `..` or empty.
- * A path without a dot or `//` is passed on without splitting it (GET
- * /api/me's speed). A segment that is not valid percent-encoding is left to
- * the router (its own 400).
+ * Express middleware, mounted by `createHttpApp` ahead of every app's
+ * `routes` (after `beforeBody`, whose routes take no free-form ids, so the
+ * BFF's callables are marked first and its GET /api/me never waits for it):
+ * refuses a request whose path has a segment that names no resource — `.`,
+ * `..` (raw or percent-encoded) or an empty segment before its end (a
+ * trailing slash is allowed) — with a 404, so no `:id` route param is ever
+ * `.`, `..` or empty. A path without a dot or `//` is passed on without
+ * being split. A segment that is not valid percent-encoding is left to the
+ * router (its own 400).
  */
 export const refuseDotSegments: RequestHandler = (request, _response, next) => {
   const path = request.path;
