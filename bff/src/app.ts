@@ -13,7 +13,6 @@ import type { DrainSettings } from '@raly/service-kit/lifecycle';
 import { runApp } from '@raly/service-kit/service';
 import { apiRouter, beforeBodyRouter } from './api/router';
 import { callableErrorBody } from './api/error-middleware';
-import { getMeRoute } from './api/me-router';
 import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
@@ -57,7 +56,7 @@ export interface RunningBff {
  * kit's HTTP app (probes `/health/live`, `/health/ready` on Redis — not
  * Kafka —, `/metrics`, access logs, JSON limits, central error handler) with
  * `/api`, socket.io attached to its server, and the read-model projector as
- * its consumer, started in the background while Kafka is away (issue 11).
+ * its consumer, started in the background while Kafka is away.
  * @returns the running instance (its port and its own `stop`)
  * @throws Error naming every invalid variable; connection errors when Redis cannot be reached
  */
@@ -65,7 +64,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const config: Config = { ...loadConfig(), ...options.config };
   const logger = createLogger('bff', config.LOG_LEVEL);
 
-  // Commands issued in the same tick leave in one write (the projector's batch, issue 10).
+  // Commands issued in the same tick leave in one write (the projector's batch).
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableAutoPipelining: true });
   const redisSubscriber = redis.duplicate({ enableAutoPipelining: false });
   await Promise.all([redis.connect(), redisSubscriber.connect()]);
@@ -93,6 +92,16 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const liveMetrics = createLiveMetrics(metrics);
   const httpLogger = logger.child({ component: 'http' });
   const limits = createRateLimits(redis, config, httpLogger);
+  const api = {
+    authenticator,
+    identity,
+    keycloak,
+    records,
+    brands,
+    offers,
+    limits,
+    logger: httpLogger,
+  };
   const running = await runApp({
     name: 'bff',
     logger,
@@ -110,24 +119,10 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
           // The client address (rate limits) is taken from X-Forwarded-For only behind these proxies.
           .set('trust proxy', config.TRUST_PROXY)
           .use(cors({ origin: config.CORS_ORIGIN, credentials: true }))
-          // The hottest read (issue 10): answered here, ahead of the body parser and /api's routers.
-          .get('/api/me', getMeRoute(authenticator, { identity, records, brands }))
-          .use('/api', beforeBodyRouter({ authenticator, identity, records, media }));
+          .use('/api', beforeBodyRouter({ ...api, media }));
       },
       routes: (app) => {
-        app.use(
-          '/api',
-          apiRouter({
-            authenticator,
-            identity,
-            keycloak,
-            records,
-            brands,
-            offers,
-            limits,
-            logger: httpLogger,
-          }),
-        );
+        app.use('/api', apiRouter(api));
       },
       errorBody: callableErrorBody,
     },
@@ -181,7 +176,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
 const CATCH_UP_AFTER_RECONNECT_MS = 500;
 
 /**
- * What a Redis restart (or a dropped connection) needs (issue 11 §3): the
+ * What a Redis restart (or a dropped connection) needs: the
  * record store forgets the versions it applied when the connection drops and
  * when it is back (Redis may have lost them, see `forgetApplied`), and once the socket.io
  * adapter's subscriber is back, this replica's sockets get their current

@@ -79,7 +79,7 @@ export const configSchema = z.object({
   IDENTITY_URL: url.default('http://127.0.0.1:4001'),
   BRAND_URL: url.default('http://127.0.0.1:4002'),
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
-  /** services/offers (issue 9). */
+  /** services/offers. */
   OFFERS_URL: url.default('http://127.0.0.1:4004'),
   /** A secret in production: it may carry Redis's password. */
   REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
@@ -156,9 +156,9 @@ export const configSchema = z.object({
   RATE_LIMIT_CREATE_ACCOUNT_PER_IP: rateLimit('20/3600'),
   /** Account creations per e-mail of the registration. */
   RATE_LIMIT_CREATE_ACCOUNT_PER_EMAIL: rateLimit('5/3600'),
-  /** Applications to offers per signed-in user (POST /api/offers/:id/applications; issue 9). */
+  /** Applications to offers per signed-in user (POST /api/offers/:id/applications). */
   RATE_LIMIT_APPLY_PER_USER: rateLimit('30/3600'),
-  /** Offers created per signed-in user (POST /api/offers; issue 9). */
+  /** Offers created per signed-in user (POST /api/offers). */
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */

@@ -1,6 +1,6 @@
 /**
  * In production mode (NODE_ENV=production) the BFF refuses to start with a
- * secret unset or at its development default, naming the variable (issue 12).
+ * secret unset or at its development default, naming the variable.
  */
 import { describeProductionSecrets } from '@raly/test-support/production-secrets';
 import { loadConfig } from '../src/config';

@@ -1,5 +1,5 @@
 /**
- * Fuzz of every BFF route (issue 13), in front of the real identity-profile,
+ * Fuzz of every BFF route, in front of the real identity-profile,
  * brand and media services: seeded, bounded malformed, oversized, nested,
  * control-character and wrong-type requests, uploads cut short, malformed
  * paths, and missing, forged and ID tokens (see `@raly/service-kit/fuzz`).
@@ -32,7 +32,7 @@ import type { TokenSet } from '@raly/contracts/bff-api';
 
 const marker = `fz${uniqueToken(6)}`;
 
-/** A valid offer form (issue 9), open at once when created with `open: true`. */
+/** A valid offer form, open at once when created with `open: true`. */
 const offerForm = {
   title: 'A fuzzed launch video',
   brief: 'Film a sixty second video showing how you use our app every morning.',
@@ -251,7 +251,7 @@ beforeAll(async () => {
       base: { username },
       params: { name: ['checkUsernameExists'] },
     },
-    // Offers (issue 9)
+    // Offers
     {
       method: 'GET',
       path: '/api/offers',

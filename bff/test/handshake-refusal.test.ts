@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { AppError } from '@raly/service-kit/errors';
-import { handshakeRefusal } from '../src/live/socket-server';
+import { handshakeRefusal } from '../src/live/handshake';
 
 describe('the connect_error of a refused handshake', () => {
   test('when the token or its session is refused, then it says unauthenticated and not to retry', () => {

@@ -1,5 +1,5 @@
 /**
- * The BFF's observability and resilience (issue 11), with the real stack:
+ * The BFF's observability and resilience, with the real stack:
  * - `/metrics` after traffic: sockets, pushes and the live-push delay,
  *   request durations by route, calls to Keycloak, the consumer's state;
  * - readiness without Kafka: a BFF whose brokers do not answer starts, is

@@ -1,5 +1,5 @@
 /**
- * Live routing of offers and applications (issue 9; docs/architecture.md
+ * Live routing of offers and applications (docs/architecture.md
  * "Offer routing"): snapshots published on `offers.offer.v1` /
  * `offers.application.v1` reach, through the BFF's projector and the rooms
  * per interest, exactly the sockets that may see them — a draft only its

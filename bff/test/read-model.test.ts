@@ -7,7 +7,7 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import { deadLetterTopic, eventTypes, topics } from '@raly/contracts/events';
 import { Redis } from 'ioredis';
 import type { RunningBff } from '../src/app';
-import { readModelKey } from '../src/data-access/read-model';
+import { createReadModel, readModelKey } from '../src/data-access/read-model';
 import {
   aBrandRecord,
   anEnvelope,
@@ -142,5 +142,60 @@ describe('read model projection', () => {
       /poison event: envelope subject and record id differ/,
     );
     assert.equal(await redis.exists(readModelKey('user', record.id)), 0);
+  });
+});
+
+describe("a user's stored snapshot for GET /api/me", () => {
+  let redis: Redis;
+  const prefix = `rm-test-${uniqueToken(12)}`;
+
+  beforeAll(async () => {
+    redis = new Redis((await testStack()).redisUrl);
+  });
+
+  afterAll(() => {
+    redis?.disconnect();
+  });
+
+  test("when a creator's and a brand user's snapshots are stored, then each is read back as its JSON text with its brand id", async () => {
+    // Arrange
+    const readModel = createReadModel(redis, prefix);
+    const creator = aUserRecord({ version: 1 });
+    const brandUser = aUserRecord({
+      version: 1,
+      brand: { id: `brand-${uniqueToken()}`, isAdmin: true },
+    });
+
+    // Act
+    await readModel.apply('user', creator);
+    await readModel.apply('user', brandUser);
+
+    // Assert
+    assert.deepEqual(await readModel.getUserJson(creator.id), {
+      json: JSON.stringify(creator),
+      brandId: null,
+    });
+    assert.deepEqual(await readModel.getUserJson(brandUser.id), {
+      json: JSON.stringify(brandUser),
+      brandId: brandUser.brand!.id,
+    });
+    assert.equal(await readModel.getUserJson(`nobody-${uniqueToken()}`), null);
+  });
+
+  test('when a snapshot was stored without its brand id field, then the brand id is read from the snapshot', async () => {
+    // Arrange
+    const readModel = createReadModel(redis, prefix);
+    const brandUser = aUserRecord({
+      version: 3,
+      brand: { id: `brand-${uniqueToken()}`, isAdmin: false },
+    });
+    const json = JSON.stringify(brandUser);
+    await redis.hset(readModelKey('user', brandUser.id, prefix), 'version', '3', 'snapshot', json);
+
+    // Act
+    const stored = await readModel.getUserJson(brandUser.id);
+
+    // Assert
+    assert.deepEqual(stored, { json, brandId: brandUser.brand!.id });
   });
 });

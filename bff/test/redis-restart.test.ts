@@ -1,6 +1,6 @@
 /**
- * The BFF across a restart of its Redis (issue 11 §3: the chaos run kills
- * the scaled topology's Redis). The BFF runs against a redis-server of this
+ * The BFF across a restart of its Redis (the chaos run kills the scaled
+ * topology's Redis). The BFF runs against a redis-server of this
  * test's own (never the shared one), which is SIGKILLed and restarted either
  * from its append-only file or empty.
  */

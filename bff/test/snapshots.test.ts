@@ -60,6 +60,7 @@ describe('applySnapshot, the one writer of the read model', () => {
     const counted: ReadModel = {
       get: (kind, id) => readModel.get(kind, id),
       getJson: (kind, id) => readModel.getJson(kind, id),
+      getUserJson: (userId) => readModel.getUserJson(userId),
       apply: (kind, record) => {
         writes.count += 1;
         return readModel.apply(kind, record);

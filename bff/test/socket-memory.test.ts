@@ -1,13 +1,14 @@
 /**
- * What the BFF keeps per idle socket (issue 10): the upgrade request it
- * releases once engine.io is done with it, and the one expiry sweep that
- * replaced a timer per socket (live/socket-server.ts).
+ * What the BFF keeps per idle socket: the upgrade request it releases once
+ * engine.io is done with it (live/upgrade-memory.ts), and the one expiry
+ * sweep instead of a timer per socket (live/expiry-sweep.ts).
  */
 import assert from 'node:assert/strict';
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { describe, test } from 'vitest';
-import { expiredSockets, releaseUpgradeRequest } from '../src/live/socket-server';
+import { expiredSockets } from '../src/live/expiry-sweep';
+import { releaseUpgradeRequest } from '../src/live/upgrade-memory';
 
 /** A real upgrade request, as Node's HTTP server hands it to engine.io, with engine.io's fields added. */
 async function anUpgradeRequest(): Promise<IncomingMessage & Record<string, unknown>> {

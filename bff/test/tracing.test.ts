@@ -1,5 +1,5 @@
 /**
- * One trace across the processes a username change touches (issue 11): the
+ * One trace across the processes a username change touches: the
  * BFF, identity-profile and its outbox relay, the BFF's projector and its
  * socket emit all export to a Zipkin-compatible receiver run by this test,
  * and the spans of one change share the trace id the caller's `traceparent`

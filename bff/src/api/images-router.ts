@@ -9,6 +9,7 @@ import { imageKindSchema, imageOwnerTypeSchema } from '@raly/contracts/images';
 import { Router } from 'express';
 import { z } from 'zod';
 import { callerOf } from '@raly/service-kit/auth';
+import { servicePath } from '@raly/service-kit/service-path';
 import type { Authenticator } from '../auth/keycloak';
 import type { MediaUpload } from '../data-access/media-upload';
 import { myBrandId } from '../domain/brands';
@@ -33,8 +34,10 @@ export function imagesRouter(
       const { ownerType, kind } = params.data;
       const path =
         ownerType === 'user'
-          ? `/images/user/${kind}`
-          : `/images/brand/${kind}?ownerId=${encodeURIComponent(await myBrandId(dependencies, caller))}`;
+          ? servicePath(['images', 'user', kind])
+          : servicePath(['images', 'brand', kind], {
+              ownerId: await myBrandId(dependencies, caller),
+            });
       await media.forward(request, response, path, caller.accessToken);
     });
 }

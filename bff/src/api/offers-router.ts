@@ -1,5 +1,5 @@
 /**
- * Offers and applications (issue 9; docs/api.md "Offers"): `/api/offers…`,
+ * Offers and applications (docs/api.md "Offers"): `/api/offers…`,
  * `/api/brand/offers`, `/api/me/applications` and
  * `/api/applications/:id/withdraw|accept|decline`. Every route needs a
  * signed-in user; services/offers decides the rest with the forwarded token.

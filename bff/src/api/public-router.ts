@@ -1,5 +1,5 @@
 /**
- * Public profiles (issue 9; docs/api.md "Public profiles"), mounted at
+ * Public profiles (docs/api.md "Public profiles"), mounted at
  * `/public`: `GET /users/:username` (a creator) and `GET /brands/:username`
  * (a brand and its open offers). Anyone, signed in or not; no token is read.
  */

@@ -56,9 +56,9 @@ export interface RateLimits {
    * @throws AppError `resource-exhausted` (and sets Retry-After) when the budget is spent
    */
   passwordCheck(request: Request, response: Response): Promise<void>;
-  /** POST /api/offers/:id/applications, after `requireUser`: per signed-in user (issue 9). */
+  /** POST /api/offers/:id/applications, after `requireUser`: per signed-in user. */
   apply: RequestHandler;
-  /** POST /api/offers, after `requireUser`: per signed-in user (issue 9). */
+  /** POST /api/offers, after `requireUser`: per signed-in user. */
   createOffer: RequestHandler;
 }
 
@@ -117,7 +117,7 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
    * @throws AppError resource-exhausted after refunding them, when any bucket is empty
    */
   const take = async (name: string, charges: Charge[], response: Response): Promise<Charge[]> => {
-    // All buckets at once: one Redis round trip's wait, not one per bucket (issue 10, login latency).
+    // All buckets at once: one Redis round trip's wait, not one per bucket (sign-in latency).
     const outcomes = await Promise.allSettled(
       charges.map((charge) => charge.limiter.consume(charge.key)),
     );

@@ -15,12 +15,7 @@ import { callableRouter } from './callable-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
-import {
-  applicationsRouter,
-  myApplicationsRouter,
-  myBrandOffersRouter,
-  offersRouter,
-} from './offers-router';
+import { applicationsRouter, myBrandOffersRouter, offersRouter } from './offers-router';
 import { publicProfilesRouter } from './public-router';
 import type { RateLimits } from './rate-limit';
 
@@ -42,13 +37,18 @@ export interface ApiDependencies {
 export function beforeBodyRouter({
   authenticator,
   identity,
+  keycloak,
   records,
+  brands,
+  offers,
+  limits,
   media,
-}: Pick<ApiDependencies, 'authenticator' | 'identity' | 'records'> & {
-  media: MediaUpload;
-}): Router {
+}: ApiDependencies & { media: MediaUpload }): Router {
   return (
     Router()
+      // First: GET /api/me, the hottest read, is answered before any body parsing (its writes
+      // parse their own).
+      .use('/me', meRouter(authenticator, { identity, keycloak, records, brands, offers }, limits))
       // Before the body parser, so a body that is not JSON gets the callable error shape too.
       .use('/callable', markCallable)
       // Before the JSON parser: an upload's body is streamed through to media unread, whatever
@@ -57,7 +57,7 @@ export function beforeBodyRouter({
   );
 }
 
-/** The JSON routes of `/api`, after the kit's body parser. */
+/** The JSON routes of `/api`, after the kit's body parser (`/api/me` is {@link beforeBodyRouter}'s). */
 export function apiRouter({
   authenticator,
   identity,
@@ -72,8 +72,6 @@ export function apiRouter({
   return Router()
     .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
     .use('/accounts', accountsRouter(identity, keycloak, limits))
-    .use('/me/applications', myApplicationsRouter(authenticator, offerDependencies))
-    .use('/me', meRouter(authenticator, { identity, keycloak, records, brands }, limits))
     .use('/brands', publicBrandsRouter({ brands }))
     .use('/brand/offers', myBrandOffersRouter(authenticator, offerDependencies))
     .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))

@@ -6,6 +6,7 @@
  */
 import type { BrandRecord } from '@raly/contracts/records';
 import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
 import type { Config } from '../config';
 
 export interface BrandClient {
@@ -19,23 +20,22 @@ export interface BrandClient {
 
 /** @param config BRAND_URL and the upstream timeout */
 export function createBrandClient(config: Config): BrandClient {
-  const base = config.BRAND_URL.replace(/\/$/, '');
-  const call = (path: string, request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
-    callHttp(`${base}${path}`, {
+  const call = (path: string[], request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
+    callHttp(serviceUrl(config.BRAND_URL, path), {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       target: 'brand',
       unreachable: 'unavailable',
     });
   /** A read: the 2xx answer's `data`, or null on 404. */
-  const read = async (path: string, bearer?: string): Promise<BrandRecord | null> => {
+  const read = async (path: string[], bearer?: string): Promise<BrandRecord | null> => {
     const answer = await call(path, { method: 'GET', bearer });
     if (answer.status === 404) return null;
     return dataOf<BrandRecord>(answer, 'brand service refused the read');
   };
-  const brandPath = (brandId: string) => `/brands/${encodeURIComponent(brandId)}`;
+  const brandPath = (brandId: string) => ['brands', brandId];
   return {
-    getPublicBrand: (username) => read(`/public/brands/${encodeURIComponent(username)}`),
+    getPublicBrand: (username) => read(['public', 'brands', username]),
     getBrand: (accessToken, brandId) => read(brandPath(brandId), accessToken),
     updateBrand: async (accessToken, brandId, form) =>
       dataOf<BrandRecord>(

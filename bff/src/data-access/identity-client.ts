@@ -15,6 +15,7 @@ import {
   serviceTokenSourceOf,
   type HttpCallOptions,
 } from '@raly/service-kit/internal';
+import { servicePath } from '@raly/service-kit/service-path';
 import type { Config } from '../config';
 
 export interface IdentityClient {
@@ -34,7 +35,7 @@ export interface IdentityClient {
   sendResetPasswordLink(body: unknown): Promise<boolean>;
   /** POST /password-resets/confirm `{ actionCode, password }` → whose password changed. @throws AppError as identity answered (400) */
   resetPassword(body: unknown): Promise<{ userId: string }>;
-  /** GET /public/users/:username → a creator's public profile, or null on 404 (issue 9). @throws AppError as identity answered */
+  /** GET /public/users/:username → a creator's public profile, or null on 404. @throws AppError as identity answered */
   getPublicCreator(username: string): Promise<PublicCreatorProfile | null>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
@@ -45,8 +46,8 @@ export interface IdentityClient {
 /** @param config IDENTITY_URL, Keycloak and the BFF's service client, and the upstream timeout */
 export function createIdentityClient(config: Config): IdentityClient {
   const serviceTokens = serviceTokenSourceOf(config);
-  const call = (path: string, request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
-    callInternal(config.IDENTITY_URL, serviceTokens, path, {
+  const call = (path: string[], request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
+    callInternal(config.IDENTITY_URL, serviceTokens, servicePath(path), {
       ...request,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       target: 'identity-profile',
@@ -55,76 +56,76 @@ export function createIdentityClient(config: Config): IdentityClient {
   /** One call to identity whose 2xx answer's `data` is the result. */
   const send = async <T>(
     method: HttpCallOptions['method'],
-    path: string,
+    path: string[],
     request: Pick<HttpCallOptions, 'json' | 'bearer'>,
     fallbackMessage: string,
   ): Promise<T> => dataOf<T>(await call(path, { method, ...request }), fallbackMessage);
   return {
     createAccount: (command) =>
-      send('POST', '/accounts', { json: command }, 'identity-profile refused the account'),
+      send('POST', ['accounts'], { json: command }, 'identity-profile refused the account'),
     async getMyUser(accessToken) {
-      const answer = await call('/users/me', { method: 'GET', bearer: accessToken });
+      const answer = await call(['users', 'me'], { method: 'GET', bearer: accessToken });
       if (answer.status === 404) return null;
       return dataOf<UserRecord>(answer, 'identity-profile refused the read');
     },
     updateMyUser: (accessToken, changes) =>
       send(
         'PATCH',
-        '/users/me',
+        ['users', 'me'],
         { json: changes, bearer: accessToken },
         'identity-profile refused the update',
       ),
     completeOnboardingStep: (accessToken, step) =>
       send(
         'PATCH',
-        '/users/me/onboarding',
+        ['users', 'me', 'onboarding'],
         { json: { step, value: true }, bearer: accessToken },
         'identity-profile refused the onboarding step',
       ),
     updateInterests: (accessToken, body) =>
       send(
         'PUT',
-        '/users/me/interests',
+        ['users', 'me', 'interests'],
         { json: body ?? {}, bearer: accessToken },
         'identity-profile refused the interests',
       ),
     recordLogin: (accessToken) =>
       send(
         'POST',
-        '/users/me/login-recorded',
+        ['users', 'me', 'login-recorded'],
         { bearer: accessToken },
         'identity-profile refused to record the sign-in',
       ),
     sendResetPasswordLink: (body) =>
       send(
         'POST',
-        '/password-resets',
+        ['password-resets'],
         { json: body ?? {} },
         'identity-profile refused the reset link',
       ),
     resetPassword: (body) =>
       send(
         'POST',
-        '/password-resets/confirm',
+        ['password-resets', 'confirm'],
         { json: body ?? {} },
         'identity-profile refused the reset',
       ),
     async getPublicCreator(username) {
-      const answer = await call(`/public/users/${encodeURIComponent(username)}`, { method: 'GET' });
+      const answer = await call(['public', 'users', username], { method: 'GET' });
       if (answer.status === 404) return null;
       return dataOf<PublicCreatorProfile>(answer, 'identity-profile refused the read');
     },
     checkEmailExists: (email) =>
       send(
         'POST',
-        '/queries/check-email-exists',
+        ['queries', 'check-email-exists'],
         { json: { email } },
         'identity-profile refused the query',
       ),
     checkUsernameExists: (username) =>
       send(
         'POST',
-        '/queries/check-username-exists',
+        ['queries', 'check-username-exists'],
         { json: { username } },
         'identity-profile refused the query',
       ),

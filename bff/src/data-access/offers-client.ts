@@ -1,5 +1,5 @@
 /**
- * HTTP client of services/offers (issue 9; docs/api.md "offers"): offers,
+ * HTTP client of services/offers (docs/api.md "offers"): offers,
  * applications and a brand's public open offers, with the user's bearer
  * token forwarded unchanged, on the kit's HTTP client. The offers service's
  * errors come back unchanged (status, code, message, fields); no answer is
@@ -13,6 +13,7 @@ import type {
   Page,
 } from '@raly/contracts/offers';
 import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
 import type { Config } from '../config';
 
 /** What a creator or a brand member does to an application (`POST /applications/:id/<decision>`). */
@@ -56,28 +57,28 @@ export interface OffersClient {
   listPublicBrandOffers(brandId: string): Promise<OfferRecord[]>;
 }
 
-/** `OffersQuery` as the offers service's query string (lists joined with commas). */
-export function offersQueryString(query: OffersQuery): string {
+/** `OffersQuery` as the offers service's query parameters (lists joined with commas). */
+export function offersQueryOf(query: OffersQuery): URLSearchParams {
   const search = new URLSearchParams();
   if (query.interest?.length) search.set('interest', query.interest.join(','));
   if (query.platform?.length) search.set('platform', query.platform.join(','));
   if (query.q) search.set('q', query.q);
   search.set('page', String(query.page));
   search.set('pageSize', String(query.pageSize));
-  return search.toString();
+  return search;
 }
 
 /** @param config OFFERS_URL and the upstream timeout */
 export function createOffersClient(config: Config): OffersClient {
-  const base = config.OFFERS_URL.replace(/\/$/, '');
   /** One call whose 2xx answer's `data` is the result. */
   const send = async <T>(
     method: HttpCallOptions['method'],
-    path: string,
+    path: string[],
     request: Pick<HttpCallOptions, 'json' | 'bearer'>,
+    query?: URLSearchParams,
   ): Promise<T> =>
     dataOf<T>(
-      await callHttp(`${base}${path}`, {
+      await callHttp(serviceUrl(config.OFFERS_URL, path, query), {
         method,
         ...request,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -86,23 +87,22 @@ export function createOffersClient(config: Config): OffersClient {
       }),
       'offers service refused the request',
     );
-  const id = encodeURIComponent;
   return {
-    createOffer: (bearer, form) => send('POST', '/offers', { json: form ?? {}, bearer }),
+    createOffer: (bearer, form) => send('POST', ['offers'], { json: form ?? {}, bearer }),
     updateOffer: (bearer, offerId, changes) =>
-      send('PATCH', `/offers/${id(offerId)}`, { json: changes ?? {}, bearer }),
-    openOffer: (bearer, offerId) => send('POST', `/offers/${id(offerId)}/open`, { bearer }),
-    closeOffer: (bearer, offerId) => send('POST', `/offers/${id(offerId)}/close`, { bearer }),
-    listOffers: (bearer, query) => send('GET', `/offers?${offersQueryString(query)}`, { bearer }),
-    getOffer: (bearer, offerId) => send('GET', `/offers/${id(offerId)}`, { bearer }),
-    listBrandOffers: (bearer, brandId) => send('GET', `/brands/${id(brandId)}/offers`, { bearer }),
+      send('PATCH', ['offers', offerId], { json: changes ?? {}, bearer }),
+    openOffer: (bearer, offerId) => send('POST', ['offers', offerId, 'open'], { bearer }),
+    closeOffer: (bearer, offerId) => send('POST', ['offers', offerId, 'close'], { bearer }),
+    listOffers: (bearer, query) => send('GET', ['offers'], { bearer }, offersQueryOf(query)),
+    getOffer: (bearer, offerId) => send('GET', ['offers', offerId], { bearer }),
+    listBrandOffers: (bearer, brandId) => send('GET', ['brands', brandId, 'offers'], { bearer }),
     listApplications: (bearer, offerId) =>
-      send('GET', `/offers/${id(offerId)}/applications`, { bearer }),
+      send('GET', ['offers', offerId, 'applications'], { bearer }),
     apply: (bearer, offerId, form) =>
-      send('POST', `/offers/${id(offerId)}/applications`, { json: form ?? {}, bearer }),
-    listMyApplications: (bearer) => send('GET', '/applications/mine', { bearer }),
+      send('POST', ['offers', offerId, 'applications'], { json: form ?? {}, bearer }),
+    listMyApplications: (bearer) => send('GET', ['applications', 'mine'], { bearer }),
     decideApplication: (bearer, applicationId, decision) =>
-      send('POST', `/applications/${id(applicationId)}/${decision}`, { bearer }),
-    listPublicBrandOffers: (brandId) => send('GET', `/public/brands/${id(brandId)}/offers`, {}),
+      send('POST', ['applications', applicationId, decision], { bearer }),
+    listPublicBrandOffers: (brandId) => send('GET', ['public', 'brands', brandId, 'offers'], {}),
   };
 }

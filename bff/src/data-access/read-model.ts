@@ -2,7 +2,9 @@
  * The Redis read model: the latest snapshot of each user, brand, offer and
  * application record the BFF has seen, one hash per aggregate
  * (`rm:user:<id>`, `rm:brand:<id>`, `rm:offer:<id>`, `rm:application:<id>`)
- * with fields `version` and `snapshot` (JSON). A write applies only when its
+ * with fields `version` and `snapshot` (JSON), and for a user `brandId` (empty
+ * for a user without a brand, so GET /api/me reads it without parsing the
+ * snapshot). A write applies only when its
  * version is higher than the stored one, atomically in one Lua script, so
  * redelivered, replayed or out-of-order events and racing HTTP writes never
  * move a record backwards (docs/architecture.md "Events").
@@ -11,7 +13,7 @@ import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { Redis } from 'ioredis';
 
-/** The aggregates the BFF keeps: identity's users, brand's brands, offers' offers and applications (issue 9). */
+/** The aggregates the BFF keeps: identity's users, brand's brands, offers' offers and applications. */
 export type AggregateKind = 'user' | 'brand' | 'offer' | 'application';
 export interface RecordByKind {
   user: UserRecord;
@@ -24,7 +26,7 @@ export interface RecordByKind {
 export const readModelKey = (kind: AggregateKind, id: string, prefix = 'rm'): string =>
   `${prefix}:${kind}:${id}`;
 
-// KEYS[1] = aggregate key, ARGV[1] = version, ARGV[2] = snapshot JSON.
+// KEYS[1] = aggregate key, ARGV[1] = version, ARGV[2] = snapshot JSON, ARGV[3] = a user's brand id.
 // Returns 1 when stored, 0 when the stored version is equal or higher.
 const applyIfNewerScript = `
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -32,12 +34,21 @@ if current and tonumber(current) >= tonumber(ARGV[1]) then
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'snapshot', ARGV[2])
+if ARGV[3] then
+  redis.call('HSET', KEYS[1], 'brandId', ARGV[3])
+end
 return 1
 `;
 
 type ReadModelRedis = Redis & {
-  applyIfNewer(key: string, version: string, snapshot: string): Promise<number>;
+  applyIfNewer(key: string, version: string, snapshot: string, brandId?: string): Promise<number>;
 };
+
+/** A stored user snapshot as its JSON text, unparsed, and the user's brand (null: none). */
+export interface StoredUserJson {
+  json: string;
+  brandId: string | null;
+}
 
 export interface ReadModel {
   /**
@@ -50,6 +61,8 @@ export interface ReadModel {
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
   /** The stored snapshot as its JSON text (as {@link apply} wrote it), or null. */
   getJson(kind: AggregateKind, id: string): Promise<string | null>;
+  /** A stored user snapshot's JSON text and brand, read in one command; null when none is stored. */
+  getUserJson(userId: string): Promise<StoredUserJson | null>;
 }
 
 /**
@@ -63,10 +76,12 @@ export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
   const client = redis as ReadModelRedis;
   return {
     async apply(kind, record) {
+      const brandId = kind === 'user' ? [(record as UserRecord).brand?.id ?? ''] : [];
       const applied = await client.applyIfNewer(
         readModelKey(kind, record.id, keyPrefix),
         String(record.version),
         JSON.stringify(record),
+        ...brandId,
       );
       return applied === 1;
     },
@@ -75,5 +90,14 @@ export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
       return snapshot ? JSON.parse(snapshot) : null;
     },
     getJson: (kind, id) => client.hget(readModelKey(kind, id, keyPrefix), 'snapshot'),
+    async getUserJson(userId) {
+      const key = readModelKey('user', userId, keyPrefix);
+      const [json, brandId] = await client.hmget(key, 'snapshot', 'brandId');
+      if (json === null || json === undefined) return null;
+      // Stored before the brandId field was: its brand is read from the snapshot until its next version.
+      if (brandId === null || brandId === undefined)
+        return { json, brandId: (JSON.parse(json) as UserRecord).brand?.id ?? null };
+      return { json, brandId: brandId || null };
+    },
   };
 }

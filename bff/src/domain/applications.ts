@@ -1,5 +1,5 @@
 /**
- * Applications through the BFF (issue 9; docs/api.md "Offers"): a creator
+ * Applications through the BFF (docs/api.md "Offers"): a creator
  * applies to an open offer, lists and withdraws their own; the members of
  * the offer's brand list them and accept or decline. services/offers
  * decides who may do what; every snapshot a command answers goes through

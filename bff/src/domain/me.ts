@@ -10,6 +10,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import { bffErrors } from './errors';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { BrandClient } from '../data-access/brand-client';
+import type { StoredUserJson } from '../data-access/read-model';
 import { answerWithNewest, type RecordStore } from './record-store';
 
 export interface MeDependencies {
@@ -76,29 +77,25 @@ export async function getMe(dependencies: MeDependencies, caller: Caller): Promi
 }
 
 /**
- * GET /api/me's answer body as JSON text, `{ "data": Me }`: for a creator
- * (no brand) whose record the read model holds, the stored snapshot's text
- * goes into the answer as is, neither parsed nor serialised again (issue 10);
- * otherwise as {@link getMe}.
- * @param storedUser the caller's stored snapshot text (read-model `getJson`), or null
+ * GET /api/me's answer body as JSON text, `{ "data": Me }`: the stored user
+ * and brand snapshots' texts go into the answer as they are, neither parsed
+ * nor serialised again; a record the read model lacks is asked for as in
+ * {@link getMe}.
+ * @param storedUser the caller's stored snapshot (record store `getUserJson`), or null
  * @throws AppError `not-found` when the user has no record
  */
 export async function getMeJson(
   dependencies: MeDependencies,
   caller: Caller,
-  storedUser: string | null,
+  storedUser: StoredUserJson | null,
 ): Promise<string> {
-  // A record's top-level `brand` is null or an object, and no other key of
-  // a UserRecord is called brand with a null value (onboarding.brand is a
-  // boolean); inside a string value a quote is always escaped, so this text
-  // appears only as that key: the record of a user without a brand.
-  if (storedUser !== null && storedUser.includes('"brand":null'))
-    return `{"data":{"user":${storedUser},"brand":null}}`;
-  const record = storedUser !== null ? (JSON.parse(storedUser) as UserRecord) : null;
-  const me = record
-    ? { user: record, brand: await findBrandOf(dependencies, record, caller.accessToken) }
-    : await getMe(dependencies, caller);
-  return JSON.stringify({ data: me });
+  if (storedUser === null) return JSON.stringify({ data: await getMe(dependencies, caller) });
+  const brand =
+    storedUser.brandId === null
+      ? 'null'
+      : ((await dependencies.records.getJson('brand', storedUser.brandId)) ??
+        JSON.stringify(await findBrand(dependencies, storedUser.brandId, caller.accessToken)));
+  return `{"data":{"user":${storedUser.json},"brand":${brand}}}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Offers through the BFF (issue 9; docs/api.md "Offers"): the feed, one
+ * Offers through the BFF (docs/api.md "Offers"): the feed, one
  * offer with its brand's public profile and the caller's own application,
  * and the brand members' commands (create, edit, open, close) and list.
  * services/offers decides who may do what and answers with the offer's

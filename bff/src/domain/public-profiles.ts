@@ -1,5 +1,5 @@
 /**
- * Public profiles (issue 9; docs/api.md "Public profiles"): a creator's
+ * Public profiles (docs/api.md "Public profiles"): a creator's
  * (`/user/<username>`, from identity-profile's public endpoint) and a
  * brand's with its open offers (`/brand/<username>`, from the brand
  * service's public profile and the offers service's public list). Anyone may

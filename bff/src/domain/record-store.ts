@@ -9,7 +9,12 @@
  * a version reaches browsers once, whichever path brought it first.
  */
 import { LRUCache } from 'lru-cache';
-import type { AggregateKind, ReadModel, RecordByKind } from '../data-access/read-model';
+import type {
+  AggregateKind,
+  ReadModel,
+  RecordByKind,
+  StoredUserJson,
+} from '../data-access/read-model';
 
 /** Where newer snapshots are pushed (implemented by the socket.io server). */
 export interface LivePush {
@@ -22,6 +27,8 @@ export interface RecordStore {
   get<K extends AggregateKind>(kind: K, id: string): Promise<RecordByKind[K] | null>;
   /** The stored snapshot as JSON text, unparsed (answered as is), or null. */
   getJson(kind: AggregateKind, id: string): Promise<string | null>;
+  /** A stored user snapshot's JSON text, unparsed, and the user's brand id, or null. */
+  getUserJson(userId: string): Promise<StoredUserJson | null>;
   /**
    * The one writer of the read model: stores the snapshot when its version is
    * higher than the stored one and then pushes it live; an equal or lower
@@ -33,7 +40,7 @@ export interface RecordStore {
   /**
    * True when this instance already applied `version` (or a higher one) of
    * the aggregate: such a snapshot cannot be newer. A hint without I/O for the
-   * projector to skip an event before parsing it (issue 10); false means
+   * projector to skip an event before parsing it; false means
    * "ask {@link applySnapshot}", not "newer".
    */
   isApplied(kind: AggregateKind, id: string, version: number): boolean;
@@ -69,6 +76,7 @@ export function createRecordStore(
   return {
     get: (kind, id) => readModel.get(kind, id),
     getJson: (kind, id) => readModel.getJson(kind, id),
+    getUserJson: (userId) => readModel.getUserJson(userId),
     isApplied,
     forgetApplied: () => appliedVersions.clear(),
     async applySnapshot(kind, record) {
@@ -100,7 +108,7 @@ export async function answerWithNewest<K extends AggregateKind>(
   kind: K,
   snapshot: RecordByKind[K],
 ): Promise<RecordByKind[K]> {
-  // Stored: it was the newest when stored, no need to read it back (issue 10).
+  // Stored: it was the newest when stored, no need to read it back.
   if (await records.applySnapshot(kind, snapshot)) return snapshot;
   const newest = await records.get(kind, snapshot.id);
   return newest && newest.version > snapshot.version ? newest : snapshot;

@@ -45,7 +45,7 @@ export async function login(
     throw bffErrors.incorrectLogin(error);
   }
   if (!tokens) throw bffErrors.incorrectLogin(new Error('Keycloak refused the credentials'));
-  // Not awaited (issue 10): the answer does not depend on it, and the sign-in would otherwise
+  // Not awaited: the answer does not depend on it, and the sign-in would otherwise
   // wait for identity-profile's write; the new lastLogin reaches the tabs as its snapshot event.
   void identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
     // A user without a record yet (404) has nothing to record.

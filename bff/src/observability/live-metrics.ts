@@ -1,5 +1,5 @@
 /**
- * The BFF's own metrics (issue 11; docs/operations.md "Metrics"), in its app
+ * The BFF's own metrics (docs/operations.md "Metrics"), in its app
  * registry beside the kit's HTTP and consumer series:
  * - `raly_bff_live_sockets` (gauge): socket.io connections on this replica,
  *   read at scrape time (the HPA's per-pod metric, k8s/base/apps/bff.yaml);

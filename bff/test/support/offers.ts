@@ -1,6 +1,6 @@
 /**
  * Offer and application snapshots with unique ids, as services/offers would
- * publish them on `offers.offer.v1` / `offers.application.v1` (issue 9), for
+ * publish them on `offers.offer.v1` / `offers.application.v1`, for
  * the BFF's routing tests that publish straight to Kafka.
  */
 import { randomUUID } from 'node:crypto';

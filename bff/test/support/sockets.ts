@@ -37,7 +37,7 @@ export function connectLive(
     forceNew: true,
   });
   const received: LivePush[] = [];
-  // The server emits only the events of LivePush (live/socket-server.ts).
+  // The server emits only the events of LivePush (live/pushers.ts).
   socket.onAny((event: string, payload: unknown) => received.push([event, payload] as LivePush));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve({ socket, received }));

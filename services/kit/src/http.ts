@@ -32,6 +32,7 @@ import {
   METRICS_PATH,
   type AppMetrics,
 } from './metrics';
+import { refuseDotSegments } from './service-path';
 import { httpServerSpans, type Tracing } from './tracing';
 
 /** A readiness check: resolves when the dependency answers, rejects otherwise. */
@@ -82,6 +83,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(httpMetrics(metrics));
   app.get(METRICS_PATH, metricsHandler(metrics));
   options.beforeBody?.(app);
+  app.use(refuseDotSegments);
   app.use(jsonBody({ limit: jsonBodyLimit }));
 
   app.get('/health/live', (_req, res) => {

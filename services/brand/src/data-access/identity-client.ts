@@ -6,6 +6,7 @@
  * two claims, one wins.
  */
 import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
+import { servicePath } from '@raly/service-kit/service-path';
 
 /** Another creator or brand holds the username. */
 export class UsernameTakenError extends Error {
@@ -37,11 +38,16 @@ export function createIdentityClient(
   serviceTokens: ServiceTokenSource,
 ): IdentityClient {
   async function send(action: 'claim' | 'release', username: string, brandId: string) {
-    const answer = await callInternal(identityUrl, serviceTokens, `/usernames/${action}`, {
-      method: 'POST',
-      target: 'identity-profile',
-      json: { username, ownerType: 'brand', ownerId: brandId },
-    });
+    const answer = await callInternal(
+      identityUrl,
+      serviceTokens,
+      servicePath(['usernames', action]),
+      {
+        method: 'POST',
+        target: 'identity-profile',
+        json: { username, ownerType: 'brand', ownerId: brandId },
+      },
+    );
     if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
       throw new UsernameTakenError();
     if (answer.status < 200 || answer.status >= 300) {

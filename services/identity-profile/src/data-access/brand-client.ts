@@ -4,6 +4,7 @@
  */
 import type { CreateBrandCommand } from '@raly/contracts/internal';
 import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
+import { servicePath } from '@raly/service-kit/service-path';
 
 /** services/brand refused the brand's username (another brand holds it). */
 export class BrandUsernameTakenError extends Error {
@@ -34,7 +35,7 @@ export function createBrandClient(
 ): BrandClient {
   return {
     async create(command) {
-      const answer = await callInternal(brandUrl, serviceTokens, '/brands', {
+      const answer = await callInternal(brandUrl, serviceTokens, servicePath(['brands']), {
         method: 'POST',
         target: 'brand',
         json: command,
@@ -48,15 +49,10 @@ export function createBrandClient(
       return id;
     },
     async delete(brandId) {
-      const answer = await callInternal(
-        brandUrl,
-        serviceTokens,
-        `/brands/${encodeURIComponent(brandId)}`,
-        {
-          method: 'DELETE',
-          target: 'brand',
-        },
-      );
+      const answer = await callInternal(brandUrl, serviceTokens, servicePath(['brands', brandId]), {
+        method: 'DELETE',
+        target: 'brand',
+      });
       if (answer.status >= 300)
         throw new Error(`brand service answered ${answer.status} to DELETE /brands/${brandId}`);
     },

@@ -1,6 +1,7 @@
 /** services/brand as media calls it (docs/api.md "Internal endpoints"): the membership check. */
 import { brandMembershipSchema } from '@raly/contracts/internal';
 import { callInternal, type ServiceTokenSource } from '@raly/service-kit/internal';
+import { servicePath } from '@raly/service-kit/service-path';
 
 export interface BrandClient {
   /**
@@ -24,7 +25,7 @@ export function createBrandClient(
       const answer = await callInternal(
         brandUrl,
         serviceTokens,
-        `/brands/${encodeURIComponent(brandId)}/members/${encodeURIComponent(userId)}`,
+        servicePath(['brands', brandId, 'members', userId]),
         { method: 'GET', target: 'brand' },
       );
       // No such brand: nobody is a member of it.

@@ -6,6 +6,7 @@
 import { messages } from '@raly/contracts/messages';
 import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
 import { callHttp, dataOf } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
 
 export interface BrandClient {
   /**
@@ -20,10 +21,12 @@ export interface BrandClient {
 export function createBrandClient(brandUrl: string): BrandClient {
   return {
     async brandAsMember(brandId, accessToken) {
-      const answer = await callHttp(
-        `${brandUrl.replace(/\/$/, '')}/brands/${encodeURIComponent(brandId)}`,
-        { method: 'GET', bearer: accessToken, unreachable: 'unavailable', target: 'brand' },
-      );
+      const answer = await callHttp(serviceUrl(brandUrl, ['brands', brandId]), {
+        method: 'GET',
+        bearer: accessToken,
+        unreachable: 'unavailable',
+        target: 'brand',
+      });
       return brandRecordSchema.parse(dataOf(answer, messages.genericProblem));
     },
   };

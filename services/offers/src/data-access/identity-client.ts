@@ -6,6 +6,7 @@
 import { messages } from '@raly/contracts/messages';
 import { userRecordSchema, type UserRecord } from '@raly/contracts/records';
 import { callHttp, dataOf } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
 
 export interface IdentityClient {
   /**
@@ -21,7 +22,7 @@ export interface IdentityClient {
 export function createIdentityClient(identityUrl: string): IdentityClient {
   return {
     async ownUser(accessToken) {
-      const answer = await callHttp(`${identityUrl.replace(/\/$/, '')}/users/me`, {
+      const answer = await callHttp(serviceUrl(identityUrl, ['users', 'me']), {
         method: 'GET',
         target: 'identity-profile',
         bearer: accessToken,
