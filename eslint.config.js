@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 /** Every workspace directory: a relative import never names one (the package name is the only door). */
 const workspaceDirectories = [
   'contracts',
-  'kit',
+  'service-kit',
   'test-stack',
   'test-support',
   'identity-profile',
@@ -52,6 +52,7 @@ export default tseslint.config(
             'tsconfig.base.json',
             '*/tsconfig.json',
             'services/*/tsconfig.json',
+            'services/shared/*/tsconfig.json',
             'infra/*/tsconfig.json',
           ].map((pattern) => `${import.meta.dirname}/${pattern}`),
           noWarnOnMultipleProjects: true,
@@ -67,12 +68,16 @@ export default tseslint.config(
         },
         { type: 'web', pattern: 'web/src', partialMatch: false },
         // Shared packages, then the apps (each service and the BFF, named by `app`).
-        { type: 'contracts', pattern: 'services/contracts/src', partialMatch: false },
-        { type: 'kit', pattern: 'services/kit/src', partialMatch: false },
+        { type: 'contracts', pattern: 'services/shared/contracts/src', partialMatch: false },
+        { type: 'kit', pattern: 'services/shared/service-kit/src', partialMatch: false },
         { type: 'app', pattern: 'services/*/src', capture: ['app'], partialMatch: false },
         { type: 'app', pattern: '(bff)/src', capture: ['app'], partialMatch: false },
         // The shared packages' own tests (they may not use what starts the apps).
-        { type: 'library-test', pattern: 'services/(kit|contracts)/test', partialMatch: false },
+        {
+          type: 'library-test',
+          pattern: 'services/shared/(service-kit|contracts)/test',
+          partialMatch: false,
+        },
         // Test support: the stack's tools (no app, no kit), then what starts the apps.
         { type: 'test-stack', pattern: 'infra/test-stack', partialMatch: false },
         { type: 'test-support', pattern: 'infra/test-support', partialMatch: false },
@@ -187,7 +192,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^(\\.\\./)+(services/)?(${workspaceDirectories.join('|')})(/|$)`,
+              regex: `^(\\.\\./)+(services/)?(shared/)?(${workspaceDirectories.join('|')})(/|$)`,
               message:
                 'A relative path never reaches into another workspace: import its package (@raly/…) instead.',
             },
@@ -203,7 +208,7 @@ export default tseslint.config(
     // header); an app hands it its payload schemas (`on(topic, type, schema, handle)`) and its
     // words for the kit's own failures (`failureMessages`). The typescript-eslint twin of
     // no-restricted-imports, so that the rule above stays whole for these files too.
-    files: ['services/kit/src/**/*.ts'],
+    files: ['services/shared/service-kit/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

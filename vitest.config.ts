@@ -37,12 +37,12 @@ export default defineConfig({
       {
         test: {
           name: 'contracts',
-          root: `${root}/services/contracts`,
+          root: `${root}/services/shared/contracts`,
           include: ['test/**/*.test.ts'],
         },
       },
       integration('test-stack', 'infra/test-stack'),
-      integration('kit', 'services/kit'),
+      integration('kit', 'services/shared/service-kit'),
       integration('test-support', 'infra/test-support'),
       integration('identity-profile', 'services/identity-profile'),
       integration('brand', 'services/brand'),

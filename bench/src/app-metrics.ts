@@ -1,5 +1,5 @@
 /**
- * What an app's own `/metrics` (prom-client's default Node metrics, services/kit
+ * What an app's own `/metrics` (prom-client's default Node metrics, services/shared/service-kit
  * metrics.ts) says about a window of a benchmark: its event-loop delay and its
  * garbage collection. prom-client's event-loop histogram restarts at every
  * scrape, so a scrape before a window and one after it give that window's delay.

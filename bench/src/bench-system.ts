@@ -9,7 +9,7 @@
  * NODE_ENV is `development`: the bundles behave the same in both modes, but
  * production mode refuses the local stack's development secrets (the
  * Keycloak clients' secrets of infra/keycloak/raly-realm.json, the SMTP URL;
- * services/kit config `secretWithDevelopmentDefault`), which are the only
+ * services/shared/service-kit config `secretWithDevelopmentDefault`), which are the only
  * ones the local Keycloak knows.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
  * The Zipkin span receiver of the bench's own runs (`BENCH_TRACE=1`;
  * test-support's receiver on a bench port): the apps' existing tracing
- * (services/kit tracing.ts, the `zipkin` exporter) posts their spans there,
+ * (services/shared/service-kit tracing.ts, the `zipkin` exporter) posts their spans there,
  * so the live figure can put one PATCH's hops on one timeline without any
  * app code of its own. Zipkin v2 times are µs since the epoch; OpenTelemetry
  * takes a span's start from `Date.now()` (ms) and its duration from the

@@ -263,7 +263,7 @@ for (const overlay of overlayNames) {
             'time left for the app to stop',
           );
           if (app === 'web') return;
-          // The Node apps then drain (services/kit lifecycle, docs/operations.md "Shutdown"):
+          // The Node apps then drain (services/shared/service-kit lifecycle, docs/operations.md "Shutdown"):
           // readiness 503 for the drain delay, then requests in flight for at most the timeout.
           const config = configOf(objects);
           const drainMs = Number(config.SHUTDOWN_DRAIN_DELAY_MS);

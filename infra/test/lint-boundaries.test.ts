@@ -102,13 +102,13 @@ describe('lint boundaries', () => {
   test('when a relative path reaches into another workspace, even a shared package, then lint refuses it', async () => {
     await assertRefused(
       'services/media/src/domain/probe.ts',
-      reexport('../../../contracts/src/messages'),
+      reexport('../../../shared/contracts/src/messages'),
       'no-restricted-imports',
       'A relative path never reaches into another workspace',
     );
     await assertRefused(
       'bff/test/probe.test.ts',
-      reexport('../../services/kit/src/errors'),
+      reexport('../../services/shared/service-kit/src/errors'),
       'no-restricted-imports',
       'A relative path never reaches into another workspace',
     );
@@ -126,31 +126,40 @@ describe('lint boundaries', () => {
 
   test('when contracts import anything of ours, or the kit anything but contracts, then lint refuses it', async () => {
     await assertRefused(
-      'services/contracts/src/probe.ts',
+      'services/shared/contracts/src/probe.ts',
       reexport('@raly/service-kit/errors'),
       'boundaries/dependencies',
       'Contracts import nothing of ours',
     );
     await assertRefused(
-      'services/kit/src/probe.ts',
+      'services/shared/service-kit/src/probe.ts',
       reexport('@raly/brand/app'),
       'boundaries/dependencies',
       'The service kit imports only @raly/contracts of ours',
     );
-    await assertAllowed('services/kit/src/probe.ts', reexport('@raly/contracts/envelope'));
+    await assertAllowed(
+      'services/shared/service-kit/src/probe.ts',
+      reexport('@raly/contracts/envelope'),
+    );
   });
 
   test('when the kit imports a product module of contracts, then lint refuses it; the envelope it may import', async () => {
     const words = 'The service kit knows envelopes, not products';
     for (const product of ['events', 'messages', 'validation', 'internal'])
       await assertRefused(
-        'services/kit/src/probe.ts',
+        'services/shared/service-kit/src/probe.ts',
         reexport(`@raly/contracts/${product}`),
         '@typescript-eslint/no-restricted-imports',
         words,
       );
-    await assertAllowed('services/kit/src/probe.ts', reexport('@raly/contracts/envelope'));
-    await assertAllowed('services/kit/test/probe.test.ts', reexport('@raly/contracts/events'));
+    await assertAllowed(
+      'services/shared/service-kit/src/probe.ts',
+      reexport('@raly/contracts/envelope'),
+    );
+    await assertAllowed(
+      'services/shared/service-kit/test/probe.test.ts',
+      reexport('@raly/contracts/events'),
+    );
   });
 
   test('when web/src imports a node-only package of ours, then lint refuses it', async () => {
@@ -166,7 +175,11 @@ describe('lint boundaries', () => {
   test('when code other than tests, test support or scripts/ tooling imports test support, then lint refuses it', async () => {
     const words =
       'Only tests (test/**, *.test.ts), test support itself and scripts/ tooling import @raly/test-support or @raly/test-stack';
-    for (const file of ['bff/src/probe.ts', 'web/src/lib/probe.ts', 'services/kit/src/probe.ts'])
+    for (const file of [
+      'bff/src/probe.ts',
+      'web/src/lib/probe.ts',
+      'services/shared/service-kit/src/probe.ts',
+    ])
       for (const source of ['@raly/test-support', '@raly/test-stack'])
         await assertRefused(file, reexport(source), 'boundaries/dependencies', words);
     await assertAllowed('services/brand/test/probe.test.ts', reexport('@raly/test-support'));
@@ -205,9 +218,15 @@ describe('lint boundaries', () => {
 
   test("when the kit's or contracts' tests import @raly/test-support, then lint refuses it", async () => {
     const words = "The kit's and contracts' tests use @raly/test-stack, not @raly/test-support";
-    for (const file of ['services/kit/test/probe.test.ts', 'services/contracts/test/probe.test.ts'])
+    for (const file of [
+      'services/shared/service-kit/test/probe.test.ts',
+      'services/shared/contracts/test/probe.test.ts',
+    ])
       await assertRefused(file, reexport('@raly/test-support'), 'boundaries/dependencies', words);
-    await assertAllowed('services/kit/test/probe.test.ts', reexport('@raly/test-stack'));
+    await assertAllowed(
+      'services/shared/service-kit/test/probe.test.ts',
+      reexport('@raly/test-stack'),
+    );
   });
 
   test('when @raly/test-support imports an app outside src/apps.ts, then lint refuses it', async () => {

@@ -28,8 +28,8 @@ const workspaceNames = new Set(workspaces.map(({ manifest }) => manifest.name));
 
 /** What deploys (the apps and the web app) and the libraries they ship with. */
 const shipped = [
-  'services/contracts',
-  'services/kit',
+  'services/shared/contracts',
+  'services/shared/service-kit',
   'services/identity-profile',
   'services/brand',
   'services/media',

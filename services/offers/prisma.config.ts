@@ -6,7 +6,7 @@ import { defineConfig } from 'prisma/config';
 
 export default defineConfig({
   schema: 'prisma/schema.prisma',
-  // The outbox's migrations (services/kit/prisma/outbox) join the service's: in a temporary folder
+  // The outbox's migrations (services/shared/service-kit/prisma/outbox) join the service's: in a temporary folder
   // named by PRISMA_MIGRATIONS_DIR (the kit's runner), or in prisma/migrations (the image).
   migrations: { path: process.env.PRISMA_MIGRATIONS_DIR ?? 'prisma/migrations' },
   datasource: {

@@ -11,9 +11,9 @@ import { host, ports } from '../stack/settings';
 
 /** Test order: shared packages first, then services, then the edge. */
 export const testedWorkspaces = [
-  'services/contracts',
+  'services/shared/contracts',
   'infra/test-stack',
-  'services/kit',
+  'services/shared/service-kit',
   'infra/test-support',
   'services/identity-profile',
   'services/brand',

@@ -1,7 +1,7 @@
 /**
  * The services' own access tokens in tests (docs/adr/0008): client
  * credentials of each `raly-<service>-service` client of the realm, with the
- * development secrets the services default to (services/kit
+ * development secrets the services default to (services/shared/service-kit
  * `serviceClientConfigShape`), cached like a service caches them.
  */
 import { serviceClientIds } from '@raly/contracts/internal';

@@ -2,7 +2,7 @@
  * Where the relay finds its rows: the outbox table of a service's database,
  * read and marked through the pg pool the service shares with its Prisma
  * client (the claim's `FOR UPDATE SKIP LOCKED` lets replicas share one table).
- * Works on any table with the outbox layout (services/kit/prisma/outbox/migrations).
+ * Works on any table with the outbox layout (services/shared/service-kit/prisma/outbox/migrations).
  */
 import type { Pool, PoolClient } from 'pg';
 

@@ -23,7 +23,7 @@ export const PRISMA_MIGRATE_LOCK_KEY = 72707369;
  * The outbox table's migrations, defined once for every service (names and
  * bytes unchanged since the services first applied them, so databases that
  * recorded them under these names see them as applied). The path holds in
- * the sources (services/kit/src → services/kit/prisma/outbox/migrations) and
+ * the sources (services/shared/service-kit/src → services/shared/service-kit/prisma/outbox/migrations) and
  * in a service image, whose bundle runs from /app/dist and gets the folder
  * at /app/prisma/outbox/migrations (services/<name>/Dockerfile).
  */

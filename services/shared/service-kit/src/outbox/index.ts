@@ -3,7 +3,7 @@
  * entry for it: a service records its events with its change in one
  * transaction (./writer over ./rows), and its relay (./relay over ./store)
  * publishes them to Kafka. The table is defined once, by the migrations in
- * services/kit/prisma/outbox/migrations that every service applies.
+ * services/shared/service-kit/prisma/outbox/migrations that every service applies.
  */
 export {
   newOutboxMessage,
