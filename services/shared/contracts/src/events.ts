@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { envelopeSchema as anyEnvelopeSchema, type Envelope as AnyEnvelope } from './envelope';
+import { collaborationMessageRecordSchema, collaborationRecordSchema } from './collaborations';
 import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
 
@@ -15,6 +16,8 @@ export const topics = {
   mediaImage: 'media.image.v1',
   offersOffer: 'offers.offer.v1',
   offersApplication: 'offers.application.v1',
+  collaborationsCollaboration: 'collaborations.collaboration.v1',
+  collaborationsMessage: 'collaborations.message.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -30,6 +33,9 @@ export const eventTypes = {
   offerUpdated: 'offers.offer.updated',
   applicationCreated: 'offers.application.created',
   applicationUpdated: 'offers.application.updated',
+  collaborationOpened: 'collaborations.collaboration.opened',
+  collaborationUpdated: 'collaborations.collaboration.updated',
+  messageSent: 'collaborations.message.sent',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -60,6 +66,9 @@ export const payloadSchemas = {
   [eventTypes.offerUpdated]: offerRecordSchema,
   [eventTypes.applicationCreated]: applicationRecordSchema,
   [eventTypes.applicationUpdated]: applicationRecordSchema,
+  [eventTypes.collaborationOpened]: collaborationRecordSchema,
+  [eventTypes.collaborationUpdated]: collaborationRecordSchema,
+  [eventTypes.messageSent]: collaborationMessageRecordSchema,
 } as const;
 
 /** The envelope of one of Raly's events: `type` is a known event type. */

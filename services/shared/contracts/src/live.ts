@@ -4,6 +4,7 @@
  * rooms; clients only listen. No zod and no other code but constants and
  * one pure function, so the web app's live socket imports it at no cost.
  */
+import type { CollaborationMessageRecord, CollaborationRecord } from './collaborations';
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
 
@@ -16,6 +17,8 @@ export const liveEvents = {
   brand: 'brand.updated',
   offer: 'offer.updated',
   application: 'application.updated',
+  collaboration: 'collaboration.updated',
+  message: 'collaboration.message',
 } as const;
 
 /**
@@ -36,6 +39,10 @@ export interface LiveServerToClientEvents {
   [liveEvents.offer]: (record: OfferRecord) => void;
   /** An application: only to its applicant and to the members of the offer's brand. */
   [liveEvents.application]: (record: ApplicationRecord) => void;
+  /** A collaboration: only to its creator and to the members of its brand. */
+  [liveEvents.collaboration]: (record: CollaborationRecord) => void;
+  /** A message of a collaboration: only to its creator and to the members of its brand. */
+  [liveEvents.message]: (record: CollaborationMessageRecord) => void;
 }
 
 /** The handshake's `auth`: the current access token. */

@@ -103,6 +103,13 @@ export const messages = {
   applicationWithdrawn: 'Application withdrawn.',
   applicationAccepted: 'Application accepted.',
   applicationDeclined: 'Application declined.',
+  // Collaborations (not in the spec, worded like its rules)
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message must not exceed 2000 characters',
+  contactDetailsNotice:
+    'This message looks like it holds an e-mail address or a phone number. Raly keeps contact details private: sharing yours is your own choice. Send it anyway?',
+  collaborationNotFound: 'This collaboration does not exist.',
+  collaborationCancelled: 'This collaboration was cancelled.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',

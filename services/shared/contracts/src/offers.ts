@@ -253,7 +253,18 @@ export const applicationRecordSchema = z.object({
   offerId: z.string(),
   brandId: z.string(),
   creatorId: z.string(),
-  offer: z.object({ id: z.string(), title: z.string(), brand: brandSummarySchema }),
+  /**
+   * The offer as it stood when this version was written; `deliverables` and
+   * `compensation` are the terms a collaboration freezes on acceptance
+   * (absent only in snapshots written before they were added).
+   */
+  offer: z.object({
+    id: z.string(),
+    title: z.string(),
+    brand: brandSummarySchema,
+    deliverables: z.string().optional(),
+    compensation: compensationSchema.optional(),
+  }),
   creator: publicCreatorProfileSchema,
   pitch: z.string(),
   proposedRate: moneySchema.nullable(),
