@@ -1,4 +1,4 @@
--- Partial indexes for the outbox relay (services/shared/service-kit outbox.ts), kept out of
+-- Partial indexes for the outbox relay (services/kit outbox.ts), kept out of
 -- schema.prisma because Prisma's schema language has no partial indexes
 -- (migrate keeps manually created ones).
 -- The claim query reads only due rows in commit order: index just those, so
