@@ -14,7 +14,13 @@ import { stackEnvironment } from '../stack/endpoints';
 import { ensureDirectory, logsDirectory } from '../stack/paths';
 import { resolveTestStack } from '../test-env';
 import { formatFailures, readVitestReport, type TestFailure } from './test-summary';
-import { runNpm, shortName, testedWorkspaces, workspaceScripts } from './workspaces';
+import {
+  runNpm,
+  shortName,
+  testedWorkspaces,
+  workspaceScripts,
+  workspaceSelector,
+} from './workspaces';
 
 interface WorkspaceResult {
   workspace: string;
@@ -68,7 +74,7 @@ async function main(): Promise<number> {
     }
     if (scripts.migrate) {
       const migration = await runWithTimeout(
-        ['run', 'migrate', '-w', workspace, '--if-present'],
+        ['run', 'migrate', '-w', workspaceSelector(workspace), '--if-present'],
         label,
         index,
         env,
@@ -90,7 +96,7 @@ async function main(): Promise<number> {
       [
         'test',
         '-w',
-        workspace,
+        workspaceSelector(workspace),
         '--if-present',
         '--',
         '--reporter=default',

@@ -51,13 +51,30 @@ export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> 
   web: `http://localhost:${ports.web}/`,
 };
 
-export function workspaceScripts(workspace: string): Record<string, string> {
+interface WorkspacePackage {
+  name?: string;
+  scripts?: Record<string, string>;
+}
+
+function readWorkspacePackage(workspace: string): WorkspacePackage {
   const packageJson = join(repositoryRoot, workspace, 'package.json');
   if (!existsSync(packageJson)) return {};
-  return (
-    (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> })
-      .scripts ?? {}
-  );
+  return JSON.parse(readFileSync(packageJson, 'utf8')) as WorkspacePackage;
+}
+
+export function workspaceScripts(workspace: string): Record<string, string> {
+  return readWorkspacePackage(workspace).scripts ?? {};
+}
+
+/**
+ * What selects exactly one workspace in `npm … -w <selector>`: its package
+ * name. A folder would also select the workspaces nested in it (`infra`
+ * holds `infra/test-stack` and `infra/test-support`).
+ * @param workspace the workspace's folder, relative to the repository root
+ * @returns its package name, or the folder when it has no package.json
+ */
+export function workspaceSelector(workspace: string): string {
+  return readWorkspacePackage(workspace).name ?? workspace;
 }
 
 export function shortName(workspace: string): string {
