@@ -17,7 +17,13 @@ import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import { envelopeOf } from '@raly/test-support';
 import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
-import { aMessage, asUser, openedCollaboration, useCollaborationsSystem } from './support';
+import {
+  aMessage,
+  asUser,
+  openedCollaboration,
+  publishedCollaboration,
+  useCollaborationsSystem,
+} from './support';
 
 const harness = useCollaborationsSystem();
 let system: RalySystem;
@@ -85,13 +91,7 @@ describe('sending', () => {
       (candidate) => envelopeOf(candidate).subject === message.id,
     );
     assert.equal(keyed!.key?.toString(), collaboration.id);
-    const updated = envelopeOf<CollaborationRecord>(
-      await harness.collaborationEvents.waitFor(
-        (candidate) =>
-          candidate.key?.toString() === collaboration.id &&
-          envelopeOf(candidate).version === after.version,
-      ),
-    );
+    const updated = await publishedCollaboration(harness, after);
     assert.equal(updated.type, eventTypes.collaborationUpdated);
     assert.deepEqual(updated.data, after);
   });

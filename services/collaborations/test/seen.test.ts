@@ -9,9 +9,14 @@ import { describe, test, beforeAll } from 'vitest';
 import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
-import { envelopeOf } from '@raly/test-support';
 import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
-import { aMessage, asUser, openedCollaboration, useCollaborationsSystem } from './support';
+import {
+  aMessage,
+  asUser,
+  openedCollaboration,
+  publishedCollaboration,
+  useCollaborationsSystem,
+} from './support';
 
 const harness = useCollaborationsSystem();
 let system: RalySystem;
@@ -77,13 +82,7 @@ describe('seen and unread', () => {
       `/collaborations/${collaboration.id}`,
     );
     assert.deepEqual(asCreatorSees.body.data, all);
-    const event = envelopeOf<CollaborationRecord>(
-      await harness.collaborationEvents.waitFor(
-        (message) =>
-          message.key?.toString() === collaboration.id &&
-          envelopeOf(message).version === all.version,
-      ),
-    );
+    const event = await publishedCollaboration(harness, all);
     assert.equal(event.type, eventTypes.collaborationUpdated);
     assert.deepEqual(event.data, all);
   });

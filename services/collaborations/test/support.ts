@@ -13,6 +13,7 @@ import { afterAll, beforeAll } from 'vitest';
 import {
   anEnvelope,
   callApi,
+  envelopeOf,
   connectTestKafka,
   eventually,
   listenToTopic,
@@ -191,3 +192,16 @@ export const aMessage = (body = `Hello, when can we start? ${uniqueToken(6)}`) =
   clientId: randomUUID(),
   body,
 });
+
+/** Waits for the collaboration's snapshot of `version` on `collaborations.collaboration.v1`. */
+export async function publishedCollaboration(
+  harness: CollaborationsHarness,
+  record: Pick<CollaborationRecord, 'id' | 'version'>,
+) {
+  return envelopeOf<CollaborationRecord>(
+    await harness.collaborationEvents.waitFor(
+      (message) =>
+        message.key?.toString() === record.id && envelopeOf(message).version === record.version,
+    ),
+  );
+}
