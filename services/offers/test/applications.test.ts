@@ -82,7 +82,13 @@ describe('applying', () => {
     assert.equal(application.version, 1);
     assert.equal(application.pitch, form.pitch);
     assert.deepEqual(application.proposedRate, form.proposedRate);
-    assert.deepEqual(application.offer, { id: offer.id, title: offer.title, brand: offer.brand });
+    assert.deepEqual(application.offer, {
+      id: offer.id,
+      title: offer.title,
+      brand: offer.brand,
+      deliverables: offer.deliverables,
+      compensation: offer.compensation,
+    });
     assert.equal(application.brandId, brand.brandId);
     assert.equal(application.creatorId, creator.userId);
     assert.equal(application.creator.username, creator.registration.username.toLowerCase());
