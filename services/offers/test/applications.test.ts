@@ -82,7 +82,13 @@ describe('applying', () => {
     assert.equal(application.version, 1);
     assert.equal(application.pitch, form.pitch);
     assert.deepEqual(application.proposedRate, form.proposedRate);
-    assert.deepEqual(application.offer, { id: offer.id, title: offer.title, brand: offer.brand });
+    assert.deepEqual(application.offer, {
+      id: offer.id,
+      title: offer.title,
+      brand: offer.brand,
+      deliverables: offer.deliverables,
+      compensation: offer.compensation,
+    });
     assert.equal(application.brandId, brand.brandId);
     assert.equal(application.creatorId, creator.userId);
     assert.equal(application.creator.username, creator.registration.username.toLowerCase());
@@ -392,7 +398,7 @@ describe('deciding', () => {
     assert.equal(late.body.error?.message, messages.offerNotOpen);
   });
 
-  test('when an accept fills the last place, then both the application’s and the offer’s new snapshots are published', async () => {
+  test('when an accept fills the last place, then both the application’s snapshot (with its offer’s deliverables and compensation) and the offer’s are published', async () => {
     // Arrange
     const offer = await openOffer({ creatorsWanted: 1 });
     const application = await applied(offer.id);
@@ -405,6 +411,8 @@ describe('deciding', () => {
 
     // Assert
     assert.equal(accepted.status, 200);
+    assert.equal(accepted.body.data!.offer.deliverables, offer.deliverables);
+    assert.deepEqual(accepted.body.data!.offer.compensation, offer.compensation);
     const applicationEvent = await applicationEvents.waitFor(
       (message) =>
         message.key?.toString() === application.id &&
