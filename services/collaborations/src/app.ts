@@ -9,10 +9,17 @@ import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
+import { collaborationsRouter } from './api/collaborations-router';
 import { configSchema } from './config';
+import { collaborationRepository } from './data-access/collaboration-repository';
 import { openCollaborationsDatabase } from './data-access/database';
+import { createIdentityClient } from './data-access/identity-client';
+import { messageRepository } from './data-access/message-repository';
+import type { CollaborationsDependencies } from './domain/dependencies';
+import { subscriptions } from './messaging/subscriptions';
 
 const serviceName = 'collaborations';
 
@@ -22,13 +29,22 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const database = openCollaborationsDatabase(config.DATABASE_URL, {
     poolMax: config.DATABASE_POOL_MAX,
   });
-  createAccessTokenVerifier({
+  const verifyAccessToken = createAccessTokenVerifier({
     url: config.KEYCLOAK_URL,
     publicUrl: config.KEYCLOAK_PUBLIC_URL,
     realm: config.KEYCLOAK_REALM,
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
+  const dependenciesFor = (relay: OutboxRelay): CollaborationsDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    return {
+      collaborations: collaborationRepository(database.prisma, events),
+      messages: messageRepository(database.prisma, events),
+      identity: createIdentityClient(config.IDENTITY_URL),
+      logger,
+    };
+  };
   const service = await runService({
     name: serviceName,
     logger,
@@ -38,11 +54,13 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     kafkaBrokers: config.KAFKA_BROKERS,
     kafkaConnection: kafkaConnectionFromEnv(env),
     database,
-    routes: () => {},
+    routes: (app, relay) => {
+      app.use(collaborationsRouter(dependenciesFor(relay), verifyAccessToken));
+    },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: () => [],
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
     },
   });
   return { port: service.port, stop: () => service.stop() };
