@@ -8,7 +8,14 @@
  * applied is skipped before its envelope is even checked, and it handles
  * many aggregates of a batch at once ({@link PROJECTOR_CONCURRENCY}), so
  * their Redis writes leave in one pipeline (the client auto-pipelines).
+ * A collaboration's message is no snapshot to keep: it is pushed to the
+ * parties of its collaboration as the read model knows it (`pushMessage`).
  */
+import {
+  collaborationMessageRecordSchema,
+  collaborationRecordSchema,
+  type CollaborationMessageRecord,
+} from '@raly/contracts/collaborations';
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
@@ -31,12 +38,25 @@ const projectSnapshot =
     if (await records.applySnapshot(kind, event.data)) live?.pushedFromEvent(kind, event.time);
   };
 
+/**
+ * Pushes a message event's record to its collaboration's parties.
+ * @throws PoisonEventError when the envelope's subject is neither the message nor its collaboration
+ */
+const pushMessage =
+  (records: RecordStore, live?: LiveMetrics) =>
+  async (event: Envelope<CollaborationMessageRecord>): Promise<void> => {
+    if (event.subject !== event.data.id && event.subject !== event.data.collaborationId)
+      throw new PoisonEventError('envelope subject is neither the message nor its collaboration');
+    if (await records.pushMessage(event.data)) live?.pushedFromEvent('message', event.time);
+  };
+
 /** The aggregate kind each projected topic carries. */
 const kindOfTopic: Record<string, AggregateKind> = {
   [topics.identityUser]: 'user',
   [topics.brandBrand]: 'brand',
   [topics.offersOffer]: 'offer',
   [topics.offersApplication]: 'application',
+  [topics.collaborationsCollaboration]: 'collaboration',
 };
 
 /**
@@ -85,6 +105,24 @@ export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscri
       eventTypes.applicationUpdated,
       applicationRecordSchema,
       project('application'),
+    ),
+    on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationOpened,
+      collaborationRecordSchema,
+      project('collaboration'),
+    ),
+    on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationUpdated,
+      collaborationRecordSchema,
+      project('collaboration'),
+    ),
+    on(
+      topics.collaborationsMessage,
+      eventTypes.messageSent,
+      collaborationMessageRecordSchema,
+      pushMessage(records, live),
     ),
   ];
 }
