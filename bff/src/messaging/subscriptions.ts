@@ -25,28 +25,36 @@ import type { RecordStore } from '../domain/record-store';
 import type { LiveMetrics } from '../observability/live-metrics';
 
 /**
+ * Refuses an event whose envelope and record disagree: it can never be handled.
+ * @throws PoisonEventError when the subject is not the record's id or the versions differ
+ */
+function assertEnvelopeOf(event: Envelope<{ id: string; version: number }>): void {
+  if (event.data.id !== event.subject)
+    throw new PoisonEventError('envelope subject and record id differ');
+  if (event.data.version !== event.version)
+    throw new PoisonEventError('envelope version and record version differ');
+}
+
+/**
  * Projects an event's snapshot through `applySnapshot`.
  * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
  */
 const projectSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K, live?: LiveMetrics) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
-    if (event.data.id !== event.subject)
-      throw new PoisonEventError('envelope subject and record id differ');
-    if (event.data.version !== event.version)
-      throw new PoisonEventError('envelope version and record version differ');
+    assertEnvelopeOf(event);
     if (await records.applySnapshot(kind, event.data)) live?.pushedFromEvent(kind, event.time);
   };
 
 /**
- * Pushes a message event's record to its collaboration's parties.
- * @throws PoisonEventError when the envelope's subject is neither the message nor its collaboration
+ * Pushes a message event's record to its collaboration's parties (subject:
+ * the message's id, so the runner's newest-per-aggregate never drops one).
+ * @throws PoisonEventError when the envelope and its record disagree: dead-lettered at once
  */
 const pushMessage =
   (records: RecordStore, live?: LiveMetrics) =>
   async (event: Envelope<CollaborationMessageRecord>): Promise<void> => {
-    if (event.subject !== event.data.id && event.subject !== event.data.collaborationId)
-      throw new PoisonEventError('envelope subject is neither the message nor its collaboration');
+    assertEnvelopeOf(event);
     if (await records.pushMessage(event.data)) live?.pushedFromEvent('message', event.time);
   };
 
