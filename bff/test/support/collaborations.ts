@@ -14,6 +14,7 @@ import type {
 } from '@raly/contracts/collaborations';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { eventually } from '@raly/test-support';
+import { callBff } from '@raly/test-support/bff';
 import { anApplicationForm, type offersSuite, type TestCreator } from './offers-suite';
 import { receivedOf, type RecordingSocket } from './sockets';
 
@@ -58,12 +59,16 @@ export async function anOpenedCollaboration(
     { token: brand.accessToken },
   );
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  return eventually(`the collaboration of application ${applied.body.data.id}`, async () => {
-    const list = await suite.api<CollaborationRecord[]>('GET', '/api/collaborations', {
-      token: creator.accessToken,
-    });
-    return list.body.data?.find((record) => record.applicationId === applied.body.data.id);
-  });
+  return eventually(
+    `the collaboration of application ${applied.body.data.id}`,
+    async () => {
+      const list = await suite.api<CollaborationRecord[]>('GET', '/api/collaborations', {
+        token: creator.accessToken,
+      });
+      return list.body.data?.find((record) => record.applicationId === applied.body.data.id);
+    },
+    { intervalMs: 250 },
+  );
 }
 
 /**
@@ -95,12 +100,16 @@ export async function settleSocket(
   token: string,
   socket: RecordingSocket,
 ): Promise<void> {
-  const me = await suite.api<Me>('GET', '/api/me', { token });
+  // Not through suite.api: the user's own record is theirs, not for the privacy sweep.
+  const me = await callBff<Me>(suite.bff, 'GET', '/api/me', { token });
   assert.equal(me.status, 200, JSON.stringify(me.body));
-  const { notifications } = me.body.data.user;
-  const answer = await suite.api<Me>('PATCH', '/api/me', {
+  const { brand, notifications } = me.body.data.user;
+  const marketing = !notifications.marketing;
+  // A brand user's form has no offer notifications.
+  const changed = brand ? { marketing } : { offers: notifications.offers, marketing };
+  const answer = await callBff<Me>(suite.bff, 'PATCH', '/api/me', {
     token,
-    body: { notifications: { ...notifications, marketing: !notifications.marketing } },
+    body: { notifications: changed },
   });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   const version = answer.body.data.user.version;
