@@ -1,0 +1,38 @@
+/**
+ * The header's "Collaborations" link of signed-in users with its live badge:
+ * how many messages of the other side they have not seen, over all their
+ * collaborations (lib/collaborations-api follows `collaboration.updated`).
+ * Loaded only once signed in (it needs the live queries and their socket).
+ */
+import { NavLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { totalUnread } from '@/lib/collaboration-live';
+import { useGetCollaborationsQuery } from '@/lib/collaborations-api';
+import { useGetMeQuery } from '@/lib/me-api';
+
+export function CollaborationsNavLink({
+  className,
+  onClick,
+}: {
+  className: (state: { isActive: boolean }) => string;
+  onClick?: () => void;
+}) {
+  const { data: me } = useGetMeQuery();
+  const { data: collaborations } = useGetCollaborationsQuery(undefined, { skip: !me });
+  if (!me) return null;
+  const unread = collaborations ? totalUnread(collaborations, me.user) : 0;
+  return (
+    <NavLink to={paths.collaborations.path} onClick={onClick} className={className}>
+      Collaborations
+      {unread > 0 && (
+        <span
+          data-testid="collaborations-badge"
+          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
+        >
+          {unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
