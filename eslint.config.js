@@ -14,6 +14,7 @@ const workspaceDirectories = [
   'brand',
   'media',
   'offers',
+  'collaborations',
   'bff',
   'web',
   'infra',

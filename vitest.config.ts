@@ -48,6 +48,7 @@ export default defineConfig({
       integration('brand', 'services/brand'),
       integration('media', 'services/media'),
       integration('offers', 'services/offers'),
+      integration('collaborations', 'services/collaborations'),
       integration('bff', 'bff'),
       {
         test: { name: 'web-unit', root: `${root}/web`, include: ['test/unit/**/*.test.ts'] },

@@ -17,6 +17,7 @@ import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
 import { createBrandClient } from './data-access/brand-client';
+import { createCollaborationsClient } from './data-access/collaborations-client';
 import { createIdentityClient } from './data-access/identity-client';
 import { createMediaUpload } from './data-access/media-upload';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
@@ -81,6 +82,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const brands = createBrandClient(config);
   const media = createMediaUpload(config);
   const offers = createOffersClient(config);
+  const collaborations = createCollaborationsClient(config);
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(
@@ -99,6 +101,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     records,
     brands,
     offers,
+    collaborations,
     limits,
     logger: httpLogger,
   };

@@ -81,6 +81,8 @@ export const configSchema = z.object({
   MEDIA_URL: url.default('http://127.0.0.1:4003'),
   /** services/offers. */
   OFFERS_URL: url.default('http://127.0.0.1:4004'),
+  /** services/collaborations. */
+  COLLABORATIONS_URL: url.default('http://127.0.0.1:4005'),
   /** A secret in production: it may carry Redis's password. */
   REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
@@ -160,6 +162,8 @@ export const configSchema = z.object({
   RATE_LIMIT_APPLY_PER_USER: rateLimit('30/3600'),
   /** Offers created per signed-in user (POST /api/offers). */
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
+  /** Messages sent per signed-in user (POST /api/collaborations/:id/messages), any collaboration. */
+  RATE_LIMIT_SEND_MESSAGE_PER_USER: rateLimit('30/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

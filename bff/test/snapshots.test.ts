@@ -28,6 +28,7 @@ function recordingPush(): LivePush & { pushed: [AggregateKind, string, number][]
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       pushed.push([kind, record.id, record.version]);
     },
+    pushMessage() {},
   };
 }
 

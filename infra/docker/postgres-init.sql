@@ -3,4 +3,5 @@ create database raly_identity;
 create database raly_brand;
 create database raly_media;
 create database raly_offers;
+create database raly_collaborations;
 create database raly_keycloak;

@@ -360,6 +360,7 @@ describe('k8s/overlays/dev: in-cluster infrastructure', () => {
       'raly_brand',
       'raly_media',
       'raly_offers',
+      'raly_collaborations',
       'raly_keycloak',
     ])
       assert.match(init?.data?.['raly.sql'] ?? '', new RegExp(`create database ${database};`));

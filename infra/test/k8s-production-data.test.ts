@@ -171,6 +171,7 @@ describe('k8s/overlays/production: Postgres (CloudNativePG)', () => {
     }[];
     assert.deepEqual(databases.map((database) => database.spec.name).sort(), [
       'raly_brand',
+      'raly_collaborations',
       'raly_identity',
       'raly_keycloak',
       'raly_media',
@@ -194,7 +195,7 @@ describe('k8s/overlays/production: Postgres (CloudNativePG)', () => {
     const template = ofKind(objects, 'ExternalSecret').find(
       (object) => object.metadata.name === 'raly-secrets',
     )!.spec.target.template.data as Record<string, string>;
-    for (const prefix of ['IDENTITY', 'BRAND', 'MEDIA', 'OFFERS']) {
+    for (const prefix of ['IDENTITY', 'BRAND', 'MEDIA', 'OFFERS', 'COLLABORATIONS']) {
       assert.match(
         template[`${prefix}_DATABASE_URL`] ?? '',
         new RegExp(`@${pooler.metadata.name}:5432/`),

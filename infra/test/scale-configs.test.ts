@@ -151,6 +151,12 @@ describe('HAProxy configuration', () => {
     );
     assert.ok(offers.includes('bind 127.0.0.1:4214'));
     assert.ok(offers.includes('balance roundrobin'));
+    const collaborations = section(config, 'listen collaborations');
+    assert.ok(collaborations.includes('bind 127.0.0.1:4215'));
+    assert.deepEqual(
+      collaborations.filter((line) => line.startsWith('server ')).map((line) => line.split(' ')[2]),
+      ['127.0.0.1:4151', '127.0.0.1:4152'],
+    );
   });
 
   test('when the build has no Prometheus exporter, then the stats frontend does not use it', () => {
@@ -191,6 +197,7 @@ describe('Prometheus scrape configuration', () => {
       ['brand', 4121],
       ['media', 4131],
       ['offers', 4141],
+      ['collaborations', 4151],
     ] as const)
       assert.deepEqual(targetsOf(byName.get(job)), [
         `${job}-1@127.0.0.1:${port}`,
@@ -264,6 +271,8 @@ describe('scaled topology ports and instances', () => {
       'media-2',
       'offers-1',
       'offers-2',
+      'collaborations-1',
+      'collaborations-2',
       'bff-1',
       'bff-2',
       'bff-3',
@@ -282,6 +291,7 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.KAFKA_BROKERS, '127.0.0.1:29092,127.0.0.1:29093,127.0.0.1:29094');
     assert.equal(env.IDENTITY_URL, 'http://127.0.0.1:4211');
     assert.equal(env.OFFERS_URL, 'http://127.0.0.1:4214');
+    assert.equal(env.COLLABORATIONS_URL, 'http://127.0.0.1:4215');
     assert.equal(env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, 'http://127.0.0.1:9411/api/v2/spans');
     assert.equal(env.OTEL_SERVICE_NAME, 'bff');
     assert.equal(env.TRUST_PROXY, 'loopback');
@@ -341,6 +351,7 @@ describe('stack status of the scaled topology', () => {
       'brand-2',
       'media-2',
       'offers-2',
+      'collaborations-2',
       'web',
     ])
       assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);

@@ -34,6 +34,7 @@ const shipped = [
   'services/brand',
   'services/media',
   'services/offers',
+  'services/collaborations',
   'bff',
   'web',
 ];

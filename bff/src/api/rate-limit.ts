@@ -60,6 +60,8 @@ export interface RateLimits {
   apply: RequestHandler;
   /** POST /api/offers, after `requireUser`: per signed-in user. */
   createOffer: RequestHandler;
+  /** POST /api/collaborations/:id/messages, after `requireUser`: per signed-in user. */
+  sendMessage: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -236,6 +238,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     apply: limit('apply', [[bucket('apply:user', config.RATE_LIMIT_APPLY_PER_USER), byUser]]),
     createOffer: limit('create-offer', [
       [bucket('create-offer:user', config.RATE_LIMIT_CREATE_OFFER_PER_USER), byUser],
+    ]),
+    sendMessage: limit('send-message', [
+      [bucket('send-message:user', config.RATE_LIMIT_SEND_MESSAGE_PER_USER), byUser],
     ]),
   };
 }

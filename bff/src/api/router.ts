@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { Authenticator } from '../auth/keycloak';
 import type { BrandClient } from '../data-access/brand-client';
+import type { CollaborationsClient } from '../data-access/collaborations-client';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { MediaUpload } from '../data-access/media-upload';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
@@ -12,6 +13,7 @@ import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
 import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
+import { collaborationsRouter } from './collaborations-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
@@ -26,6 +28,7 @@ export interface ApiDependencies {
   records: RecordStore;
   brands: BrandClient;
   offers: OffersClient;
+  collaborations: CollaborationsClient;
   limits: RateLimits;
   logger: Logger;
 }
@@ -65,6 +68,7 @@ export function apiRouter({
   records,
   brands,
   offers,
+  collaborations,
   limits,
   logger,
 }: ApiDependencies): Router {
@@ -77,6 +81,10 @@ export function apiRouter({
     .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
     .use('/offers', offersRouter(authenticator, offerDependencies, limits))
     .use('/applications', applicationsRouter(authenticator, offerDependencies))
+    .use(
+      '/collaborations',
+      collaborationsRouter(authenticator, { collaborations, records }, limits),
+    )
     .use('/public', publicProfilesRouter({ identity, brands, offers }))
     .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -1,14 +1,20 @@
 /**
- * The BFF's knowledge of user, brand, offer and application records: the
- * read model and the one function that writes it, `applySnapshot`
+ * The BFF's knowledge of user, brand, offer, application and collaboration
+ * records: the read model and the one function that writes it, `applySnapshot`
  * (docs/adr/0007). Every snapshot the BFF learns — a command's answer (PATCH
  * /api/me, onboarding, interests, PATCH /api/brand, every offer and
  * application command), the Kafka projector, a first read from a service —
  * goes through it: it applies the version check and, only when the snapshot is
  * newer than what the BFF knew, pushes it to the owner's socket.io room. So
  * a version reaches browsers once, whichever path brought it first.
+ * Messages of collaborations are not kept: `pushMessage` sends each to the
+ * parties of its stored collaboration.
  */
 import { LRUCache } from 'lru-cache';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import type {
   AggregateKind,
   ReadModel,
@@ -20,6 +26,11 @@ import type {
 export interface LivePush {
   /** Sends a snapshot to the room of the aggregate it belongs to. */
   push<K extends AggregateKind>(kind: K, record: RecordByKind[K]): void;
+  /** Sends a message to the rooms of its collaboration's parties (creator and brand). */
+  pushMessage(
+    message: CollaborationMessageRecord,
+    parties: Pick<CollaborationRecord, 'creatorId' | 'brandId'>,
+  ): void;
 }
 
 export interface RecordStore {
@@ -51,6 +62,14 @@ export interface RecordStore {
    * and the memory would then skip the events that rebuild them.
    */
   forgetApplied(): void;
+  /**
+   * Pushes a message to the parties of its collaboration as stored in the
+   * read model. An unknown collaboration (its snapshot not yet projected,
+   * or lost with Redis) pushes nothing and asks no service: the parties'
+   * clients read the history again when they reconnect or open it.
+   * @returns true when pushed, false when the collaboration is unknown
+   */
+  pushMessage(message: CollaborationMessageRecord): Promise<boolean>;
 }
 
 /**
@@ -88,6 +107,12 @@ export function createRecordStore(
       const remembered = appliedVersions.get(aggregate) ?? -1;
       appliedVersions.set(aggregate, Math.max(remembered, record.version));
       live()?.push(kind, record);
+      return true;
+    },
+    async pushMessage(message) {
+      const collaboration = await readModel.get('collaboration', message.collaborationId);
+      if (!collaboration) return false;
+      live()?.pushMessage(message, collaboration);
       return true;
     },
   };

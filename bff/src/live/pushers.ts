@@ -4,6 +4,10 @@
  * of the rooms. Nothing here depends on how many users there are.
  */
 import { LRUCache } from 'lru-cache';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import { liveEvents } from '@raly/contracts/live';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { LiveIo } from './live-io';
@@ -14,8 +18,22 @@ const REMEMBERED_ROOM_MOVES = 10_000;
 
 export type Pushers = { [K in AggregateKind]: (record: RecordByKind[K]) => void };
 
-/** The push of each aggregate kind to `io`'s rooms. */
-export function createPushers(io: LiveIo): Pushers {
+export interface MessagePusher {
+  /** A collaboration's message, to the rooms of `parties`. */
+  message(
+    message: CollaborationMessageRecord,
+    parties: Pick<CollaborationRecord, 'creatorId' | 'brandId'>,
+  ): void;
+}
+
+/** The rooms of a collaboration's two parties: its creator and its brand's members. */
+const partyRooms = ({ creatorId, brandId }: Pick<CollaborationRecord, 'creatorId' | 'brandId'>) => [
+  userRoom(creatorId),
+  brandRoom(brandId),
+];
+
+/** The push of each aggregate kind, and of a message, to `io`'s rooms. */
+export function createPushers(io: LiveIo): Pushers & MessagePusher {
   /**
    * Moves a user's sockets between rooms on every replica. The Redis adapter
    * only publishes a join or leave (every replica, this one included, applies
@@ -76,6 +94,12 @@ export function createPushers(io: LiveIo): Pushers {
         liveEvents.application,
         application,
       );
+    },
+    collaboration(collaboration) {
+      io.to(partyRooms(collaboration)).emit(liveEvents.collaboration, collaboration);
+    },
+    message(message, parties) {
+      io.to(partyRooms(parties)).emit(liveEvents.message, message);
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
- * socket.io on path `/live` (docs/api.md): live pushes of user, brand, offer
- * and application records to the rooms the server decides (./rooms). Each
- * concern has its file: the handshake (./handshake), the pushes (./pushers),
- * catch-up (./catch-up), the Redis adapter shared by replicas
- * (./redis-adapter), the memory kept per idle socket (./upgrade-memory,
- * ./expiry-sweep) and ended sessions (./revocation).
+ * socket.io on path `/live` (docs/api.md): live pushes of user, brand, offer,
+ * application and collaboration records and of collaborations' messages to
+ * the rooms the server decides (./rooms). Each concern has its file: the
+ * handshake (./handshake), the pushes (./pushers), catch-up (./catch-up),
+ * the Redis adapter shared by replicas (./redis-adapter), the memory kept
+ * per idle socket (./upgrade-memory, ./expiry-sweep) and ended sessions
+ * (./revocation).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
@@ -22,7 +23,7 @@ import { catchUpOf } from './catch-up';
 import { startExpirySweep } from './expiry-sweep';
 import { authenticateHandshakes } from './handshake';
 import type { LiveIo } from './live-io';
-import { createPushers } from './pushers';
+import { createPushers, type Pushers } from './pushers';
 import { redisAdapter } from './redis-adapter';
 import { closeRevokedSessions } from './revocation';
 import { releaseUpgradeRequests } from './upgrade-memory';
@@ -79,6 +80,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   const stopExpirySweep = startExpirySweep(io);
   closeRevokedSessions(io, authenticator.revocations);
   const pushers = createPushers(io);
+  // Indexed by kind below: the record pushes alone (with `message` beside them the index type is lost).
+  const recordPushers: Pushers = pushers;
 
   return {
     async catchUpAll() {
@@ -90,9 +93,17 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       // A span in the trace of the request or Kafka message that brought the snapshot (when traced).
       inSpan(`socket emit ${kind}`, { 'raly.record.kind': kind, 'raly.record.id': record.id }, () =>
-        pushers[kind](record),
+        recordPushers[kind](record),
       );
       options.metrics?.pushed(kind);
+    },
+    pushMessage(message, parties) {
+      inSpan(
+        'socket emit message',
+        { 'raly.record.kind': 'message', 'raly.record.id': message.id },
+        () => pushers.message(message, parties),
+      );
+      options.metrics?.pushed('message');
     },
     async close() {
       stopExpirySweep();

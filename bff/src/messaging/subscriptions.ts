@@ -8,7 +8,14 @@
  * applied is skipped before its envelope is even checked, and it handles
  * many aggregates of a batch at once ({@link PROJECTOR_CONCURRENCY}), so
  * their Redis writes leave in one pipeline (the client auto-pipelines).
+ * A collaboration's message is no snapshot to keep: it is pushed to the
+ * parties of its collaboration as the read model knows it (`pushMessage`).
  */
+import {
+  collaborationMessageRecordSchema,
+  collaborationRecordSchema,
+  type CollaborationMessageRecord,
+} from '@raly/contracts/collaborations';
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
@@ -18,17 +25,37 @@ import type { RecordStore } from '../domain/record-store';
 import type { LiveMetrics } from '../observability/live-metrics';
 
 /**
+ * Refuses an event whose envelope and record disagree: it can never be handled.
+ * @throws PoisonEventError when the subject is not the record's id or the versions differ
+ */
+function assertEnvelopeOf(event: Envelope<{ id: string; version: number }>): void {
+  if (event.data.id !== event.subject)
+    throw new PoisonEventError('envelope subject and record id differ');
+  if (event.data.version !== event.version)
+    throw new PoisonEventError('envelope version and record version differ');
+}
+
+/**
  * Projects an event's snapshot through `applySnapshot`.
  * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
  */
 const projectSnapshot =
   <K extends AggregateKind>(records: RecordStore, kind: K, live?: LiveMetrics) =>
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
-    if (event.data.id !== event.subject)
-      throw new PoisonEventError('envelope subject and record id differ');
-    if (event.data.version !== event.version)
-      throw new PoisonEventError('envelope version and record version differ');
+    assertEnvelopeOf(event);
     if (await records.applySnapshot(kind, event.data)) live?.pushedFromEvent(kind, event.time);
+  };
+
+/**
+ * Pushes a message event's record to its collaboration's parties (subject:
+ * the message's id, so the runner's newest-per-aggregate never drops one).
+ * @throws PoisonEventError when the envelope and its record disagree: dead-lettered at once
+ */
+const pushMessage =
+  (records: RecordStore, live?: LiveMetrics) =>
+  async (event: Envelope<CollaborationMessageRecord>): Promise<void> => {
+    assertEnvelopeOf(event);
+    if (await records.pushMessage(event.data)) live?.pushedFromEvent('message', event.time);
   };
 
 /** The aggregate kind each projected topic carries. */
@@ -37,6 +64,7 @@ const kindOfTopic: Record<string, AggregateKind> = {
   [topics.brandBrand]: 'brand',
   [topics.offersOffer]: 'offer',
   [topics.offersApplication]: 'application',
+  [topics.collaborationsCollaboration]: 'collaboration',
 };
 
 /**
@@ -85,6 +113,24 @@ export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscri
       eventTypes.applicationUpdated,
       applicationRecordSchema,
       project('application'),
+    ),
+    on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationOpened,
+      collaborationRecordSchema,
+      project('collaboration'),
+    ),
+    on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationUpdated,
+      collaborationRecordSchema,
+      project('collaboration'),
+    ),
+    on(
+      topics.collaborationsMessage,
+      eventTypes.messageSent,
+      collaborationMessageRecordSchema,
+      pushMessage(records, live),
     ),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * The offers suites' system: the real identity-profile, brand and offers
- * services behind a BFF (optionally a second replica of its deployment and a
- * BFF with tight apply and create-offer limits), helpers that make unique
+ * services (and optionally collaborations) behind a BFF (optionally a second
+ * replica of its deployment and a BFF with tight apply, create-offer and
+ * send-message limits), helpers that make unique
  * brands, creators and offers through it, and the privacy sweep: every
  * answer and socket event a suite saw is checked for anyone's first name,
  * last name or e-mail.
@@ -59,8 +60,10 @@ export const applicationPushes = (socket: RecordingSocket, applicationId: string
 export interface OffersSuiteOptions {
   /** Also start a second replica of the BFF's deployment (same read model, rooms and consumer group). */
   replica?: boolean;
-  /** Also start a BFF with tight apply and create-offer limits (2 per hour each). */
+  /** Also start a BFF with tight apply, create-offer and send-message limits (2 per hour each). */
   tight?: boolean;
+  /** Also start services/collaborations (it opens a collaboration for each accepted application). */
+  collaborations?: boolean;
 }
 
 /**
@@ -82,11 +85,12 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
   };
 
   beforeAll(async () => {
-    system = await startSystem({ offers: true });
+    system = await startSystem({ offers: true, collaborations: options.collaborations });
     const services = {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       OFFERS_URL: system.offersUrl,
+      ...(options.collaborations ? { COLLABORATIONS_URL: system.collaborationsUrl } : {}),
     };
     const stack = await testStack();
     const deployment = isolatedLive();
@@ -103,6 +107,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         ...isolatedLive(),
         RATE_LIMIT_APPLY_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_CREATE_OFFER_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 

@@ -1,5 +1,9 @@
 /** socket.io clients of the BFF's `/live` endpoint, recording what they receive. */
 import { io, type Socket } from 'socket.io-client';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
@@ -10,7 +14,9 @@ export type LivePush =
   | [typeof liveEvents.user, UserRecord]
   | [typeof liveEvents.brand, BrandRecord]
   | [typeof liveEvents.offer, OfferRecord]
-  | [typeof liveEvents.application, ApplicationRecord];
+  | [typeof liveEvents.application, ApplicationRecord]
+  | [typeof liveEvents.collaboration, CollaborationRecord]
+  | [typeof liveEvents.message, CollaborationMessageRecord];
 
 export interface RecordingSocket {
   socket: Socket;
@@ -54,6 +60,8 @@ interface PayloadByEvent {
   [liveEvents.brand]: BrandRecord;
   [liveEvents.offer]: OfferRecord;
   [liveEvents.application]: ApplicationRecord;
+  [liveEvents.collaboration]: CollaborationRecord;
+  [liveEvents.message]: CollaborationMessageRecord;
 }
 
 /** The payloads of one event name a socket received, in order. */

@@ -19,6 +19,7 @@ export const testedWorkspaces = [
   'services/brand',
   'services/media',
   'services/offers',
+  'services/collaborations',
   'bff',
   'web',
   'infra',
@@ -31,6 +32,7 @@ export const runnableWorkspaces = [
   'services/brand',
   'services/media',
   'services/offers',
+  'services/collaborations',
   'bff',
   'web',
 ] as const;
@@ -47,6 +49,7 @@ export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> 
   'services/brand': `http://${host}:${ports.brand}/health/ready`,
   'services/media': `http://${host}:${ports.media}/health/ready`,
   'services/offers': `http://${host}:${ports.offers}/health/ready`,
+  'services/collaborations': `http://${host}:${ports.collaborations}/health/ready`,
   bff: `http://${host}:${ports.bff}/health/ready`,
   web: `http://localhost:${ports.web}/`,
 };

@@ -106,6 +106,7 @@ export const workspaceDatabases: Record<string, string> = {
   'services/brand': 'raly_brand',
   'services/media': 'raly_media',
   'services/offers': 'raly_offers',
+  'services/collaborations': 'raly_collaborations',
 };
 
 /** The environment variables of docs/conventions.md for a child process. */
@@ -137,6 +138,7 @@ export function stackEnvironment(
     BRAND_URL: `http://${host}:${ports.brand}`,
     MEDIA_URL: `http://${host}:${ports.media}`,
     OFFERS_URL: `http://${host}:${ports.offers}`,
+    COLLABORATIONS_URL: `http://${host}:${ports.collaborations}`,
     WEB_URL: `http://localhost:${ports.web}`,
   };
 }

@@ -18,6 +18,7 @@ export const ports = {
   brand: 4002,
   media: 4003,
   offers: 4004,
+  collaborations: 4005,
   web: 5173,
 } as const;
 
@@ -28,6 +29,7 @@ export const serviceDatabases = [
   'raly_brand',
   'raly_media',
   'raly_offers',
+  'raly_collaborations',
 ] as const;
 export const keycloakDatabase = 'raly_keycloak';
 
@@ -53,6 +55,8 @@ export const kafkaTopics = [
   'media.image.v1',
   'offers.offer.v1',
   'offers.application.v1',
+  'collaborations.collaboration.v1',
+  'collaborations.message.v1',
 ] as const;
 export const kafkaTopicPartitions = 3;
 

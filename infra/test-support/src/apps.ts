@@ -13,7 +13,7 @@ export interface ServiceApp {
   stop(): Promise<void>;
 }
 
-export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers';
+export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers' | 'collaborations';
 
 export type { RunningBff };
 
@@ -22,6 +22,7 @@ const serviceApps: Record<ServiceName, () => Promise<ServiceApp>> = {
   brand: () => import('@raly/brand/app'),
   media: () => import('@raly/media/app'),
   offers: () => import('@raly/offers/app'),
+  collaborations: () => import('@raly/collaborations/app'),
 };
 
 /** @returns the service's `./app` module (loaded once per process, as any import) */

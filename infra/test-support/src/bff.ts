@@ -60,9 +60,10 @@ export function startTestBff(
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
       KEYCLOAK_REALM: stack.realm,
       IDENTITY_URL: 'http://127.0.0.1:14999',
-      // Nothing listens there either: a test that needs offers passes its OFFERS_URL, and no
-      // test reaches an offers service of `npm start` on 4004.
+      // Nothing listens there either: a test that needs offers or collaborations passes its URL,
+      // and no test reaches a service of `npm start` (offers 4004, collaborations 4005).
       OFFERS_URL: 'http://127.0.0.1:14999',
+      COLLABORATIONS_URL: 'http://127.0.0.1:14999',
       LOG_LEVEL: (process.env.LOG_LEVEL as BffConfig['LOG_LEVEL']) ?? 'silent',
       ...overrides,
     },

@@ -15,6 +15,7 @@ export const serviceDatabases = {
   brand: 'raly_brand',
   media: 'raly_media',
   offers: 'raly_offers',
+  collaborations: 'raly_collaborations',
 } as const;
 
 export type ServiceWithDatabase = keyof typeof serviceDatabases;

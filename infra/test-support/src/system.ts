@@ -2,7 +2,7 @@
  * The services started in-process for a test file, each on its own free port
  * against the real test stack, with a fresh migrated database, a fresh
  * consumer group (from the newest offset) and a test service token:
- * identity-profile, brand and (optionally) media and offers, through each package's
+ * identity-profile, brand and (optionally) media, offers and collaborations, through each package's
  * public `./app` entry (`start({ port, env })` / `stop()`). Also registers
  * creators and brands through identity-profile. Used by the services', the
  * BFF's and the browser tests.
@@ -103,6 +103,8 @@ export interface RalySystem {
   mediaUrl: string;
   /** Empty unless started with `offers: true`. */
   offersUrl: string;
+  /** Empty unless started with `collaborations: true`. */
+  collaborationsUrl: string;
   /**
    * The calling services' access tokens (client credentials of their realm clients), for
    * tests that call internal routes as that service, e.g. `serviceTokens.bff`.
@@ -115,6 +117,7 @@ export interface RalySystem {
     brand: RunningService;
     media: RunningService | undefined;
     offers: RunningService | undefined;
+    collaborations: RunningService | undefined;
   };
   /** Direct SQL on each service's test database (arranging failures, checking rows). */
   sql: {
@@ -122,6 +125,7 @@ export interface RalySystem {
     brand: pg.Pool;
     media: pg.Pool | undefined;
     offers: pg.Pool | undefined;
+    collaborations: pg.Pool | undefined;
   };
   /** Stops every service and drops their databases. */
   stop(): Promise<void>;
@@ -133,13 +137,21 @@ export interface SystemOptions {
   media?: boolean;
   /** Start offers too (default false); it knows identity-profile's and brand's URLs. */
   offers?: boolean;
+  /**
+   * Start collaborations too (default false); it knows identity-profile's URL and opens
+   * collaborations from offers' application events on Kafka, so a test of that flow starts both.
+   */
+  collaborations?: boolean;
   /** Host of media's public download URLs (default 127.0.0.1; `localhost` for a browser). */
   publicHost?: string;
   /** Environment added to every service's, then to one service's. */
   env?: Partial<Record<'common' | ServiceName, Record<string, string>>>;
 }
 
-/** Starts identity-profile and brand (and media and offers when asked), each knowing the others' URLs. */
+/**
+ * Starts identity-profile and brand (and media, offers and collaborations when asked), each
+ * knowing the others' URLs.
+ */
 export async function startSystem(options: SystemOptions = {}): Promise<RalySystem> {
   const stack = await testStack();
   const ports = {
@@ -147,12 +159,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     brand: await freePort(),
     media: options.media ? await freePort() : 0,
     offers: options.offers ? await freePort() : 0,
+    collaborations: options.collaborations ? await freePort() : 0,
   };
   const serviceTokens = serviceTokensOf(stack);
   const common = {
     IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     ...(options.offers ? { OFFERS_URL: `http://127.0.0.1:${ports.offers}` } : {}),
+    ...(options.collaborations
+      ? { COLLABORATIONS_URL: `http://127.0.0.1:${ports.collaborations}` }
+      : {}),
     ...options.env?.common,
   };
   const started: RunningService[] = [];
@@ -177,16 +193,26 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
         })
       : undefined;
     const offers = options.offers ? await start('offers', ports.offers) : undefined;
+    const collaborations = options.collaborations
+      ? await start('collaborations', ports.collaborations)
+      : undefined;
     return {
       stack,
       identityUrl: identity.url,
       brandUrl: brand.url,
       mediaUrl: media?.url ?? '',
       offersUrl: offers?.url ?? '',
+      collaborationsUrl: collaborations?.url ?? '',
       serviceTokens,
       serviceToken: serviceTokens.bff,
-      services: { identity, brand, media, offers },
-      sql: { identity: identity.sql, brand: brand.sql, media: media?.sql, offers: offers?.sql },
+      services: { identity, brand, media, offers, collaborations },
+      sql: {
+        identity: identity.sql,
+        brand: brand.sql,
+        media: media?.sql,
+        offers: offers?.sql,
+        collaborations: collaborations?.sql,
+      },
       stop,
     };
   } catch (error) {

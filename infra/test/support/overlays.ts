@@ -23,9 +23,23 @@ export const built = Object.fromEntries(
 ) as Record<OverlayName, K8sObject[]>;
 
 /** Raly's apps: each a Deployment of that name in k8s/base. */
-export const apps = ['identity-profile', 'brand', 'media', 'offers', 'bff', 'web'] as const;
+export const apps = [
+  'identity-profile',
+  'brand',
+  'media',
+  'offers',
+  'collaborations',
+  'bff',
+  'web',
+] as const;
 export const nodeApps = apps.filter((app) => app !== 'web');
-export const servicesWithDatabase = ['identity-profile', 'brand', 'media', 'offers'];
+export const servicesWithDatabase = [
+  'identity-profile',
+  'brand',
+  'media',
+  'offers',
+  'collaborations',
+];
 
 /**
  * Which topics each app writes (its outbox) and reads (its consumer group, named like the app).
@@ -39,9 +53,20 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
     writes: [topics.offersOffer, topics.offersApplication],
     reads: [topics.identityUser, topics.brandBrand],
   },
+  collaborations: {
+    writes: [topics.collaborationsCollaboration, topics.collaborationsMessage],
+    reads: [topics.offersApplication],
+  },
   bff: {
     writes: [],
-    reads: [topics.identityUser, topics.brandBrand, topics.offersOffer, topics.offersApplication],
+    reads: [
+      topics.identityUser,
+      topics.brandBrand,
+      topics.offersOffer,
+      topics.offersApplication,
+      topics.collaborationsCollaboration,
+      topics.collaborationsMessage,
+    ],
   },
 };
 

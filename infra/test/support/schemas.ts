@@ -59,9 +59,25 @@ export function registrySchemaErrors(object: { apiVersion: string; kind: string 
   const model = models.get(`${object.apiVersion} ${object.kind}`);
   if (!model) throw new Error(`no registry schema for ${object.apiVersion} ${object.kind}`);
   try {
-    new model(object).validate();
+    new model(withUnwrappedSecretData(object)).validate();
     return [];
   } catch (error) {
     return [(error as Error).message];
   }
+}
+
+/**
+ * A Secret's `data` without line breaks: kustomize wraps base64 values longer than 70 characters
+ * over several lines, which the API server's base64 decoding ignores but the schema's `byte`
+ * format does not.
+ */
+function withUnwrappedSecretData<T extends { apiVersion: string; kind: string }>(object: T): T {
+  const data = (object as { data?: Record<string, string> }).data;
+  if (object.apiVersion !== 'v1' || object.kind !== 'Secret' || !data) return object;
+  return {
+    ...object,
+    data: Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [key, value.replace(/\s+/g, '')]),
+    ),
+  };
 }

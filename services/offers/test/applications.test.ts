@@ -392,7 +392,7 @@ describe('deciding', () => {
     assert.equal(late.body.error?.message, messages.offerNotOpen);
   });
 
-  test('when an accept fills the last place, then both the application’s and the offer’s new snapshots are published', async () => {
+  test('when an accept fills the last place, then both the application’s snapshot (with its offer’s deliverables and compensation) and the offer’s are published', async () => {
     // Arrange
     const offer = await openOffer({ creatorsWanted: 1 });
     const application = await applied(offer.id);
@@ -405,6 +405,8 @@ describe('deciding', () => {
 
     // Assert
     assert.equal(accepted.status, 200);
+    assert.equal(accepted.body.data!.offer.deliverables, offer.deliverables);
+    assert.deepEqual(accepted.body.data!.offer.compensation, offer.compensation);
     const applicationEvent = await applicationEvents.waitFor(
       (message) =>
         message.key?.toString() === application.id &&

@@ -21,6 +21,7 @@ export interface ScalePorts {
   brand: number[];
   media: number[];
   offers: number[];
+  collaborations: number[];
   /** The web app's Vite dev server (behind the load balancer). */
   web: number;
   /** The load balancer's entry: the SPA, `/api` and `/live`. */
@@ -30,6 +31,7 @@ export interface ScalePorts {
   brandEntry: number;
   mediaEntry: number;
   offersEntry: number;
+  collaborationsEntry: number;
   /** HAProxy's statistics page (`/stats`), health (`/health`) and metrics (`/metrics`). */
   loadBalancerStats: number;
   prometheus: number;
@@ -48,12 +50,14 @@ export const scalePortDefaults: ScalePorts = {
   brand: [4121, 4122],
   media: [4131, 4132],
   offers: [4141, 4142],
+  collaborations: [4151, 4152],
   web: 5174,
   entry: 8088,
   identityEntry: 4211,
   brandEntry: 4212,
   mediaEntry: 4213,
   offersEntry: 4214,
+  collaborationsEntry: 4215,
   loadBalancerStats: 8404,
   prometheus: 9490,
   zipkin: 9411,
@@ -70,12 +74,14 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   brand: 'RALY_SCALE_BRAND_PORTS',
   media: 'RALY_SCALE_MEDIA_PORTS',
   offers: 'RALY_SCALE_OFFERS_PORTS',
+  collaborations: 'RALY_SCALE_COLLABORATIONS_PORTS',
   web: 'RALY_SCALE_WEB_PORT',
   entry: 'RALY_SCALE_ENTRY_PORT',
   identityEntry: 'RALY_SCALE_IDENTITY_ENTRY_PORT',
   brandEntry: 'RALY_SCALE_BRAND_ENTRY_PORT',
   mediaEntry: 'RALY_SCALE_MEDIA_ENTRY_PORT',
   offersEntry: 'RALY_SCALE_OFFERS_ENTRY_PORT',
+  collaborationsEntry: 'RALY_SCALE_COLLABORATIONS_ENTRY_PORT',
   loadBalancerStats: 'RALY_SCALE_LB_STATS_PORT',
   prometheus: 'RALY_SCALE_PROMETHEUS_PORT',
   zipkin: 'RALY_SCALE_ZIPKIN_PORT',
@@ -134,7 +140,12 @@ export const scaleTopicLayout = {
 
 /** The workspaces the scaled topology runs several copies of. */
 export type ScaledWorkspace =
-  'bff' | 'services/identity-profile' | 'services/brand' | 'services/media' | 'services/offers';
+  | 'bff'
+  | 'services/identity-profile'
+  | 'services/brand'
+  | 'services/media'
+  | 'services/offers'
+  | 'services/collaborations';
 
 /** One supervised app process of the scaled topology. */
 export interface AppInstance {
@@ -151,6 +162,7 @@ const instancePorts: [ScaledWorkspace, keyof ScalePorts][] = [
   ['services/brand', 'brand'],
   ['services/media', 'media'],
   ['services/offers', 'offers'],
+  ['services/collaborations', 'collaborations'],
   ['bff', 'bff'],
 ];
 

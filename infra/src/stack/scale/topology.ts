@@ -85,10 +85,18 @@ const serviceEntries: [ScaledWorkspace, keyof ScalePorts, keyof ScalePorts][] = 
   ['services/brand', 'brand', 'brandEntry'],
   ['services/media', 'media', 'mediaEntry'],
   ['services/offers', 'offers', 'offersEntry'],
+  ['services/collaborations', 'collaborations', 'collaborationsEntry'],
 ];
 
 /** The consumer groups of the apps (the BFF's KAFKA_GROUP_ID default, each service's name). */
-const scaleConsumerGroups = ['bff', 'identity-profile', 'brand', 'media', 'offers'];
+const scaleConsumerGroups = [
+  'bff',
+  'identity-profile',
+  'brand',
+  'media',
+  'offers',
+  'collaborations',
+];
 
 /** The entry's origin, the one URL of the scaled topology to open in a browser. */
 export function scaleEntryUrl(ports: ScalePorts): string {
@@ -176,6 +184,7 @@ export function scaleInstanceEnvironment(
     BRAND_URL: `http://${host}:${ports.brandEntry}`,
     MEDIA_URL: `http://${host}:${ports.mediaEntry}`,
     OFFERS_URL: `http://${host}:${ports.offersEntry}`,
+    COLLABORATIONS_URL: `http://${host}:${ports.collaborationsEntry}`,
     WEB_URL: entry,
     CORS_ORIGIN: `${entry},http://${host}:${ports.entry}`,
     // The BFF sees clients through HAProxy on loopback, which sets X-Forwarded-For.

@@ -3,7 +3,9 @@
  * read with (its brand's summary; an application's offer title and creator's
  * public profile) and the mapping to `OfferRecord` / `ApplicationRecord`
  * (@raly/contracts/offers). The creator part is read when the snapshot is
- * read, so it is always the creator's current public profile.
+ * read, so it is always the creator's current public profile; the offer part
+ * carries the offer's deliverables and compensation, the terms a
+ * collaboration freezes when the application is accepted.
  */
 import { INTERESTS, type Interest } from '@raly/contracts/constants';
 import type {
@@ -23,9 +25,12 @@ const brandSummary = {
 /** The relations of an offer snapshot: its brand's summary. */
 export const offerSnapshot = { brand: brandSummary } satisfies Prisma.OfferInclude;
 
-/** The relations of an application snapshot: its offer's title and brand, its creator's public profile. */
+/**
+ * The relations of an application snapshot: its offer's title, terms and brand, its creator's
+ * public profile.
+ */
 export const applicationSnapshot = {
-  offer: { select: { title: true, brand: brandSummary } },
+  offer: { select: { title: true, deliverables: true, compensation: true, brand: brandSummary } },
   creator: {
     select: {
       username: true,
@@ -46,7 +51,7 @@ export type OfferRow = Offer & { brand: BrandSummaryRow };
 
 /** An application row with {@link applicationSnapshot}. */
 export type ApplicationRow = Application & {
-  offer: { title: string; brand: BrandSummaryRow };
+  offer: Pick<Offer, 'title' | 'deliverables' | 'compensation'> & { brand: BrandSummaryRow };
   creator: Pick<
     User,
     | 'username'
@@ -110,6 +115,8 @@ export function toApplicationRecord(row: ApplicationRow): ApplicationRecord {
       id: row.offerId,
       title: row.offer.title,
       brand: brandSummaryOf(row.brandId, row.offer.brand),
+      deliverables: row.offer.deliverables,
+      compensation: row.offer.compensation as unknown as Compensation,
     },
     creator: {
       id: row.creatorId,

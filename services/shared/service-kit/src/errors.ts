@@ -18,6 +18,8 @@ export const httpStatusByCode = {
   'username-taken': 409,
   'email-taken': 409,
   conflict: 409,
+  /** A message that looks like it holds contact details, sent without its author's confirmation. */
+  'contact-details': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'resource-exhausted': 429,

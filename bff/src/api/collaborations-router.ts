@@ -1,0 +1,58 @@
+/**
+ * Collaborations (docs/api.md "Collaborations"): `/api/collaborations…`.
+ * Every route needs a signed-in user; services/collaborations decides who
+ * is a party with the forwarded token.
+ */
+import { Router } from 'express';
+import { callerOf } from '@raly/service-kit/auth';
+import type { Authenticator } from '../auth/keycloak';
+import {
+  getCollaboration,
+  listCollaborations,
+  listMessages,
+  markSeen,
+  sendMessage,
+  type CollaborationsDependencies,
+} from '../domain/collaborations';
+import type { RateLimits } from './rate-limit';
+
+/** Mounted at `/collaborations`: the caller's collaborations, their messages and seen marks. */
+export function collaborationsRouter(
+  authenticator: Authenticator,
+  dependencies: CollaborationsDependencies,
+  limits: Pick<RateLimits, 'sendMessage'>,
+): Router {
+  return Router()
+    .use(authenticator.requireUser)
+    .get('/', async (request, response) => {
+      response.json({ data: await listCollaborations(dependencies, callerOf(request)) });
+    })
+    .get('/:id', async (request, response) => {
+      response.json({
+        data: await getCollaboration(dependencies, callerOf(request), request.params.id),
+      });
+    })
+    .get('/:id/messages', async (request, response) => {
+      const { id } = request.params;
+      response.json({
+        data: await listMessages(dependencies, callerOf(request), id, request.query),
+      });
+    })
+    .post('/:id/messages', limits.sendMessage, async (request, response) => {
+      // With a middleware before it, express's types lose the path's params; `:id` is one string.
+      const collaborationId = request.params.id as string;
+      const sent = await sendMessage(
+        dependencies,
+        callerOf(request),
+        collaborationId,
+        request.body,
+      );
+      // 200 for a retry of the same clientId: nothing new was recorded.
+      response.status(sent.created ? 201 : 200).json({ data: sent.message });
+    })
+    .post('/:id/seen', async (request, response) => {
+      response.json({
+        data: await markSeen(dependencies, callerOf(request), request.params.id, request.body),
+      });
+    });
+}

@@ -1,0 +1,91 @@
+/**
+ * HTTP client of services/collaborations (docs/api.md "collaborations"):
+ * a party's collaborations, their messages and seen marks, with the user's
+ * bearer token forwarded unchanged, on the kit's HTTP client. The service's
+ * errors come back unchanged (status, code, message, fields); no answer is
+ * 503 `unavailable`.
+ */
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+  MessagesPage,
+  MessagesQuery,
+} from '@raly/contracts/collaborations';
+import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
+import type { Config } from '../config';
+
+/** A sent message and whether this call recorded it (false: a retry answered with the stored one). */
+export interface SentMessage {
+  message: CollaborationMessageRecord;
+  created: boolean;
+}
+
+/** Every method throws AppError as the collaborations service answered (its status and message). */
+export interface CollaborationsClient {
+  /** GET /collaborations → the caller's collaborations, newest activity first. */
+  listCollaborations(accessToken: string): Promise<CollaborationRecord[]>;
+  /** GET /collaborations/:id → the collaboration (its parties only; 404 for anyone else). */
+  getCollaboration(accessToken: string, collaborationId: string): Promise<CollaborationRecord>;
+  /** GET /collaborations/:id/messages?before=&limit= → one page of history, newest first. */
+  listMessages(
+    accessToken: string,
+    collaborationId: string,
+    query: MessagesQuery,
+  ): Promise<MessagesPage>;
+  /** POST /collaborations/:id/messages → the message (201 recorded, 200 a retry of its clientId). */
+  sendMessage(accessToken: string, collaborationId: string, form: unknown): Promise<SentMessage>;
+  /** POST /collaborations/:id/seen → the collaboration with the caller's side's seen mark. */
+  markSeen(
+    accessToken: string,
+    collaborationId: string,
+    mark: unknown,
+  ): Promise<CollaborationRecord>;
+}
+
+/** `MessagesQuery` as the service's query parameters (`before` only when set). */
+function messagesQueryOf(query: MessagesQuery): URLSearchParams {
+  const search = new URLSearchParams({ limit: String(query.limit) });
+  if (query.before !== undefined) search.set('before', String(query.before));
+  return search;
+}
+
+/** @param config COLLABORATIONS_URL and the upstream timeout */
+export function createCollaborationsClient(config: Config): CollaborationsClient {
+  /** One call; its status and body, refusals thrown as the service answered. */
+  const call = async (
+    method: HttpCallOptions['method'],
+    path: string[],
+    request: Pick<HttpCallOptions, 'json' | 'bearer'>,
+    query?: URLSearchParams,
+  ) => {
+    const answer = await callHttp(
+      serviceUrl(config.COLLABORATIONS_URL, ['collaborations', ...path], query),
+      {
+        method,
+        ...request,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        target: 'collaborations',
+        unreachable: 'unavailable',
+      },
+    );
+    return {
+      status: answer.status,
+      data: dataOf<unknown>(answer, 'collaborations service refused the request'),
+    };
+  };
+  /** One call whose 2xx answer's `data` is the result. */
+  const send = async <T>(...args: Parameters<typeof call>): Promise<T> =>
+    (await call(...args)).data as T;
+  return {
+    listCollaborations: (bearer) => send('GET', [], { bearer }),
+    getCollaboration: (bearer, id) => send('GET', [id], { bearer }),
+    listMessages: (bearer, id, query) =>
+      send('GET', [id, 'messages'], { bearer }, messagesQueryOf(query)),
+    async sendMessage(bearer, id, form) {
+      const { status, data } = await call('POST', [id, 'messages'], { json: form ?? {}, bearer });
+      return { message: data as CollaborationMessageRecord, created: status === 201 };
+    },
+    markSeen: (bearer, id, mark) => send('POST', [id, 'seen'], { json: mark ?? {}, bearer }),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Collaborations through the BFF (docs/api.md "Collaborations"): a party's
+ * list, one collaboration, its message history, sending a message and the
+ * seen mark. services/collaborations decides who is a party (anyone else:
+ * 404) with the forwarded token; every collaboration snapshot it answers
+ * goes through `applySnapshot`, so the other tabs of both parties get it at
+ * once (docs/adr/0007). Messages reach the parties' tabs from the projector.
+ */
+import {
+  messagesQuerySchema,
+  type CollaborationRecord,
+  type MessagesPage,
+} from '@raly/contracts/collaborations';
+import { messages } from '@raly/contracts/messages';
+import { firstErrorByField } from '@raly/contracts/validation';
+import type { Caller } from '@raly/service-kit/auth';
+import type { CollaborationsClient, SentMessage } from '../data-access/collaborations-client';
+import { bffErrors } from './errors';
+import { answerWithNewest, type RecordStore } from './record-store';
+
+export interface CollaborationsDependencies {
+  collaborations: CollaborationsClient;
+  records: RecordStore;
+}
+
+/**
+ * GET /api/collaborations: the caller's collaborations, newest activity first.
+ * @throws AppError as the collaborations service answered
+ */
+export function listCollaborations(
+  dependencies: Pick<CollaborationsDependencies, 'collaborations'>,
+  caller: Caller,
+): Promise<CollaborationRecord[]> {
+  return dependencies.collaborations.listCollaborations(caller.accessToken);
+}
+
+/**
+ * GET /api/collaborations/:id: the collaboration, as the newest version known.
+ * @throws AppError as the collaborations service answered (404 collaborationNotFound for anyone but its parties)
+ */
+export async function getCollaboration(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+): Promise<CollaborationRecord> {
+  const collaboration = await dependencies.collaborations.getCollaboration(
+    caller.accessToken,
+    collaborationId,
+  );
+  return answerWithNewest(dependencies.records, 'collaboration', collaboration);
+}
+
+/**
+ * GET /api/collaborations/:id/messages: one page of history, newest first.
+ * @param query the request's query string (`MessagesQuery`: before, limit 1–100, default 30)
+ * @throws AppError invalid-argument 'There was a problem with your request.' (with the
+ *   fields) for a bad `before` or `limit`; as the collaborations service answered
+ */
+export function listMessages(
+  dependencies: Pick<CollaborationsDependencies, 'collaborations'>,
+  caller: Caller,
+  collaborationId: string,
+  query: unknown,
+): Promise<MessagesPage> {
+  const parsed = messagesQuerySchema.safeParse(query ?? {});
+  if (!parsed.success)
+    throw bffErrors.invalidArgument(messages.requestProblem, firstErrorByField(parsed.error));
+  return dependencies.collaborations.listMessages(caller.accessToken, collaborationId, parsed.data);
+}
+
+/**
+ * POST /api/collaborations/:id/messages: the caller sends `form`
+ * (`sendMessageSchema`: clientId, body, confirmContactDetails).
+ * @returns the message and whether it is new (a retry of its clientId answers the stored one)
+ * @throws AppError as the collaborations service answered (400 per field; 404; 409
+ *   `contact-details` with contactDetailsNotice, 409 collaborationCancelled)
+ */
+export function sendMessage(
+  dependencies: Pick<CollaborationsDependencies, 'collaborations'>,
+  caller: Caller,
+  collaborationId: string,
+  form: unknown,
+): Promise<SentMessage> {
+  return dependencies.collaborations.sendMessage(caller.accessToken, collaborationId, form);
+}
+
+/**
+ * POST /api/collaborations/:id/seen: the caller's side has seen the
+ * conversation up to `mark.sequence` (`markSeenSchema`).
+ * @returns the collaboration with the caller's side's seen mark and unread count
+ * @throws AppError as the collaborations service answered (400; 404)
+ */
+export async function markSeen(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+  mark: unknown,
+): Promise<CollaborationRecord> {
+  const collaboration = await dependencies.collaborations.markSeen(
+    caller.accessToken,
+    collaborationId,
+    mark,
+  );
+  return answerWithNewest(dependencies.records, 'collaboration', collaboration);
+}

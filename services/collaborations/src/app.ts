@@ -1,0 +1,67 @@
+/**
+ * Composition root of the collaborations service: configuration, database,
+ * outbox relay, the consumer of `offers.application.v1` (an accepted
+ * application opens a collaboration) and the HTTP API. `start()`/`stop()`
+ * run it in-process (tests use port 0); `main.ts` runs it as a process.
+ * Migrate first: `npm run migrate`.
+ */
+import { createAccessTokenVerifier } from '@raly/service-kit/auth';
+import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
+import { createLogger } from '@raly/service-kit/logger';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
+import { defineService, runService } from '@raly/service-kit/service';
+import { failureMessages } from '@raly/contracts/messages';
+import { collaborationsRouter } from './api/collaborations-router';
+import { configSchema } from './config';
+import { collaborationRepository } from './data-access/collaboration-repository';
+import { openCollaborationsDatabase } from './data-access/database';
+import { createIdentityClient } from './data-access/identity-client';
+import { messageRepository } from './data-access/message-repository';
+import type { CollaborationsDependencies } from './domain/dependencies';
+import { subscriptions } from './messaging/subscriptions';
+
+const serviceName = 'collaborations';
+
+export const { start, stop } = defineService(serviceName, async (env, port) => {
+  const config = loadConfig(configSchema, env);
+  const logger = createLogger(serviceName, config.LOG_LEVEL);
+  const database = openCollaborationsDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  const verifyAccessToken = createAccessTokenVerifier({
+    url: config.KEYCLOAK_URL,
+    publicUrl: config.KEYCLOAK_PUBLIC_URL,
+    realm: config.KEYCLOAK_REALM,
+    audience: config.KEYCLOAK_BFF_CLIENT_ID,
+    authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
+  });
+  const dependenciesFor = (relay: OutboxRelay): CollaborationsDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    return {
+      collaborations: collaborationRepository(database.prisma, events),
+      messages: messageRepository(database.prisma, events),
+      identity: createIdentityClient(config.IDENTITY_URL),
+      logger,
+    };
+  };
+  const service = await runService({
+    name: serviceName,
+    logger,
+    failureMessages,
+    tracing: config,
+    port: port ?? config.PORT,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaConnection: kafkaConnectionFromEnv(env),
+    database,
+    routes: (app, relay) => {
+      app.use(collaborationsRouter(dependenciesFor(relay), verifyAccessToken));
+    },
+    consumer: config.KAFKA_CONSUME && {
+      groupId: config.KAFKA_GROUP_ID,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
+    },
+  });
+  return { port: service.port, stop: () => service.stop() };
+});

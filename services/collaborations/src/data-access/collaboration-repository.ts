@@ -1,0 +1,159 @@
+/**
+ * Collaborations in Postgres (the only module that writes the
+ * `collaborations` table but for a message's counters, ./message-repository).
+ * Every write commits the change, the incremented version and its events in
+ * one transaction; a change of an existing collaboration runs under its row
+ * lock ({@link lockCollaboration}), so messages and seen marks of one
+ * conversation apply one after the other.
+ */
+import type {
+  CollaborationParty,
+  CollaborationRecord,
+  CollaborationTerms,
+} from '@raly/contracts/collaborations';
+import type { BrandSummary } from '@raly/contracts/offers';
+import { uniqueViolationOf } from '@raly/service-kit/errors';
+import type { RaiseEvent } from '@raly/service-kit/outbox';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { CollaborationsEventWriter, Transaction } from './database';
+import { isUuid } from './ids';
+import { otherParty, partyColumns, toCollaborationRecord } from './snapshots';
+
+/** What an accepted application opens a collaboration with (frozen from its snapshot). */
+export interface NewCollaboration {
+  id: string;
+  applicationId: string;
+  offerId: string;
+  offerTitle: string;
+  brandId: string;
+  brand: BrandSummary;
+  creatorId: string;
+  creatorUsername: string;
+  creatorProfileImg: string;
+  terms: CollaborationTerms | null;
+}
+
+export interface CollaborationRepository {
+  /**
+   * Opens the collaboration of an application once: inserts it and records
+   * `event(snapshot)` in one transaction, unless one exists for the application.
+   * @returns the application's collaboration, and whether this call opened it
+   */
+  openOnce(
+    collaboration: NewCollaboration,
+    event: RaiseEvent<CollaborationRecord>,
+  ): Promise<{ collaboration: CollaborationRecord; opened: boolean }>;
+  /** @returns the collaboration, or null (also for an id that is not a uuid) */
+  findById(id: string): Promise<CollaborationRecord | null>;
+  /**
+   * A side's collaborations, the newest activity (opening, last message) first.
+   * @param side the creator's id, or the brand's id
+   * @param limit at most this many
+   */
+  listFor(
+    side: { creatorId: string } | { brandId: string },
+    limit: number,
+  ): Promise<CollaborationRecord[]>;
+  /**
+   * Under the row lock, moves `party`'s seen mark to `max(mark, min(sequence,
+   * messageCount))` and recounts its unread (the other side's messages above
+   * the mark); records `event(snapshot)` only when the mark moved.
+   * @returns the snapshot after the change, or null when no such collaboration exists
+   */
+  markSeenWithEvent(
+    id: string,
+    party: CollaborationParty,
+    sequence: number,
+    event: RaiseEvent<CollaborationRecord>,
+  ): Promise<CollaborationRecord | null>;
+}
+
+/**
+ * Locks a collaboration's row for the rest of `tx` (`SELECT … FOR UPDATE`:
+ * Prisma has no row locks) and reads it.
+ * @param id a uuid (checked by the caller)
+ * @returns the row as it is under the lock, or null when no such collaboration exists
+ */
+export async function lockCollaboration(tx: Transaction, id: string) {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM collaborations WHERE id = ${id}::uuid FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return tx.collaboration.findUniqueOrThrow({ where: { id } });
+}
+
+/** The repository over the service's Prisma client; `events` for every write. */
+export function collaborationRepository(
+  prisma: PrismaClient,
+  events: CollaborationsEventWriter,
+): CollaborationRepository {
+  const byApplication = async (applicationId: string) => {
+    const row = await prisma.collaboration.findUnique({ where: { applicationId } });
+    return row && toCollaborationRecord(row);
+  };
+  return {
+    async openOnce(collaboration, event) {
+      const existing = await byApplication(collaboration.applicationId);
+      if (existing) return { collaboration: existing, opened: false };
+      const { terms, brand, ...columns } = collaboration;
+      try {
+        const opened = await events.transaction(async (tx, record) => {
+          const row = await tx.collaboration.create({
+            data: { ...columns, brand, ...(terms && { terms }) },
+          });
+          const snapshot = toCollaborationRecord(row);
+          await record(event(snapshot));
+          return snapshot;
+        });
+        return { collaboration: opened, opened: true };
+      } catch (error) {
+        // Another consumer opened it between the look-up and the insert.
+        if (uniqueViolationOf(error)?.constraint === 'collaborations_application_id_key') {
+          const winner = await byApplication(collaboration.applicationId);
+          if (winner) return { collaboration: winner, opened: false };
+        }
+        throw error;
+      }
+    },
+    async findById(id) {
+      if (!isUuid(id)) return null;
+      const row = await prisma.collaboration.findUnique({ where: { id } });
+      return row && toCollaborationRecord(row);
+    },
+    async listFor(side, limit) {
+      const rows = await prisma.collaboration.findMany({
+        where: side satisfies Prisma.CollaborationWhereInput,
+        orderBy: [{ activityAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
+      return rows.map(toCollaborationRecord);
+    },
+    async markSeenWithEvent(id, party, sequence, event) {
+      if (!isUuid(id)) return null;
+      return events.transaction(async (tx, record) => {
+        const current = await lockCollaboration(tx, id);
+        if (!current) return null;
+        const columns = partyColumns[party];
+        const seen = Math.max(
+          current[columns.seenSequence],
+          Math.min(sequence, current.messageCount),
+        );
+        if (seen === current[columns.seenSequence]) return toCollaborationRecord(current);
+        const unread = await tx.collaborationMessage.count({
+          where: { collaborationId: id, senderParty: otherParty(party), sequence: { gt: seen } },
+        });
+        const row = await tx.collaboration.update({
+          where: { id },
+          data: {
+            [columns.seenSequence]: seen,
+            [columns.unread]: unread,
+            version: { increment: 1 },
+            updated: new Date(),
+          },
+        });
+        const snapshot = toCollaborationRecord(row);
+        await record(event(snapshot));
+        return snapshot;
+      });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** What the collaborations use cases need from the outside world, handed in by `../app.ts`. */
+import type { Logger } from '@raly/service-kit/logger';
+import type { CollaborationRepository } from '../data-access/collaboration-repository';
+import type { IdentityClient } from '../data-access/identity-client';
+import type { MessageRepository } from '../data-access/message-repository';
+
+export interface CollaborationsDependencies {
+  collaborations: CollaborationRepository;
+  messages: MessageRepository;
+  /** identity-profile: the brand a caller is a member of. */
+  identity: IdentityClient;
+  logger: Logger;
+}

@@ -1,0 +1,50 @@
+/**
+ * The integration events the collaborations service raises: the whole
+ * CollaborationRecord on `collaborations.collaboration.v1` (key = its id,
+ * with its version), and each message on `collaborations.message.v1` keyed
+ * by its collaboration's id, so one conversation's messages keep their order
+ * on one partition. A use case hands the event it raises to the repository,
+ * which builds it from the snapshot its write produced and records it in the
+ * same transaction.
+ */
+import {
+  collaborationMessageRecordSchema,
+  collaborationRecordSchema,
+  type CollaborationMessageRecord,
+  type CollaborationRecord,
+} from '@raly/contracts/collaborations';
+import { eventTypes, topics } from '@raly/contracts/events';
+import {
+  newSnapshotOutboxMessage,
+  snapshotEventOf,
+  type RaiseEvent,
+} from '@raly/service-kit/outbox';
+
+export const eventSource = 'raly/collaborations';
+
+const collaborationEvent = snapshotEventOf<CollaborationRecord>({
+  topic: topics.collaborationsCollaboration,
+  source: eventSource,
+  schema: collaborationRecordSchema,
+});
+
+/** `collaborations.collaboration.opened`: the collaboration an accepted application opened. */
+export const collaborationOpenedEvent = collaborationEvent(eventTypes.collaborationOpened);
+
+/** `collaborations.collaboration.updated`: a message counted, a side's seen mark moved. */
+export const collaborationUpdatedEvent = collaborationEvent(eventTypes.collaborationUpdated);
+
+/**
+ * `collaborations.message.sent`: the message (subject its id, version 1: messages never
+ * change), keyed by its collaboration's id.
+ */
+export const messageSentEvent: RaiseEvent<CollaborationMessageRecord> = (message) => ({
+  ...newSnapshotOutboxMessage({
+    topic: topics.collaborationsMessage,
+    type: eventTypes.messageSent,
+    source: eventSource,
+    schema: collaborationMessageRecordSchema,
+    record: message,
+  }),
+  key: message.collaborationId,
+});
