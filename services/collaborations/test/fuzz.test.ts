@@ -1,0 +1,102 @@
+/**
+ * Fuzz of every collaborations service route, as of every other app: seeded,
+ * bounded malformed, oversized, nested, control-character and wrong-type
+ * requests with every kind of credential (see `@raly/test-support/fuzz`).
+ * No 5xx, no hang, no crash, every refusal `{ error: { code, message } }`.
+ * `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the requests per route.
+ */
+import { beforeAll, afterAll } from 'vitest';
+import { testKeycloak, type TestKeycloak, uniqueToken } from '@raly/test-support';
+import {
+  deleteFuzzUsers,
+  describeFuzz,
+  type FuzzCredential,
+  fuzzCredentials,
+  type FuzzRoute,
+  idTokenOf,
+  recordExpressApps,
+} from '@raly/test-support/fuzz';
+import {
+  type RalySystem,
+  registeredBrand,
+  registeredCreator,
+  startSystem,
+} from '@raly/test-support/system';
+import { aMessage, openedCollaboration } from './support';
+
+const marker = `fz${uniqueToken(6)}`;
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+let system: RalySystem;
+let keycloak: TestKeycloak;
+let recording: ReturnType<typeof recordExpressApps>;
+let routes: FuzzRoute[];
+let credentials: FuzzCredential[];
+
+beforeAll(async () => {
+  recording = recordExpressApps();
+  try {
+    system = await startSystem({ collaborations: true });
+  } finally {
+    recording.stop();
+  }
+  keycloak = testKeycloak(system.stack);
+  const [brand, creator] = await Promise.all([registeredBrand(system), registeredCreator(system)]);
+  credentials = fuzzCredentials({
+    users: { 'brand user': brand.accessToken, creator: creator.accessToken },
+    idToken: await idTokenOf(system.stack, brand.registration.email, brand.registration.password),
+  });
+  const collaboration = await openedCollaboration(system, { creator, brand });
+  const ids = { id: [collaboration.id, missingId] };
+  // Every route of services/collaborations (docs/api.md).
+  routes = [
+    { method: 'GET', path: '/collaborations', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/collaborations/:id', auth: 'user', body: 'none', params: ids },
+    {
+      method: 'GET',
+      path: '/collaborations/:id/messages',
+      auth: 'user',
+      body: 'none',
+      params: ids,
+      queries: ['limit=5', 'before=3&limit=2', 'before=1'],
+    },
+    {
+      method: 'POST',
+      path: '/collaborations/:id/messages',
+      auth: 'user',
+      body: 'json',
+      base: { ...aMessage(), confirmContactDetails: false },
+      params: ids,
+      weight: 2,
+    },
+    {
+      method: 'POST',
+      path: '/collaborations/:id/seen',
+      auth: 'user',
+      body: 'json',
+      base: { sequence: 1 },
+      params: ids,
+    },
+    { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
+    { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },
+  ];
+});
+
+afterAll(async () => {
+  await system?.stop();
+  if (system) await deleteFuzzUsers(system.stack, marker);
+  await keycloak?.cleanUp();
+});
+
+describeFuzz('the collaborations service', () => ({
+  apps: recording.apps,
+  options: {
+    name: 'collaborations',
+    baseUrl: system.collaborationsUrl,
+    routes,
+    credentials,
+    marker,
+    healthPath: '/health/live',
+  },
+}));

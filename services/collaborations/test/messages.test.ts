@@ -1,0 +1,254 @@
+/**
+ * The conversation: the message rules and their messages, a retried send
+ * (the same client id) stored once, the contact-details notice and its
+ * confirmation, a cancelled collaboration, history pages newest first, and
+ * the events on `collaborations.message.v1` and
+ * `collaborations.collaboration.v1`.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, test, beforeAll } from 'vitest';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+  MessagesPage,
+} from '@raly/contracts/collaborations';
+import { eventTypes } from '@raly/contracts/events';
+import { messages } from '@raly/contracts/messages';
+import { envelopeOf } from '@raly/test-support';
+import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
+import {
+  aMessage,
+  asUser,
+  openedCollaboration,
+  publishedCollaboration,
+  useCollaborationsSystem,
+} from './support';
+
+const harness = useCollaborationsSystem();
+let system: RalySystem;
+let brand: Awaited<ReturnType<typeof registeredBrand>>;
+let creator: Awaited<ReturnType<typeof registeredCreator>>;
+
+beforeAll(async () => {
+  system = harness.system;
+  [brand, creator] = await Promise.all([registeredBrand(system), registeredCreator(system)]);
+});
+
+const asCreator = () => asUser(system, creator.accessToken);
+const asBrand = () => asUser(system, brand.accessToken);
+const opened = () => openedCollaboration(system, { creator, brand });
+
+/** Sends a message as the creator and answers the stored message. */
+async function sent(collaborationId: string, body?: string) {
+  const answer = await asCreator()<CollaborationMessageRecord>(
+    'POST',
+    `/collaborations/${collaborationId}/messages`,
+    aMessage(body),
+  );
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body.data!;
+}
+
+const read = async (id: string) =>
+  (await asCreator()<CollaborationRecord>('GET', `/collaborations/${id}`)).body.data!;
+
+describe('sending', () => {
+  test('when the creator sends a message, then it is answered 201 with sequence 1, counted for the brand, and both events are published', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const form = aMessage('  Hello! Can you send the first draft by Friday 10:30?  ');
+
+    // Act
+    const answer = await asCreator()<CollaborationMessageRecord>(
+      'POST',
+      `/collaborations/${collaboration.id}/messages`,
+      form,
+    );
+
+    // Assert
+    assert.equal(answer.status, 201);
+    const message = answer.body.data!;
+    assert.equal(message.sequence, 1);
+    assert.equal(message.version, 1);
+    assert.equal(message.collaborationId, collaboration.id);
+    assert.equal(message.clientId, form.clientId);
+    assert.equal(message.body, form.body.trim());
+    assert.deepEqual(message.sender, { party: 'creator', handle: collaboration.creator.username });
+    const after = await read(collaboration.id);
+    assert.equal(after.version, collaboration.version + 1);
+    assert.equal(after.messageCount, 1);
+    assert.equal(after.lastMessageAt, message.created);
+    assert.deepEqual(after.unread, { brand: 1, creator: 0 });
+    const messageEvent = envelopeOf<CollaborationMessageRecord>(
+      await harness.messageEvents.waitFor(
+        (candidate) => envelopeOf(candidate).subject === message.id,
+      ),
+    );
+    assert.equal(messageEvent.type, eventTypes.messageSent);
+    assert.deepEqual(messageEvent.data, message);
+    const [keyed] = harness.messageEvents.messages.filter(
+      (candidate) => envelopeOf(candidate).subject === message.id,
+    );
+    assert.equal(keyed!.key?.toString(), collaboration.id);
+    const updated = await publishedCollaboration(harness, after);
+    assert.equal(updated.type, eventTypes.collaborationUpdated);
+    assert.deepEqual(updated.data, after);
+  });
+
+  test('when the same message is sent again with its client id, also at the same time, then it is stored once and the retries answer 200 with it', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const form = aMessage();
+    const path = `/collaborations/${collaboration.id}/messages`;
+
+    // Act
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => asCreator()<CollaborationMessageRecord>('POST', path, form)),
+    );
+    const later = await asCreator()<CollaborationMessageRecord>('POST', path, form);
+
+    // Assert
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [200, 200, 201]);
+    assert.equal(later.status, 200);
+    const ids = new Set([...answers, later].map((answer) => answer.body.data!.id));
+    assert.equal(ids.size, 1);
+    const after = await read(collaboration.id);
+    assert.equal(after.messageCount, 1);
+    assert.equal(after.unread.brand, 1);
+  });
+
+  test('when a message is empty, blank, longer than 2,000 characters, or its form is wrong, then 400 with the rule’s message and nothing is stored', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const path = `/collaborations/${collaboration.id}/messages`;
+    const cases: [unknown, string][] = [
+      [{ clientId: randomUUID(), body: '' }, messages.messageRequired],
+      [{ clientId: randomUUID(), body: ' \n\t ' }, messages.messageRequired],
+      [{ clientId: randomUUID(), body: 'a'.repeat(2001) }, messages.messageTooLong],
+      [{ clientId: 'not-a-uuid', body: 'Hello' }, messages.requestProblem],
+      [{ clientId: randomUUID() }, messages.requestProblem],
+      [{ ...aMessage(), extra: true }, messages.requestProblem],
+      [{ clientId: randomUUID(), body: 'Bell \u0007 here' }, messages.controlCharacters],
+    ];
+
+    for (const [form, message] of cases) {
+      // Act
+      const answer = await asCreator()('POST', path, form);
+
+      // Assert
+      assert.equal(answer.status, 400, JSON.stringify(form));
+      assert.equal(answer.body.error?.code, 'invalid-argument');
+      if (message !== messages.requestProblem) assert.equal(answer.body.error?.message, message);
+    }
+    assert.equal((await read(collaboration.id)).messageCount, 0);
+    const longest = await asBrand()('POST', path, aMessage('b'.repeat(2000)));
+    assert.equal(longest.status, 201);
+  });
+
+  test('when a message looks like it holds an e-mail address or a phone number, then 409 contact-details with the notice, and once confirmed it is sent', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const path = `/collaborations/${collaboration.id}/messages`;
+
+    for (const body of ['Write to me at ada@example.com', 'Call me on +44 20 7946 0958']) {
+      const form = aMessage(body);
+
+      // Act
+      const refused = await asBrand()('POST', path, form);
+      const confirmed = await asBrand()<CollaborationMessageRecord>('POST', path, {
+        ...form,
+        confirmContactDetails: true,
+      });
+
+      // Assert
+      assert.equal(refused.status, 409);
+      assert.deepEqual(refused.body.error, {
+        code: 'contact-details',
+        message: messages.contactDetailsNotice,
+      });
+      assert.equal(confirmed.status, 201);
+      assert.equal(confirmed.body.data!.body, body);
+    }
+    const after = await read(collaboration.id);
+    assert.equal(after.messageCount, 2);
+    assert.equal(after.unread.creator, 2);
+  });
+
+  test('when the collaboration was cancelled, then a new message answers 409 collaborationCancelled', async () => {
+    // Arrange
+    const collaboration = await opened();
+    await system.sql.collaborations!.query(
+      `UPDATE collaborations SET status = 'cancelled' WHERE id = $1`,
+      [collaboration.id],
+    );
+
+    // Act
+    const answer = await asCreator()(
+      'POST',
+      `/collaborations/${collaboration.id}/messages`,
+      aMessage(),
+    );
+
+    // Assert
+    assert.equal(answer.status, 409);
+    assert.deepEqual(answer.body.error, {
+      code: 'conflict',
+      message: messages.collaborationCancelled,
+    });
+    assert.equal((await read(collaboration.id)).messageCount, 0);
+  });
+});
+
+describe('history', () => {
+  test('when the history is read a page at a time, then messages come newest first, each page below the one before, until none is left', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const bodies = ['one', 'two', 'three', 'four', 'five'];
+    for (const body of bodies) await sent(collaboration.id, body);
+    const page = async (query: string) => {
+      const answer = await asBrand()<MessagesPage>(
+        'GET',
+        `/collaborations/${collaboration.id}/messages${query}`,
+      );
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return answer.body.data!;
+    };
+
+    // Act
+    const first = await page('?limit=2');
+    const second = await page(`?limit=2&before=${first.nextBefore}`);
+    const third = await page(`?limit=2&before=${second.nextBefore}`);
+    const whole = await page('');
+
+    // Assert
+    const view = (result: MessagesPage) => ({
+      sequences: result.items.map((item) => item.sequence),
+      bodies: result.items.map((item) => item.body),
+      nextBefore: result.nextBefore,
+    });
+    assert.deepEqual(view(first), { sequences: [5, 4], bodies: ['five', 'four'], nextBefore: 4 });
+    assert.deepEqual(view(second), { sequences: [3, 2], bodies: ['three', 'two'], nextBefore: 2 });
+    assert.deepEqual(view(third), { sequences: [1], bodies: ['one'], nextBefore: null });
+    assert.deepEqual(view(whole).sequences, [5, 4, 3, 2, 1]);
+    assert.equal(whole.nextBefore, null);
+  });
+
+  test('when a page asks for more than 100 messages, or names no valid position, then 400; an empty conversation answers an empty page', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const path = `/collaborations/${collaboration.id}/messages`;
+
+    for (const query of ['?limit=101', '?limit=0', '?before=0', '?before=abc', '?limit=1.5']) {
+      // Act
+      const answer = await asCreator()('GET', `${path}${query}`);
+
+      // Assert
+      assert.equal(answer.status, 400, query);
+      assert.equal(answer.body.error?.code, 'invalid-argument');
+    }
+    const empty = await asCreator()<MessagesPage>('GET', `${path}?limit=100`);
+    assert.deepEqual(empty.body.data, { items: [], nextBefore: null });
+  });
+});
