@@ -8,36 +8,26 @@ import type {
   CollaborationParty,
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
+import { anOfferRecord } from './offer-records';
 
 /** @returns an active collaboration without messages, with `overrides` applied */
 export function aCollaborationRecord(
   overrides: Partial<CollaborationRecord> = {},
 ): CollaborationRecord {
-  const brandId = overrides.brandId ?? randomUUID();
+  const offer = anOfferRecord(overrides.brandId ? { brandId: overrides.brandId } : {});
   const creatorId = overrides.creatorId ?? randomUUID();
-  const offerId = randomUUID();
   const created = new Date(Date.now() - 86_400_000).toISOString();
   return {
     id: randomUUID(),
     version: 1,
     applicationId: randomUUID(),
-    offerId,
-    brandId,
+    offerId: offer.id,
+    brandId: offer.brandId,
     creatorId,
-    offer: { id: offerId, title: 'Launch video for our new game' },
-    brand: {
-      id: brandId,
-      username: 'acmebrand',
-      company: 'Acme Inc',
-      profileImg: '',
-      isVerified: true,
-    },
+    offer: { id: offer.id, title: offer.title },
+    brand: offer.brand,
     creator: { id: creatorId, username: 'gamerjane', profileImg: '' },
-    terms: {
-      deliverables: 'One video of 30 to 60 seconds.',
-      compensation: { kind: 'fixed', amountMinor: 125_000, currency: 'USD' },
-      agreedRate: null,
-    },
+    terms: { deliverables: offer.deliverables, compensation: offer.compensation, agreedRate: null },
     status: 'active',
     messageCount: 0,
     lastMessageAt: null,

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { totalUnread } from '@/lib/collaboration-live';
 import { useGetCollaborationsQuery } from '@/lib/collaborations-api';
 import { useGetMeQuery } from '@/lib/me-api';
+import { CountBadge } from '@/components/ui/count-badge';
 
 export function CollaborationsNavLink({
   className,
@@ -24,15 +25,7 @@ export function CollaborationsNavLink({
   return (
     <NavLink to={paths.collaborations.path} onClick={onClick} className={className}>
       Collaborations
-      {unread > 0 && (
-        <span
-          data-testid="collaborations-badge"
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
-        >
-          {unread}
-          <span className="sr-only"> unread</span>
-        </span>
-      )}
+      {unread > 0 && <CountBadge count={unread} unit="unread" testId="collaborations-badge" />}
     </NavLink>
   );
 }

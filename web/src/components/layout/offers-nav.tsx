@@ -21,6 +21,7 @@ import {
   type OfferArrivalsState,
 } from '@/lib/offer-arrivals';
 import { isLiveArrival } from '@/lib/offer-live';
+import { CountBadge } from '@/components/ui/count-badge';
 
 /**
  * How far before the listener started an offer may have opened and still
@@ -79,15 +80,7 @@ export function OffersNavLink({
   return (
     <NavLink to={paths.offers.path} onClick={onClick} className={className}>
       Offers
-      {unseen > 0 && (
-        <span
-          data-testid="offers-badge"
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
-        >
-          {unseen}
-          <span className="sr-only"> new</span>
-        </span>
-      )}
+      {unseen > 0 && <CountBadge count={unseen} unit="new" testId="offers-badge" />}
     </NavLink>
   );
 }

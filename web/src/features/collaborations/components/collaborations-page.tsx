@@ -14,6 +14,7 @@ import { useGetCollaborationsQuery } from '@/lib/collaborations-api';
 import { formatDate } from '@/lib/offer-format';
 import { Avatar } from '@/components/ui/avatar';
 import { focusRing } from '@/components/ui/button';
+import { CountBadge } from '@/components/ui/count-badge';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryResult } from '@/components/ui/query-result';
 import { CollaborationStatusBadge } from '@/features/collaborations/components/collaboration-status-badge';
@@ -83,13 +84,7 @@ function CollaborationRow({ collaboration, me }: { collaboration: CollaborationR
       </div>
       <div className="flex items-center gap-3">
         {unread > 0 && (
-          <span
-            data-testid="unread-count"
-            className="inline-flex min-w-6 items-center justify-center rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
-          >
-            {unread}
-            <span className="sr-only"> unread</span>
-          </span>
+          <CountBadge count={unread} unit="unread" testId="unread-count" className="py-0.5" />
         )}
         <CollaborationStatusBadge status={collaboration.status} />
       </div>
