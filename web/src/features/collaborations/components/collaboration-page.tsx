@@ -96,8 +96,9 @@ function Conversation({
   const history = useGetMessagesInfiniteQuery(collaboration.id);
   const { outgoing, send } = useOutbox(collaboration.id);
   const stored = messagesOf(history.data);
-  const newest = stored.at(-1)?.sequence ?? 0;
-  useMarkSeen(collaboration.id, collaboration.seenSequence[side], newest);
+  // Only the other side's messages count as unread: the reader's own need no seen mark.
+  const newestReceived = stored.findLast((message) => message.sender.party !== side)?.sequence ?? 0;
+  useMarkSeen(collaboration.id, collaboration.seenSequence[side], newestReceived);
   const seen = lastSeenOwnSequence(stored, side, collaboration.seenSequence[otherSide(side)]);
 
   return (

@@ -1,6 +1,6 @@
 /**
- * Marks a conversation seen up to its newest message whenever that message
- * is on screen: the page shows the conversation and the tab is visible
+ * Marks a conversation seen up to the newest message of the other side
+ * whenever that message is on screen: the page shows the conversation and the tab is visible
  * (a tab in the background marks nothing, so its unread badge stays true).
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -14,7 +14,7 @@ const isVisible = () => document.visibilityState === 'visible';
 
 /**
  * @param seenSequence the reader's side's `seenSequence` on the record
- * @param newest the sequence of the newest message shown (0: none)
+ * @param newest the sequence of the newest message of the other side shown (0: none)
  */
 export function useMarkSeen(collaborationId: string, seenSequence: number, newest: number): void {
   const visible = useSyncExternalStore(subscribeVisibility, isVisible);
