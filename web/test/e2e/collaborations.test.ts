@@ -6,7 +6,8 @@
  * its author to confirm the contact-details notice, and the creator's
  * header badge counts the unread messages and clears, in another tab too,
  * once the conversation is read. Neither side ever sees the other's name
- * or e-mail.
+ * or e-mail, and axe-core finds nothing serious on the list or the
+ * conversation.
  *
  * Needs the native stack (`npm run stack -- up`).
  */
@@ -18,6 +19,7 @@ import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
 import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
 import { brandRegistration, dataOf, sleep } from '@raly/test-support';
+import { seriousAxeViolations } from './harness/axe.ts';
 import { browserSuite } from './harness/suite.ts';
 import { registerBrand } from './harness/bff-client.ts';
 import { anotherLiveTab, liveTab } from './harness/live.ts';
@@ -104,7 +106,8 @@ describe('collaborations in the browser', () => {
       creatorToken,
       { pitch: 'I review new games every week for an audience of twenty thousand players.' },
     );
-    const brandContext = await suite.browser.newContext();
+    // axe-core is injected into the pages, so the CSP is bypassed.
+    const brandContext = await suite.browser.newContext({ bypassCSP: true });
     const brandTab = await liveTab(
       brandContext,
       suite.product.webUrl,
@@ -128,7 +131,7 @@ describe('collaborations in the browser', () => {
     await brandPage.getByRole('link', { name: creator.username }).waitFor();
 
     // … and the creator opens it from their accepted application.
-    const creatorContext = await suite.browser.newContext();
+    const creatorContext = await suite.browser.newContext({ bypassCSP: true });
     const creatorTab = await liveTab(
       creatorContext,
       suite.product.webUrl,
@@ -201,6 +204,7 @@ describe('collaborations in the browser', () => {
     const reader = await anotherLiveTab(creatorContext, url('/collaborations'));
     const row = reader.page.locator(`li[data-collaboration-id="${collaboration.id}"]`);
     assert.equal(await row.getByTestId('unread-count').textContent(), '2 unread');
+    const listViolations = await seriousAxeViolations(reader.page);
     await row.getByRole('link', { name: offer.title }).click();
     await seeMessage(reader.page, second, STEP_TIMEOUT_MS);
 
@@ -211,6 +215,10 @@ describe('collaborations in the browser', () => {
       .filter({ hasText: second })
       .getByTestId('seen-mark')
       .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    assert.deepEqual(
+      { list: listViolations, conversation: await seriousAxeViolations(brandPage) },
+      { list: [], conversation: [] },
+    );
     for (const [page, secrets] of [
       [brandPage, [creator.email]],
       [creatorPage, [brand.email, brand.lastName]],

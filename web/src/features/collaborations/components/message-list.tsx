@@ -91,55 +91,57 @@ export function MessageList({
           No messages yet. Say hello and agree on the next steps.
         </p>
       )}
-      <ol role="log" aria-label="Messages" className="space-y-3">
-        {messages.map((message) => {
-          const own = message.sender.party === side;
-          return (
-            <li
-              key={message.id}
-              data-sequence={message.sequence}
-              className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}
-            >
-              <p className="mb-1 text-xs text-slate-500">
-                <span className="font-medium text-slate-700">
-                  {own ? 'You' : message.sender.handle}
-                </span>{' '}
-                ·{' '}
-                <time dateTime={message.created}>
-                  {timeFormat.format(new Date(message.created))}
-                </time>
-              </p>
-              <Bubble own={own}>{message.body}</Bubble>
-              {message.sequence === seenSequence && (
-                <p data-testid="seen-mark" className="mt-1 text-xs text-slate-500">
-                  Seen
+      <div role="log" aria-label="Messages">
+        <ol className="space-y-3">
+          {messages.map((message) => {
+            const own = message.sender.party === side;
+            return (
+              <li
+                key={message.id}
+                data-sequence={message.sequence}
+                className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}
+              >
+                <p className="mb-1 text-xs text-slate-500">
+                  <span className="font-medium text-slate-700">
+                    {own ? 'You' : message.sender.handle}
+                  </span>{' '}
+                  ·{' '}
+                  <time dateTime={message.created}>
+                    {timeFormat.format(new Date(message.created))}
+                  </time>
                 </p>
+                <Bubble own={own}>{message.body}</Bubble>
+                {message.sequence === seenSequence && (
+                  <p data-testid="seen-mark" className="mt-1 text-xs text-slate-500">
+                    Seen
+                  </p>
+                )}
+              </li>
+            );
+          })}
+          {outgoing.map((message) => (
+            <li
+              key={message.clientId}
+              data-outgoing={message.state}
+              className="flex flex-col items-end"
+            >
+              <Bubble own tone={message.state === 'failed' ? 'failed' : 'pending'}>
+                {message.body}
+              </Bubble>
+              {message.state === 'sending' ? (
+                <p className="mt-1 text-xs text-slate-500">Sending…</p>
+              ) : (
+                <div className="mt-1 flex items-center gap-2 text-xs text-red-700">
+                  <span>Not sent: {message.problem}</span>
+                  <Button variant="secondary" onClick={() => onRetry(message)}>
+                    Retry
+                  </Button>
+                </div>
               )}
             </li>
-          );
-        })}
-        {outgoing.map((message) => (
-          <li
-            key={message.clientId}
-            data-outgoing={message.state}
-            className="flex flex-col items-end"
-          >
-            <Bubble own tone={message.state === 'failed' ? 'failed' : 'pending'}>
-              {message.body}
-            </Bubble>
-            {message.state === 'sending' ? (
-              <p className="mt-1 text-xs text-slate-500">Sending…</p>
-            ) : (
-              <div className="mt-1 flex items-center gap-2 text-xs text-red-700">
-                <span>Not sent: {message.problem}</span>
-                <Button variant="secondary" onClick={() => onRetry(message)}>
-                  Retry
-                </Button>
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
