@@ -1,6 +1,6 @@
 /**
  * Fuzz of every BFF route, in front of the real identity-profile,
- * brand and media services: seeded, bounded malformed, oversized, nested,
+ * brand, media, offers and collaborations services: seeded, bounded malformed, oversized, nested,
  * control-character and wrong-type requests, uploads cut short, malformed
  * paths, and missing, forged and ID tokens (see `@raly/service-kit/fuzz`).
  * No 5xx, no hang, no crash, every refusal `{ error: { code, message } }`
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
 import type { RunningBff } from '../src/app';
-import { testStack, uniqueToken } from '@raly/test-support';
+import { eventually, testStack, uniqueToken } from '@raly/test-support';
 import { callBff, startTestBff } from '@raly/test-support/bff';
 import {
   deleteFuzzUsers,
@@ -55,7 +55,7 @@ let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
 beforeAll(async () => {
-  system = await startSystem({ media: true, offers: true });
+  system = await startSystem({ media: true, offers: true, collaborations: true });
   // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
   recording = recordExpressApps();
   try {
@@ -64,7 +64,9 @@ beforeAll(async () => {
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
-      // What the BFF sends to identity-profile's internal routes.
+      COLLABORATIONS_URL: system.collaborationsUrl,
+      // The fuzz sends far more than people do: past a limit it would only meet 429s.
+      RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -96,6 +98,39 @@ beforeAll(async () => {
   );
   assert.equal(application.status, 201, JSON.stringify(application.body));
   const applicationIds = [application.body.data.id, 'no-such-application'];
+  // A second application, accepted, so the fuzz reaches a collaboration its creator and brand share.
+  const acceptedOffer = await callBff<{ id: string }>(bff, 'POST', '/api/offers', {
+    token: brand.accessToken,
+    body: { ...offerForm, open: true },
+  });
+  const acceptedApplication = await callBff<{ id: string }>(
+    bff,
+    'POST',
+    `/api/offers/${acceptedOffer.body.data.id}/applications`,
+    { token: creator.accessToken, body: applicationForm },
+  );
+  const accepted = await callBff(
+    bff,
+    'POST',
+    `/api/applications/${acceptedApplication.body.data.id}/accept`,
+    { token: brand.accessToken },
+  );
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  const collaborationId = await eventually(
+    'the collaboration of the accepted application',
+    async () => {
+      const list = await callBff<{ id: string; applicationId: string }[]>(
+        bff,
+        'GET',
+        '/api/collaborations',
+        { token: creator.accessToken },
+      );
+      return list.body.data?.find(
+        (record) => record.applicationId === acceptedApplication.body.data.id,
+      )?.id;
+    },
+  );
+  const collaborationIds = [collaborationId, 'no-such-collaboration'];
   credentials = fuzzCredentials({
     users: { creator: creator.accessToken, 'brand user': brand.accessToken },
     idToken: signIn.body.data.idToken,
@@ -306,6 +341,39 @@ beforeAll(async () => {
       body: 'none',
       params: { id: applicationIds },
     })),
+    // Collaborations
+    { method: 'GET', path: '/api/collaborations', auth: 'user', body: 'none' },
+    {
+      method: 'GET',
+      path: '/api/collaborations/:id',
+      auth: 'user',
+      body: 'none',
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'GET',
+      path: '/api/collaborations/:id/messages',
+      auth: 'user',
+      body: 'none',
+      params: { id: collaborationIds },
+      queries: ['', 'limit=2', 'before=1&limit=100', 'before=0', 'limit=101', 'before=x'],
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/messages',
+      auth: 'user',
+      body: 'json',
+      base: { clientId: '6f1c2a57-9d7e-4b8a-8f11-3c2d9e0a4b5c', body: 'A fuzzed message.' },
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/seen',
+      auth: 'user',
+      body: 'json',
+      base: { sequence: 1 },
+      params: { id: collaborationIds },
+    },
     {
       method: 'GET',
       path: '/api/public/users/:username',

@@ -58,12 +58,16 @@ export async function anOpenedCollaboration(
     { token: brand.accessToken },
   );
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  return eventually(`the collaboration of application ${applied.body.data.id}`, async () => {
-    const list = await suite.api<CollaborationRecord[]>('GET', '/api/collaborations', {
-      token: creator.accessToken,
-    });
-    return list.body.data?.find((record) => record.applicationId === applied.body.data.id);
-  });
+  return eventually(
+    `the collaboration of application ${applied.body.data.id}`,
+    async () => {
+      const list = await suite.api<CollaborationRecord[]>('GET', '/api/collaborations', {
+        token: creator.accessToken,
+      });
+      return list.body.data?.find((record) => record.applicationId === applied.body.data.id);
+    },
+    { intervalMs: 250 },
+  );
 }
 
 /**

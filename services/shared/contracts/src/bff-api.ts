@@ -6,6 +6,13 @@
  * without pulling in zod; the zod schemas that check these bodies live in
  * `./validation` and are referred to here by their inferred types.
  */
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+  MarkSeen,
+  MessagesPage,
+  SendMessage,
+} from './collaborations';
 import type { Interest } from './constants';
 import type { ImageStored } from './events';
 import type {
@@ -157,6 +164,15 @@ export interface BffRoutes {
   'POST /api/applications/:id/withdraw': { body: never; answer: ApplicationRecord };
   'POST /api/applications/:id/accept': { body: never; answer: ApplicationRecord };
   'POST /api/applications/:id/decline': { body: never; answer: ApplicationRecord };
+  // Collaborations. GET …/messages takes `MessagesQuery` in the query string.
+  'GET /api/collaborations': { body: never; answer: CollaborationRecord[] };
+  'GET /api/collaborations/:id': { body: never; answer: CollaborationRecord };
+  'GET /api/collaborations/:id/messages': { body: never; answer: MessagesPage };
+  'POST /api/collaborations/:id/messages': {
+    body: SendMessage;
+    answer: CollaborationMessageRecord;
+  };
+  'POST /api/collaborations/:id/seen': { body: MarkSeen; answer: CollaborationRecord };
   // Public profiles: anyone, signed in or not.
   'GET /api/public/users/:username': { body: never; answer: PublicCreatorProfile };
   'GET /api/public/brands/:username': { body: never; answer: PublicBrandProfile };
