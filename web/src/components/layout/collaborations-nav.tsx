@@ -9,15 +9,10 @@ import { paths } from '@/config/paths';
 import { totalUnread } from '@/lib/collaboration-live';
 import { useGetCollaborationsQuery } from '@/lib/collaborations-api';
 import { useGetMeQuery } from '@/lib/me-api';
+import type { SignedInNavLinkProps } from '@/components/layout/nav-items';
 import { CountBadge } from '@/components/ui/count-badge';
 
-export function CollaborationsNavLink({
-  className,
-  onClick,
-}: {
-  className: (state: { isActive: boolean }) => string;
-  onClick?: () => void;
-}) {
+export function CollaborationsNavLink({ className, onClick }: SignedInNavLinkProps) {
   const { data: me } = useGetMeQuery();
   const { data: collaborations } = useGetCollaborationsQuery(undefined, { skip: !me });
   if (!me) return null;

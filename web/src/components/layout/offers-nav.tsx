@@ -14,6 +14,7 @@ import { isBrandUser } from '@raly/contracts/records';
 import { paths } from '@/config/paths';
 import { liveSocket } from '@/lib/live-socket';
 import { useGetMeQuery } from '@/lib/me-api';
+import type { SignedInNavLinkProps } from '@/components/layout/nav-items';
 import {
   offerArrived,
   selectCountedOffers,
@@ -61,13 +62,7 @@ export function OfferArrivalsListener() {
  * The "Offers" link: for creators to the feed, with its badge; for brand
  * users to their brand's offers. Nothing until GET /api/me has answered.
  */
-export function OffersNavLink({
-  className,
-  onClick,
-}: {
-  className: (state: { isActive: boolean }) => string;
-  onClick?: () => void;
-}) {
+export function OffersNavLink({ className, onClick }: SignedInNavLinkProps) {
   const { data: me } = useGetMeQuery();
   const unseen = useSelector(selectUnseenOffers);
   if (!me) return null;
