@@ -18,6 +18,7 @@ import { dataOf, brandRegistration } from '@raly/test-support';
 import type { OfferRecord } from '@raly/contracts/offers';
 import { accessTokenOf, registerBrand } from '../test/e2e/harness/bff-client.ts';
 import { signedInPage } from '../test/e2e/harness/pages.ts';
+import { shootCollaborations } from './collaboration-screenshots.ts';
 import {
   aSignedInCreator,
   openSignedIn,
@@ -106,6 +107,7 @@ async function shootWidth(browser: Browser, product: RunningProduct, width: numb
   await signedIn.close();
 
   await shootOffers(browser, product, width, viewport);
+  await shootCollaborations(browser, product, width, viewport, shoot);
 
   const newcomer = await aSignedInCreator(product.bffUrl, { onboarded: false });
   const onboarding = await browser.newContext({ viewport });

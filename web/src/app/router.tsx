@@ -1,5 +1,5 @@
 /**
- * The full route table of spec §2 and the offers pages, for the declarative
+ * The full route table of spec §2, the offers and the collaborations pages, for the declarative
  * router (`<BrowserRouter>` + `useRoutes`): the data router
  * (`createBrowserRouter`) would add ~17 KiB (gzip) to the first page for
  * loaders and actions the app does not use. Each route's path comes from its
@@ -45,6 +45,14 @@ const BrandOffersRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'B
 const NewOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'NewOfferRoute');
 const EditOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'EditOfferRoute');
 const BrandOfferRoute = lazyNamed(() => import('@/app/routes/brand-offers'), 'BrandOfferRoute');
+const CollaborationsRoute = lazyNamed(
+  () => import('@/app/routes/collaborations'),
+  'CollaborationsRoute',
+);
+const CollaborationRoute = lazyNamed(
+  () => import('@/app/routes/collaborations'),
+  'CollaborationRoute',
+);
 const PublicBrandRoute = lazyNamed(
   () => import('@/app/routes/public-profiles'),
   'PublicBrandRoute',
@@ -83,6 +91,8 @@ export const routes: RouteObject[] = [
       page(paths.brandOfferNew, <NewOfferRoute />),
       page(paths.brandOfferEdit, <EditOfferRoute />),
       page(paths.brandOffer, <BrandOfferRoute />),
+      page(paths.collaborations, <CollaborationsRoute />),
+      page(paths.collaboration, <CollaborationRoute />),
       page(paths.publicBrand, <PublicBrandRoute />),
       page(paths.publicCreator, <PublicCreatorRoute />),
       page(paths.notFound, <NotFoundRoute />),

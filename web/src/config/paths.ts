@@ -42,6 +42,9 @@ export const paths = {
   brandOfferNew: route('/brand/offers/new', 'New offer', 'protected'),
   brandOfferEdit: route('/brand/offers/:id/edit', 'Edit offer', 'protected'),
   brandOffer: route('/brand/offers/:id', 'Brand offer', 'protected'),
+  // Both parties of an accepted application: their collaborations and one conversation.
+  collaborations: route('/collaborations', 'Collaborations', 'protected'),
+  collaboration: route('/collaborations/:id', 'Collaboration', 'protected'),
   // Public profiles (anyone): the public URL prefixes of config/public-urls.
   publicBrand: route('/brand/:username', 'Brand'),
   publicCreator: route('/user/:username', 'Creator'),

@@ -21,6 +21,9 @@ const tagTypes = [
   'BrandOffers',
   'OfferApplications',
   'MyApplications',
+  'Collaborations',
+  'Collaboration',
+  'CollaborationMessages',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -17,16 +17,10 @@ import { messages } from '@raly/contracts/messages';
 import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
 import { brandRegistration, dataOf, sleep, type BrandRegistration } from '@raly/test-support';
 import { seriousAxeViolations } from './harness/axe.ts';
+import { liveTab } from './harness/live.ts';
 import { browserSuite } from './harness/suite.ts';
 import { accessTokenOf, registerBrand } from './harness/bff-client.ts';
-import {
-  openPage,
-  seeText,
-  seeTitle,
-  seeToast,
-  signedInPage,
-  STEP_TIMEOUT_MS,
-} from './harness/pages.ts';
+import { openPage, seeText, seeTitle, seeToast, signedInPage } from './harness/pages.ts';
 import {
   aSignedInCreator,
   openSignedIn,
@@ -80,68 +74,13 @@ const anOffer = (interests: CreateOffer['interests']): CreateOffer => ({
   open: true,
 });
 
-/**
- * Records the socket.io packets `page` receives from now on, over polling
- * (the transport socket.io starts on) and WebSocket frames, and tells when
- * the live socket has joined its rooms: the BFF sends the user's record as
- * it joins them (docs/api.md socket.io).
- */
-function watchLive(page: Page): { packets: string[]; joined: Promise<void> } {
-  const packets: string[] = [];
-  let resolveJoined: () => void = () => {};
-  const joined = new Promise<void>((resolve) => {
-    resolveJoined = resolve;
-  });
-  const received = (text: string) => {
-    // A polling answer may carry several packets, separated by the record separator.
-    for (const packet of text.split('\x1e')) {
-      packets.push(packet);
-      if (packet.startsWith('42["user.updated"')) resolveJoined();
-    }
-  };
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) =>
-      received(typeof payload === 'string' ? payload : payload.toString('utf8')),
-    );
-  });
-  page.on('response', (response) => {
-    const address = new URL(response.url());
-    if (address.pathname.startsWith('/live/') && response.request().method() === 'GET')
-      void response.text().then(received, () => {});
-  });
-  return { packets, joined };
-}
-
-/** Resolves with `promise`, or fails naming `what` after `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The `offer.updated` pushes among `packets` naming the offer titled `title`. */
 const offerPushes = (packets: readonly string[], title: string) =>
   packets.filter((packet) => packet.startsWith('42["offer.updated"') && packet.includes(title));
 
 /** A creator's tab signed in on `path`, its live socket joined. */
-async function creatorTab(
-  context: BrowserContext,
-  creator: SignedInCreator,
-  path: string,
-): Promise<{ page: Page; problems: string[]; packets: string[] }> {
-  const { page, problems } = await openPage(context);
-  const live = watchLive(page);
-  await openSignedIn(page, suite.product.webUrl, creator, path);
-  await waitForSettledPage(page);
-  await within(live.joined, STEP_TIMEOUT_MS, 'the live socket joining its rooms');
-  return { page, problems, packets: live.packets };
-}
+const creatorTab = (context: BrowserContext, creator: SignedInCreator, path: string) =>
+  liveTab(context, suite.product.webUrl, creator, path);
 
 /** Marks the page so that a reload (which would clear the mark) can be detected. */
 async function markPage(page: Page): Promise<string> {

@@ -233,18 +233,19 @@ describe('the app shell (spec §2)', () => {
       await context.close();
     });
 
-    test('when signed in, then the header shows Home, Dashboard, Offers (a creator) and the avatar menu with the live profile picture (initials until one exists)', async () => {
+    test('when signed in, then the header shows Home, Dashboard, Offers, Collaborations and the avatar menu with the live profile picture (initials until one exists)', async () => {
       const onboarded = await anOnboardedCreator();
       const { context, page } = await signedInPage(onboarded, '/');
       const nav = header(page).getByRole('navigation', { name: 'Main' });
       const avatarButton = page.getByRole('button', { name: 'Open user menu' });
       await avatarButton.waitFor();
-      // Offers shows once the user's record says they are a creator.
-      await nav.getByRole('link', { name: 'Offers' }).waitFor();
+      // Offers and Collaborations show once the user's record has answered.
+      await nav.getByRole('link', { name: 'Collaborations' }).waitFor();
       assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
         'Home',
         'Dashboard',
         'Offers',
+        'Collaborations',
       ]);
       // A default picture may be made for the new user a moment after registration (media service).
       const record = await eventually(
@@ -355,11 +356,12 @@ describe('the app shell (spec §2)', () => {
       const dialog = page.getByRole('dialog', { name: 'Main menu' });
       await dialog.getByText(onboarded.username, { exact: true }).waitFor();
       await dialog.getByText(onboarded.email, { exact: true }).waitFor();
-      await dialog.getByRole('navigation').getByRole('link', { name: 'Offers' }).waitFor();
+      await dialog.getByRole('navigation').getByRole('link', { name: 'Collaborations' }).waitFor();
       assert.deepEqual(await dialog.getByRole('navigation').getByRole('link').allInnerTexts(), [
         'Home',
         'Dashboard',
         'Offers',
+        'Collaborations',
       ]);
       await dialog.getByRole('button', { name: 'Logout' }).waitFor();
 

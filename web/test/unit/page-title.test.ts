@@ -47,6 +47,8 @@ test('when a route needs a signed-in user, then it is marked protected', () => {
     '/brand/offers/:id',
     '/brand/offers/:id/edit',
     '/brand/offers/new',
+    '/collaborations',
+    '/collaborations/:id',
     '/dashboard',
     '/offers',
     '/offers/:id',

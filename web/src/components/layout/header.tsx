@@ -21,6 +21,12 @@ const AvatarMenu = lazy(() =>
 const OffersNavLink = lazy(() =>
   import('@/components/layout/offers-nav').then((module) => ({ default: module.OffersNavLink })),
 );
+// And the "Collaborations" link with its unread badge.
+const CollaborationsNavLink = lazy(() =>
+  import('@/components/layout/collaborations-nav').then((module) => ({
+    default: module.CollaborationsNavLink,
+  })),
+);
 const OfferArrivalsListener = lazy(() =>
   import('@/components/layout/offers-nav').then((module) => ({
     default: module.OfferArrivalsListener,
@@ -58,6 +64,7 @@ export function Header() {
           {signedIn && (
             <Suspense fallback={null}>
               <OffersNavLink className={navLinkClass} />
+              <CollaborationsNavLink className={navLinkClass} />
             </Suspense>
           )}
           <div className="ml-3 flex items-center">

@@ -15,6 +15,12 @@ const OffersNavLink = lazy(() =>
   import('@/components/layout/offers-nav').then((module) => ({ default: module.OffersNavLink })),
 );
 
+const CollaborationsNavLink = lazy(() =>
+  import('@/components/layout/collaborations-nav').then((module) => ({
+    default: module.CollaborationsNavLink,
+  })),
+);
+
 const MobileAccountPanel = lazy(() =>
   import('@/components/layout/account-menu').then((module) => ({
     default: module.MobileAccountPanel,
@@ -129,6 +135,7 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
             {signedIn && (
               <Suspense fallback={null}>
                 <OffersNavLink className={linkClass} onClick={onClose} />
+                <CollaborationsNavLink className={linkClass} onClick={onClose} />
               </Suspense>
             )}
           </nav>

@@ -11,6 +11,13 @@ export interface NavItem {
   end?: boolean;
 }
 
+/** The props of a header link loaded once signed in (Offers, Collaborations): the same look in both menus. */
+export interface SignedInNavLinkProps {
+  className: (state: { isActive: boolean }) => string;
+  /** E.g. closing the mobile menu. */
+  onClick?: () => void;
+}
+
 /** Signed out: Home, Earn As Creator, Grow As Brand (the Login button follows). */
 export const signedOutNav: readonly NavItem[] = [
   { label: 'Home', to: paths.home.path, end: true },

@@ -14,6 +14,7 @@ import { isBrandUser } from '@raly/contracts/records';
 import { paths } from '@/config/paths';
 import { liveSocket } from '@/lib/live-socket';
 import { useGetMeQuery } from '@/lib/me-api';
+import type { SignedInNavLinkProps } from '@/components/layout/nav-items';
 import {
   offerArrived,
   selectCountedOffers,
@@ -21,6 +22,7 @@ import {
   type OfferArrivalsState,
 } from '@/lib/offer-arrivals';
 import { isLiveArrival } from '@/lib/offer-live';
+import { CountBadge } from '@/components/ui/count-badge';
 
 /**
  * How far before the listener started an offer may have opened and still
@@ -60,13 +62,7 @@ export function OfferArrivalsListener() {
  * The "Offers" link: for creators to the feed, with its badge; for brand
  * users to their brand's offers. Nothing until GET /api/me has answered.
  */
-export function OffersNavLink({
-  className,
-  onClick,
-}: {
-  className: (state: { isActive: boolean }) => string;
-  onClick?: () => void;
-}) {
+export function OffersNavLink({ className, onClick }: SignedInNavLinkProps) {
   const { data: me } = useGetMeQuery();
   const unseen = useSelector(selectUnseenOffers);
   if (!me) return null;
@@ -79,15 +75,7 @@ export function OffersNavLink({
   return (
     <NavLink to={paths.offers.path} onClick={onClick} className={className}>
       Offers
-      {unseen > 0 && (
-        <span
-          data-testid="offers-badge"
-          className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white"
-        >
-          {unseen}
-          <span className="sr-only"> new</span>
-        </span>
-      )}
+      {unseen > 0 && <CountBadge count={unseen} unit="new" testId="offers-badge" />}
     </NavLink>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
- * fresh databases: identity-profile, brand, media and offers in-process
+ * fresh databases: identity-profile, brand, media, offers and collaborations in-process
  * (`@raly/test-support/system` startSystem), the BFF (`@raly/test-support/bff`
  * startTestBff), and the web app built and served by `vite preview` with
  * /api and /live proxied to that BFF. Needs the stack (Postgres, Redis,
@@ -104,6 +104,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     const system = await startSystem({
       media: true,
       offers: true,
+      collaborations: true,
       publicHost: 'localhost',
       env: { common: { LOG_LEVEL: 'warn' }, 'identity-profile': { WEB_URL: webUrl } },
     });
@@ -113,6 +114,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       BRAND_URL: system.brandUrl,
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
+      COLLABORATIONS_URL: system.collaborationsUrl,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',
     });

@@ -80,7 +80,7 @@ export async function ownRecordOf(
 export async function openSignedIn(
   page: Page,
   webUrl: string,
-  user: SignedInCreator,
+  user: Pick<SignedInCreator, 'tokenSet'>,
   path: string,
 ): Promise<void> {
   await page.goto(`${webUrl}/`);

@@ -2,8 +2,9 @@
  * One application on /brand/offers/:id: the applicant's public
  * profile only (username linking to /user/<username>, images, interests,
  * socials; never a name or e-mail), the pitch and proposed rate, the live
- * status, and Accept / Decline while pending ('Application accepted.',
- * 'Application declined.'; failure: the returned error text).
+ * status, Accept / Decline while pending ('Application accepted.',
+ * 'Application declined.'; failure: the returned error text), and once
+ * accepted the way to the collaboration.
  */
 import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
@@ -17,6 +18,7 @@ import { TagList } from '@/components/offers/offer-card';
 import { SocialLinks } from '@/components/offers/public-profile';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, focusRing } from '@/components/ui/button';
+import { CollaborationLink } from '@/components/collaborations/collaboration-link';
 
 export function ApplicantCard({ application }: { application: ApplicationRecord }) {
   const [decide, { isLoading, originalArgs }] = useDecideApplicationMutation();
@@ -71,6 +73,11 @@ export function ApplicantCard({ application }: { application: ApplicationRecord 
         <p className="mt-2 text-sm text-slate-700">
           Proposed rate: {formatMoney(application.proposedRate)}
         </p>
+      )}
+      {application.status === 'accepted' && (
+        <div className="mt-4 flex justify-end">
+          <CollaborationLink applicationId={application.id} />
+        </div>
       )}
       {application.status === 'pending' && (
         <div className="mt-4 flex justify-end gap-3">

@@ -1,7 +1,8 @@
 /**
  * The creator's own application on /offers/:id: its live status,
- * pitch and proposed rate, and Withdraw while it is pending
- * ('Application withdrawn.'; failure: the returned error text).
+ * pitch and proposed rate, Withdraw while it is pending
+ * ('Application withdrawn.'; failure: the returned error text), and once
+ * accepted the way to its collaboration.
  */
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
@@ -10,6 +11,7 @@ import { useWithdrawApplicationMutation } from '@/features/offers/api/applicatio
 import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
 import { Button } from '@/components/ui/button';
+import { CollaborationLink } from '@/components/collaborations/collaboration-link';
 
 export function MyApplication({ application }: { application: ApplicationRecord }) {
   const [withdrawApplication, { isLoading }] = useWithdrawApplicationMutation();
@@ -32,6 +34,11 @@ export function MyApplication({ application }: { application: ApplicationRecord 
         <p className="text-sm text-slate-700">
           Proposed rate: {formatMoney(application.proposedRate)}
         </p>
+      )}
+      {application.status === 'accepted' && (
+        <div className="flex justify-end">
+          <CollaborationLink applicationId={application.id} />
+        </div>
       )}
       {application.status === 'pending' && (
         <div className="flex justify-end">

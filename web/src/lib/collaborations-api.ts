@@ -1,0 +1,44 @@
+/**
+ * The signed-in user's collaborations (GET /api/collaborations), which
+ * several screens show: the header's unread badge, the /collaborations list
+ * and the link from an accepted application to its collaboration. The list
+ * follows the live `collaboration.updated` pushes while it is cached
+ * (lib/follow-live), merged by version (lib/collaboration-live); a
+ * collaboration that opens arrives the same way.
+ */
+import type { CollaborationRecord } from '@raly/contracts/collaborations';
+import { liveEvents } from '@raly/contracts/live';
+import { api, unwrapData } from '@/lib/api-client';
+import { applyCollaborationToList } from '@/lib/collaboration-live';
+import { followLive, type CacheLifecycle } from '@/lib/follow-live';
+
+export const collaborationsListApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/collaborations: the caller's collaborations, newest activity first (bounded). */
+    getCollaborations: build.query<CollaborationRecord[], void>({
+      query: () => '/collaborations',
+      transformResponse: unwrapData<CollaborationRecord[]>,
+      providesTags: ['Collaborations'],
+      async onCacheEntryAdded(_arg, lifecycle) {
+        await followLive(lifecycle, 'Collaborations', {
+          [liveEvents.collaboration]: (collaboration) =>
+            lifecycle.updateCachedData((list) => applyCollaborationToList(list, collaboration)),
+        });
+      },
+    }),
+  }),
+});
+
+export const { useGetCollaborationsQuery } = collaborationsListApi;
+
+/** Puts a collaboration a command answered (e.g. a seen mark) into the cached list (newer version wins). */
+export function mergeCollaborationIntoList(
+  dispatch: CacheLifecycle['dispatch'],
+  collaboration: CollaborationRecord,
+): void {
+  dispatch(
+    collaborationsListApi.util.updateQueryData('getCollaborations', undefined, (list) =>
+      applyCollaborationToList(list, collaboration),
+    ),
+  );
+}
