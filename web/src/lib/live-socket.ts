@@ -33,8 +33,15 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 function connectLater(target: LiveSocket, delayMs: number): void {
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => {
+    retryTimer = undefined;
     if (wanted && !target.active) target.connect();
   }, delayMs);
+}
+
+/** Drops a pending back-off: a new token is a reason to try at once. */
+function cancelRetry(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
 }
 
 function createSocket(): LiveSocket {
@@ -52,12 +59,13 @@ function createSocket(): LiveSocket {
     if (token === null) {
       lastToken = null;
       wanted = false;
-      clearTimeout(retryTimer);
+      cancelRetry();
       created.disconnect();
       return;
     }
     if (token === lastToken) return;
     lastToken = token;
+    cancelRetry();
     if (created.active) created.disconnect().connect();
     else if (wanted) created.connect();
   });
@@ -82,11 +90,13 @@ function createSocket(): LiveSocket {
 }
 
 /**
- * @returns the shared, connecting (or connected) socket; call only while signed in
+ * @returns the shared, connecting (or connected) socket; call only while signed in. While a
+ *   refused handshake waits for its back-off, a new listener joins that wait instead of
+ *   connecting at once.
  */
 export function liveSocket(): LiveSocket {
   socket ??= createSocket();
   wanted = true;
-  if (!socket.active) socket.connect();
+  if (!socket.active && retryTimer === undefined) socket.connect();
   return socket;
 }
