@@ -15,6 +15,7 @@ import type { BrandSummary } from '@raly/contracts/offers';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { CollaborationWork } from '../domain/work';
 import type { CollaborationsEventWriter, Transaction } from './database';
 import { isUuid } from './ids';
 import { otherParty, partyColumns, toCollaborationRecord } from './snapshots';
@@ -31,6 +32,8 @@ export interface NewCollaboration {
   creatorUsername: string;
   creatorProfileImg: string;
   terms: CollaborationTerms | null;
+  /** The deliverables, payment and timeline it opens with. */
+  work: CollaborationWork;
 }
 
 export interface CollaborationRepository {
@@ -94,11 +97,11 @@ export function collaborationRepository(
     async openOnce(collaboration, event) {
       const existing = await byApplication(collaboration.applicationId);
       if (existing) return { collaboration: existing, opened: false };
-      const { terms, brand, ...columns } = collaboration;
+      const { terms, brand, work, ...columns } = collaboration;
       try {
         const opened = await events.transaction(async (tx, record) => {
           const row = await tx.collaboration.create({
-            data: { ...columns, brand, ...(terms && { terms }) },
+            data: { ...columns, brand, ...(terms && { terms }), ...work },
           });
           const snapshot = toCollaborationRecord(row);
           await record(event(snapshot));
