@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, test } from 'vitest';
 import type { Payment } from '@raly/contracts/collaboration-work';
 import type { CollaborationParty } from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
 import { DeliverablesPanel } from '@/features/collaborations/components/deliverables-panel';
+import { endOfDayIso } from '@/lib/offer-format';
 import { CancelCollaboration } from '@/features/collaborations/components/cancel-collaboration-dialog';
 import { PaymentPanel } from '@/features/collaborations/components/payment-panel';
 import { ReviewDeliverableForm } from '@/features/collaborations/components/review-deliverable-form';
@@ -95,6 +96,37 @@ describe('the deliverables panel', () => {
     });
     renderInApp(<DeliverablesPanel collaboration={approved} side="brand" />);
     screen.getByText(/Approved automatically/);
+  });
+});
+
+describe('the edit of the deliverables', () => {
+  test('when a title is left empty, then "Title is required" shows; once filled, the whole list goes with each date as the end of its day', async () => {
+    const { collaboration, calls } = answerWithRecord();
+    renderInApp(<DeliverablesPanel collaboration={collaboration} side="brand" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit deliverables' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add deliverable' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save deliverables' }));
+    await screen.findByText(messages.deliverableTitleRequired);
+    assert.equal(calls.length, 0);
+
+    await userEvent.type(screen.getByLabelText('Deliverable 2'), 'A story on launch day');
+    fireEvent.change(screen.getAllByLabelText('Due (optional)')[1]!, {
+      target: { value: '2027-03-01' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save deliverables' }));
+
+    await waitFor(() => assert.equal(calls.length, 1));
+    assert.deepEqual(calls[0], {
+      method: 'PUT',
+      path: `/api/collaborations/${collaboration.id}/deliverables`,
+      body: {
+        items: [
+          { title: collaboration.deliverables[0]!.title, dueAt: null },
+          { title: 'A story on launch day', dueAt: endOfDayIso('2027-03-01') },
+        ],
+      },
+    });
   });
 });
 
