@@ -3,9 +3,9 @@
  * reason before the first submission; otherwise (the creator always, the
  * brand after a submission) a reason is required, which the other side
  * sees. Checked by the shared `cancelCollaborationSchema` and the service's
- * rule in the browser too. A native modal <dialog>: the page behind is inert.
+ * rule in the browser too.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@raly/contracts/collaboration-work';
 import { messages } from '@raly/contracts/messages';
 import { Button } from '@/components/ui/button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Notification } from '@/components/ui/notification';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { useCancelCollaborationMutation } from '@/features/collaborations/api/collaboration-work-api';
@@ -49,7 +50,6 @@ function CancelCollaborationDialog({
   collaborationId,
   reasonRequired,
 }: CancelCollaborationProps & { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [cancelCollaboration] = useCancelCollaborationMutation();
   const schema = useMemo(
@@ -69,16 +69,7 @@ function CancelCollaborationDialog({
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      reset({ reason: '' });
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open, reset]);
+  const onOpen = useCallback(() => reset({ reason: '' }), [reset]);
 
   const onSubmit = async (cancel: CancelCollaboration) => {
     try {
@@ -90,14 +81,12 @@ function CancelCollaborationDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-full max-w-md rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      onOpen={onOpen}
+      labelledBy={titleId}
+      width="max-w-md"
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -125,6 +114,6 @@ function CancelCollaborationDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -13,10 +13,9 @@ import {
   type Deliverable,
   type ReviewDeliverable,
 } from '@raly/contracts/collaboration-work';
-import { Button } from '@/components/ui/button';
-import { Notification } from '@/components/ui/notification';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { useReviewDeliverableMutation } from '@/features/collaborations/api/collaboration-work-api';
+import { WorkForm } from '@/features/collaborations/components/work-form';
 import { showRefusal } from '@/features/collaborations/utils/form-errors';
 import { decisionLabels } from '@/features/collaborations/utils/work';
 
@@ -54,11 +53,12 @@ export function ReviewDeliverableForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={`Review ${deliverable.title}`}
+    <WorkForm
+      label={`Review ${deliverable.title}`}
       onSubmit={handleSubmit(onSubmit)}
-      className="mt-4 space-y-3 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset"
+      refusal={errors.root?.server?.message}
+      busy={isSubmitting}
+      submitLabel="Send review"
     >
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Your review</legend>
@@ -84,12 +84,6 @@ export function ReviewDeliverableForm({
         error={errors.comment?.message}
         {...register('comment')}
       />
-      {errors.root?.server && <Notification>{errors.root.server.message}</Notification>}
-      <div className="flex justify-end">
-        <Button type="submit" busy={isSubmitting}>
-          Send review
-        </Button>
-      </div>
-    </form>
+    </WorkForm>
   );
 }

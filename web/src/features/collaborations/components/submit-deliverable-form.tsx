@@ -9,11 +9,10 @@ import {
   submitDeliverableSchema,
   type SubmitDeliverable,
 } from '@raly/contracts/collaboration-work';
-import { Button } from '@/components/ui/button';
-import { Notification } from '@/components/ui/notification';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSubmitDeliverableMutation } from '@/features/collaborations/api/collaboration-work-api';
+import { WorkForm } from '@/features/collaborations/components/work-form';
 import { showRefusal } from '@/features/collaborations/utils/form-errors';
 
 export interface SubmitDeliverableFormProps {
@@ -50,11 +49,12 @@ export function SubmitDeliverableForm({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={`Hand in ${title}`}
+    <WorkForm
+      label={`Hand in ${title}`}
       onSubmit={handleSubmit(onSubmit)}
-      className="mt-4 space-y-3 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset"
+      refusal={errors.root?.server?.message}
+      busy={isSubmitting}
+      submitLabel="Hand in"
     >
       <TextField
         label="Link to the work"
@@ -72,12 +72,6 @@ export function SubmitDeliverableForm({
         error={errors.note?.message}
         {...register('note')}
       />
-      {errors.root?.server && <Notification>{errors.root.server.message}</Notification>}
-      <div className="flex justify-end">
-        <Button type="submit" busy={isSubmitting}>
-          Hand in
-        </Button>
-      </div>
-    </form>
+    </WorkForm>
   );
 }
