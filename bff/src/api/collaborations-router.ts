@@ -82,13 +82,9 @@ export function collaborationsRouter(
           collaborationId: request.params.id as string,
           deliverableId: request.params.deliverableId as string,
         };
-        const submitted = await submitDeliverable(
-          dependencies,
-          callerOf(request),
-          ids,
-          request.body,
-        );
-        response.status(submitted.created ? 201 : 200).json({ data: submitted.collaboration });
+        response.status(201).json({
+          data: await submitDeliverable(dependencies, callerOf(request), ids, request.body),
+        });
       },
     )
     .post('/:id/deliverables/:deliverableId/review', async (request, response) => {
