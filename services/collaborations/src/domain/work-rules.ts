@@ -160,11 +160,15 @@ export function reviewDeliverable(
     throw form.decision === 'dispute'
       ? collaborationsErrors.disputeNotYet()
       : collaborationsErrors.noRoundsLeft();
-  if (form.decision === 'approve') {
-    const next = { ...state, deliverables: replaced(state, approved(deliverable, now, false)) };
-    next.timeline = [...state.timeline, entry('approved', now, 'brand', deliverableId)];
-    return settledWhenAllApproved(next, now);
-  }
+  if (form.decision === 'approve')
+    return settledWhenAllApproved(
+      {
+        ...state,
+        deliverables: replaced(state, approved(deliverable, now, false)),
+        timeline: [...state.timeline, entry('approved', now, 'brand', deliverableId)],
+      },
+      now,
+    );
   const requested = form.decision === 'request_changes';
   const reviewed: Deliverable = {
     ...deliverable,
