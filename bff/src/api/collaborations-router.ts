@@ -78,6 +78,7 @@ export function collaborationsRouter(
       '/:id/deliverables/:deliverableId/submissions',
       limits.submitDeliverable,
       async (request, response) => {
+        // As for messages: after a middleware, express's types lose the path's params.
         const ids = {
           collaborationId: request.params.id as string,
           deliverableId: request.params.deliverableId as string,
