@@ -78,17 +78,14 @@ export function collaborationsRouter(
       '/:id/deliverables/:deliverableId/submissions',
       limits.submitDeliverable,
       async (request, response) => {
+        // As for messages: after a middleware, express's types lose the path's params.
         const ids = {
           collaborationId: request.params.id as string,
           deliverableId: request.params.deliverableId as string,
         };
-        const submitted = await submitDeliverable(
-          dependencies,
-          callerOf(request),
-          ids,
-          request.body,
-        );
-        response.status(submitted.created ? 201 : 200).json({ data: submitted.collaboration });
+        response.status(201).json({
+          data: await submitDeliverable(dependencies, callerOf(request), ids, request.body),
+        });
       },
     )
     .post('/:id/deliverables/:deliverableId/review', async (request, response) => {

@@ -22,12 +22,6 @@ export interface SentMessage {
   created: boolean;
 }
 
-/** A submission's answer and whether this call recorded it (the service's 201). */
-export interface SubmittedDeliverable {
-  collaboration: CollaborationRecord;
-  created: boolean;
-}
-
 /** Every method throws AppError as the collaborations service answered (its status and message). */
 export interface CollaborationsClient {
   /** GET /collaborations → the caller's collaborations, newest activity first. */
@@ -54,13 +48,13 @@ export interface CollaborationsClient {
     collaborationId: string,
     form: unknown,
   ): Promise<CollaborationRecord>;
-  /** POST /collaborations/:id/deliverables/:deliverableId/submissions (the creator). */
+  /** POST /collaborations/:id/deliverables/:deliverableId/submissions (the creator) → the collaboration (201). */
   submitDeliverable(
     accessToken: string,
     collaborationId: string,
     deliverableId: string,
     form: unknown,
-  ): Promise<SubmittedDeliverable>;
+  ): Promise<CollaborationRecord>;
   /** POST /collaborations/:id/deliverables/:deliverableId/review (the brand) → the collaboration. */
   reviewDeliverable(
     accessToken: string,
@@ -126,17 +120,11 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
     markSeen: (bearer, id, mark) => send('POST', [id, 'seen'], { json: mark ?? {}, bearer }),
     setDeliverables: (bearer, id, form) =>
       send('PUT', [id, 'deliverables'], { json: form ?? {}, bearer }),
-    async submitDeliverable(bearer, id, deliverableId, form) {
-      const { status, data } = await call(
-        'POST',
-        [id, 'deliverables', deliverableId, 'submissions'],
-        {
-          json: form ?? {},
-          bearer,
-        },
-      );
-      return { collaboration: data as CollaborationRecord, created: status === 201 };
-    },
+    submitDeliverable: (bearer, id, deliverableId, form) =>
+      send('POST', [id, 'deliverables', deliverableId, 'submissions'], {
+        json: form ?? {},
+        bearer,
+      }),
     reviewDeliverable: (bearer, id, deliverableId, form) =>
       send('POST', [id, 'deliverables', deliverableId, 'review'], { json: form ?? {}, bearer }),
     markPaid: (bearer, id, form) =>

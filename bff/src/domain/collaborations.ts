@@ -15,11 +15,7 @@ import {
 import { messages } from '@raly/contracts/messages';
 import { firstErrorByField } from '@raly/contracts/validation';
 import type { Caller } from '@raly/service-kit/auth';
-import type {
-  CollaborationsClient,
-  SentMessage,
-  SubmittedDeliverable,
-} from '../data-access/collaborations-client';
+import type { CollaborationsClient, SentMessage } from '../data-access/collaborations-client';
 import { bffErrors } from './errors';
 import { answerWithNewest, type RecordStore } from './record-store';
 
@@ -141,31 +137,25 @@ export function setDeliverables(
 /**
  * POST /api/collaborations/:id/deliverables/:deliverableId/submissions: the
  * creator hands a deliverable in (`submitDeliverableSchema`: link, note).
- * @returns the collaboration and whether the service recorded a new submission (its 201)
  * @throws AppError as the collaborations service answered (400 per field; 403 onlyTheCreatorCan;
  *   404 collaborationNotFound, deliverableNotFound; 409 deliverableNotAwaitingWork,
  *   collaborationNotActive)
  */
-export async function submitDeliverable(
+export function submitDeliverable(
   dependencies: CollaborationsDependencies,
   caller: Caller,
   ids: { collaborationId: string; deliverableId: string },
   form: unknown,
-): Promise<SubmittedDeliverable> {
-  const submitted = await dependencies.collaborations.submitDeliverable(
-    caller.accessToken,
-    ids.collaborationId,
-    ids.deliverableId,
-    form,
-  );
-  return {
-    created: submitted.created,
-    collaboration: await answerWithNewest(
-      dependencies.records,
-      'collaboration',
-      submitted.collaboration,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.submitDeliverable(
+      caller.accessToken,
+      ids.collaborationId,
+      ids.deliverableId,
+      form,
     ),
-  };
+  );
 }
 
 /**
