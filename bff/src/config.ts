@@ -164,6 +164,8 @@ export const configSchema = z.object({
   RATE_LIMIT_CREATE_OFFER_PER_USER: rateLimit('20/3600'),
   /** Messages sent per signed-in user (POST /api/collaborations/:id/messages), any collaboration. */
   RATE_LIMIT_SEND_MESSAGE_PER_USER: rateLimit('30/60'),
+  /** Deliverables handed in per signed-in user (POST …/deliverables/:deliverableId/submissions), any collaboration. */
+  RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: rateLimit('20/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

@@ -29,6 +29,7 @@ import {
   startSystem,
 } from '@raly/test-support/system';
 import type { TokenSet } from '@raly/contracts/bff-api';
+import type { CollaborationRecord } from '@raly/contracts/collaborations';
 
 const marker = `fz${uniqueToken(6)}`;
 
@@ -67,6 +68,7 @@ beforeAll(async () => {
       COLLABORATIONS_URL: system.collaborationsUrl,
       // The fuzz sends far more than people do: past a limit it would only meet 429s.
       RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -116,21 +118,22 @@ beforeAll(async () => {
     { token: brand.accessToken },
   );
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const collaborationId = await eventually(
+  const collaboration = await eventually(
     'the collaboration of the accepted application',
     async () => {
-      const list = await callBff<{ id: string; applicationId: string }[]>(
-        bff,
-        'GET',
-        '/api/collaborations',
-        { token: creator.accessToken },
-      );
+      const list = await callBff<CollaborationRecord[]>(bff, 'GET', '/api/collaborations', {
+        token: creator.accessToken,
+      });
       return list.body.data?.find(
         (record) => record.applicationId === acceptedApplication.body.data.id,
-      )?.id;
+      );
     },
   );
-  const collaborationIds = [collaborationId, 'no-such-collaboration'];
+  const collaborationIds = [collaboration.id, 'no-such-collaboration'];
+  const deliverableIds = [
+    ...collaboration.deliverables.map((deliverable) => deliverable.id),
+    'no-such-deliverable',
+  ];
   credentials = fuzzCredentials({
     users: { creator: creator.accessToken, 'brand user': brand.accessToken },
     idToken: signIn.body.data.idToken,
@@ -372,6 +375,53 @@ beforeAll(async () => {
       auth: 'user',
       body: 'json',
       base: { sequence: 1 },
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'PUT',
+      path: '/api/collaborations/:id/deliverables',
+      auth: 'user',
+      body: 'json',
+      base: { items: [{ title: 'One video', dueAt: offerForm.applyBy }, { title: 'Two posts' }] },
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/deliverables/:deliverableId/submissions',
+      auth: 'user',
+      body: 'json',
+      base: { link: 'https://video.example/fuzz', note: 'A fuzzed submission.' },
+      params: { id: collaborationIds, deliverableId: deliverableIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/deliverables/:deliverableId/review',
+      auth: 'user',
+      body: 'json',
+      base: { decision: 'request_changes', comment: 'A fuzzed change request.' },
+      params: { id: collaborationIds, deliverableId: deliverableIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/payment/paid',
+      auth: 'user',
+      body: 'json',
+      base: { reference: 'FUZZ-1' },
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/payment/received',
+      auth: 'user',
+      body: 'none',
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/cancel',
+      auth: 'user',
+      body: 'json',
+      base: { reason: 'A fuzzed reason.' },
       params: { id: collaborationIds },
     },
     {

@@ -1,8 +1,9 @@
 /**
  * The collaborations pages for the screenshots script (screenshots.ts): a
- * brand accepts a creator's application, both write, and the creator's
- * list, conversation and contact-details notice, and the brand's
- * conversation are captured.
+ * brand accepts a creator's application, both write, the creator hands in
+ * the first deliverable twice (the brand asking changes between), and the
+ * creator's list, page, contact-details notice and cancel dialog, and the
+ * brand's page with its review form are captured.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -68,6 +69,20 @@ export async function shootCollaborations(
   await send(brandToken, 'Welcome aboard! The headset ships tomorrow.');
   await send(creatorToken, 'Great, thanks! I will stream the unboxing on Friday at 18:00.');
   await send(brandToken, 'Perfect. Ping us here if anything is unclear.');
+  const [first] = collaboration.deliverables;
+  if (first) {
+    const handIn = (link: string, note: string) =>
+      call('POST', `${conversation}/deliverables/${first.id}/submissions`, creatorToken, {
+        link,
+        note,
+      });
+    await handIn('https://video.example.org/unboxing-draft', 'First cut, 3 minutes.');
+    await call('POST', `${conversation}/deliverables/${first.id}/review`, brandToken, {
+      decision: 'request_changes',
+      comment: 'Please show the microphone test in the first minute.',
+    });
+    await handIn('https://video.example.org/unboxing-final', 'Microphone test moved up.');
+  }
 
   const creatorContext = await browser.newContext({ viewport });
   const creatorPage = await creatorContext.newPage();
@@ -84,6 +99,13 @@ export async function shootCollaborations(
   await creatorPage.getByRole('button', { name: 'Send', exact: true }).click();
   await creatorPage.getByRole('button', { name: 'Send anyway' }).waitFor();
   await shoot(creatorPage, 'collaboration-contact-notice', width);
+  await creatorPage.getByRole('button', { name: 'Cancel collaboration' }).click();
+  await creatorPage
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Cancel collaboration' })
+    .click();
+  await creatorPage.getByRole('dialog').getByText('Give a reason for cancelling').waitFor();
+  await shoot(creatorPage, 'collaboration-cancel-dialog', width);
   await creatorContext.close();
 
   const brandSide = await signedInPage(browser, product.webUrl, brand, conversation, {

@@ -7,20 +7,29 @@ import { Router } from 'express';
 import { callerOf } from '@raly/service-kit/auth';
 import type { Authenticator } from '../auth/keycloak';
 import {
+  cancelCollaboration,
+  confirmPayment,
   getCollaboration,
   listCollaborations,
   listMessages,
+  markPaid,
   markSeen,
+  reviewDeliverable,
   sendMessage,
+  setDeliverables,
+  submitDeliverable,
   type CollaborationsDependencies,
 } from '../domain/collaborations';
 import type { RateLimits } from './rate-limit';
 
-/** Mounted at `/collaborations`: the caller's collaborations, their messages and seen marks. */
+/**
+ * Mounted at `/collaborations`: the caller's collaborations, their messages
+ * and seen marks, and the work; every action answers the collaboration.
+ */
 export function collaborationsRouter(
   authenticator: Authenticator,
   dependencies: CollaborationsDependencies,
-  limits: Pick<RateLimits, 'sendMessage'>,
+  limits: Pick<RateLimits, 'sendMessage' | 'submitDeliverable'>,
 ): Router {
   return Router()
     .use(authenticator.requireUser)
@@ -53,6 +62,61 @@ export function collaborationsRouter(
     .post('/:id/seen', async (request, response) => {
       response.json({
         data: await markSeen(dependencies, callerOf(request), request.params.id, request.body),
+      });
+    })
+    .put('/:id/deliverables', async (request, response) => {
+      response.json({
+        data: await setDeliverables(
+          dependencies,
+          callerOf(request),
+          request.params.id,
+          request.body,
+        ),
+      });
+    })
+    .post(
+      '/:id/deliverables/:deliverableId/submissions',
+      limits.submitDeliverable,
+      async (request, response) => {
+        // As for messages: after a middleware, express's types lose the path's params.
+        const ids = {
+          collaborationId: request.params.id as string,
+          deliverableId: request.params.deliverableId as string,
+        };
+        response.status(201).json({
+          data: await submitDeliverable(dependencies, callerOf(request), ids, request.body),
+        });
+      },
+    )
+    .post('/:id/deliverables/:deliverableId/review', async (request, response) => {
+      const { id: collaborationId, deliverableId } = request.params;
+      response.json({
+        data: await reviewDeliverable(
+          dependencies,
+          callerOf(request),
+          { collaborationId, deliverableId },
+          request.body,
+        ),
+      });
+    })
+    .post('/:id/payment/paid', async (request, response) => {
+      response.json({
+        data: await markPaid(dependencies, callerOf(request), request.params.id, request.body),
+      });
+    })
+    .post('/:id/payment/received', async (request, response) => {
+      response.json({
+        data: await confirmPayment(dependencies, callerOf(request), request.params.id),
+      });
+    })
+    .post('/:id/cancel', async (request, response) => {
+      response.json({
+        data: await cancelCollaboration(
+          dependencies,
+          callerOf(request),
+          request.params.id,
+          request.body,
+        ),
       });
     });
 }

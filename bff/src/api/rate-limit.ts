@@ -62,6 +62,8 @@ export interface RateLimits {
   createOffer: RequestHandler;
   /** POST /api/collaborations/:id/messages, after `requireUser`: per signed-in user. */
   sendMessage: RequestHandler;
+  /** POST /api/collaborations/:id/deliverables/:deliverableId/submissions, after `requireUser`: per signed-in user. */
+  submitDeliverable: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -241,6 +243,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     ]),
     sendMessage: limit('send-message', [
       [bucket('send-message:user', config.RATE_LIMIT_SEND_MESSAGE_PER_USER), byUser],
+    ]),
+    submitDeliverable: limit('submit-deliverable', [
+      [bucket('submit-deliverable:user', config.RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER), byUser],
     ]),
   };
 }

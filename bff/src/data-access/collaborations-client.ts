@@ -1,6 +1,7 @@
 /**
  * HTTP client of services/collaborations (docs/api.md "collaborations"):
- * a party's collaborations, their messages and seen marks, with the user's
+ * a party's collaborations, their messages and seen marks, and the work
+ * (deliverables, submissions, reviews, payment, cancelling), with the user's
  * bearer token forwarded unchanged, on the kit's HTTP client. The service's
  * errors come back unchanged (status, code, message, fields); no answer is
  * 503 `unavailable`.
@@ -41,6 +42,36 @@ export interface CollaborationsClient {
     collaborationId: string,
     mark: unknown,
   ): Promise<CollaborationRecord>;
+  /** PUT /collaborations/:id/deliverables (the brand) → the collaboration with the new list. */
+  setDeliverables(
+    accessToken: string,
+    collaborationId: string,
+    form: unknown,
+  ): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/deliverables/:deliverableId/submissions (the creator) → the collaboration (201). */
+  submitDeliverable(
+    accessToken: string,
+    collaborationId: string,
+    deliverableId: string,
+    form: unknown,
+  ): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/deliverables/:deliverableId/review (the brand) → the collaboration. */
+  reviewDeliverable(
+    accessToken: string,
+    collaborationId: string,
+    deliverableId: string,
+    form: unknown,
+  ): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/payment/paid (the brand) → the collaboration. */
+  markPaid(
+    accessToken: string,
+    collaborationId: string,
+    form: unknown,
+  ): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/payment/received (the creator) → the completed collaboration. */
+  confirmPayment(accessToken: string, collaborationId: string): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/cancel (either party) → the cancelled collaboration. */
+  cancel(accessToken: string, collaborationId: string, form: unknown): Promise<CollaborationRecord>;
 }
 
 /** `MessagesQuery` as the service's query parameters (`before` only when set). */
@@ -87,5 +118,18 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
       return { message: data as CollaborationMessageRecord, created: status === 201 };
     },
     markSeen: (bearer, id, mark) => send('POST', [id, 'seen'], { json: mark ?? {}, bearer }),
+    setDeliverables: (bearer, id, form) =>
+      send('PUT', [id, 'deliverables'], { json: form ?? {}, bearer }),
+    submitDeliverable: (bearer, id, deliverableId, form) =>
+      send('POST', [id, 'deliverables', deliverableId, 'submissions'], {
+        json: form ?? {},
+        bearer,
+      }),
+    reviewDeliverable: (bearer, id, deliverableId, form) =>
+      send('POST', [id, 'deliverables', deliverableId, 'review'], { json: form ?? {}, bearer }),
+    markPaid: (bearer, id, form) =>
+      send('POST', [id, 'payment', 'paid'], { json: form ?? {}, bearer }),
+    confirmPayment: (bearer, id) => send('POST', [id, 'payment', 'received'], { json: {}, bearer }),
+    cancel: (bearer, id, form) => send('POST', [id, 'cancel'], { json: form ?? {}, bearer }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Collaborations through the BFF (docs/api.md "Collaborations"): a party's
- * list, one collaboration, its message history, sending a message and the
- * seen mark. services/collaborations decides who is a party (anyone else:
+ * list, one collaboration, its message history, sending a message, the
+ * seen mark and the work (deliverables, submissions, reviews, payment,
+ * cancelling). services/collaborations decides who is a party (anyone else:
  * 404) with the forwarded token; every collaboration snapshot it answers
  * goes through `applySnapshot`, so the other tabs of both parties get it at
  * once (docs/adr/0007). Messages reach the parties' tabs from the projector.
@@ -102,4 +103,134 @@ export async function markSeen(
     mark,
   );
   return answerWithNewest(dependencies.records, 'collaboration', collaboration);
+}
+
+/**
+ * Runs one action of a collaboration's work on the service and keeps its answered snapshot.
+ * @returns the collaboration, as the newest version known
+ */
+async function actedOn(
+  records: RecordStore,
+  action: Promise<CollaborationRecord>,
+): Promise<CollaborationRecord> {
+  return answerWithNewest(records, 'collaboration', await action);
+}
+
+/**
+ * PUT /api/collaborations/:id/deliverables: the brand replaces the list
+ * (`setDeliverablesSchema`) before the first submission.
+ * @throws AppError as the collaborations service answered (400 per field; 403 onlyTheBrandCan;
+ *   404; 409 deliverablesLocked, collaborationNotActive)
+ */
+export function setDeliverables(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.setDeliverables(caller.accessToken, collaborationId, form),
+  );
+}
+
+/**
+ * POST /api/collaborations/:id/deliverables/:deliverableId/submissions: the
+ * creator hands a deliverable in (`submitDeliverableSchema`: link, note).
+ * @throws AppError as the collaborations service answered (400 per field; 403 onlyTheCreatorCan;
+ *   404 collaborationNotFound, deliverableNotFound; 409 deliverableNotAwaitingWork,
+ *   collaborationNotActive)
+ */
+export function submitDeliverable(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  ids: { collaborationId: string; deliverableId: string },
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.submitDeliverable(
+      caller.accessToken,
+      ids.collaborationId,
+      ids.deliverableId,
+      form,
+    ),
+  );
+}
+
+/**
+ * POST /api/collaborations/:id/deliverables/:deliverableId/review: the brand
+ * answers a submission (`reviewDeliverableSchema`: approve, request_changes, dispute).
+ * @throws AppError as the collaborations service answered (400 per field; 403 onlyTheBrandCan;
+ *   404; 409 deliverableNotSubmitted, noRoundsLeft, disputeNotYet, collaborationNotActive)
+ */
+export function reviewDeliverable(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  ids: { collaborationId: string; deliverableId: string },
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.reviewDeliverable(
+      caller.accessToken,
+      ids.collaborationId,
+      ids.deliverableId,
+      form,
+    ),
+  );
+}
+
+/**
+ * POST /api/collaborations/:id/payment/paid: the brand marks the due payment
+ * made (`markPaidSchema`: reference).
+ * @throws AppError as the collaborations service answered (400; 403 onlyTheBrandCan; 404;
+ *   409 paymentNotDue, collaborationNotActive)
+ */
+export function markPaid(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.markPaid(caller.accessToken, collaborationId, form),
+  );
+}
+
+/**
+ * POST /api/collaborations/:id/payment/received: the creator confirms the
+ * payment arrived, which completes the collaboration.
+ * @throws AppError as the collaborations service answered (403 onlyTheCreatorCan; 404;
+ *   409 paymentNotMarked, paymentAlreadyConfirmed, collaborationNotActive)
+ */
+export function confirmPayment(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.confirmPayment(caller.accessToken, collaborationId),
+  );
+}
+
+/**
+ * POST /api/collaborations/:id/cancel: either party cancels
+ * (`cancelCollaborationSchema`: reason, required unless the brand cancels
+ * before the first submission).
+ * @throws AppError as the collaborations service answered (400 cancelReasonRequired on
+ *   `reason`; 404; 409 collaborationNotActive)
+ */
+export function cancelCollaboration(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.cancel(caller.accessToken, collaborationId, form),
+  );
 }

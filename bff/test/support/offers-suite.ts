@@ -1,8 +1,8 @@
 /**
  * The offers suites' system: the real identity-profile, brand and offers
  * services (and optionally collaborations) behind a BFF (optionally a second
- * replica of its deployment and a BFF with tight apply, create-offer and
- * send-message limits), helpers that make unique
+ * replica of its deployment and a BFF with tight apply, create-offer,
+ * send-message and submit-deliverable limits), helpers that make unique
  * brands, creators and offers through it, and the privacy sweep: every
  * answer and socket event a suite saw is checked for anyone's first name,
  * last name or e-mail.
@@ -60,7 +60,7 @@ export const applicationPushes = (socket: RecordingSocket, applicationId: string
 export interface OffersSuiteOptions {
   /** Also start a second replica of the BFF's deployment (same read model, rooms and consumer group). */
   replica?: boolean;
-  /** Also start a BFF with tight apply, create-offer and send-message limits (2 per hour each). */
+  /** Also start a BFF with tight apply, create-offer, send-message and submit-deliverable limits (2 per hour each). */
   tight?: boolean;
   /** Also start services/collaborations (it opens a collaboration for each accepted application). */
   collaborations?: boolean;
@@ -108,6 +108,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         RATE_LIMIT_APPLY_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_CREATE_OFFER_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 

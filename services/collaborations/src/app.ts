@@ -1,7 +1,8 @@
 /**
  * Composition root of the collaborations service: configuration, database,
  * outbox relay, the consumer of `offers.application.v1` (an accepted
- * application opens a collaboration) and the HTTP API. `start()`/`stop()`
+ * application opens a collaboration), the HTTP API and the work's sweeps
+ * (auto-approval, overdue payments). `start()`/`stop()`
  * run it in-process (tests use port 0); `main.ts` runs it as a process.
  * Migrate first: `npm run migrate`.
  */
@@ -13,12 +14,13 @@ import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { collaborationsRouter } from './api/collaborations-router';
-import { configSchema } from './config';
+import { configSchema, workWindowsOf } from './config';
 import { collaborationRepository } from './data-access/collaboration-repository';
 import { openCollaborationsDatabase } from './data-access/database';
 import { createIdentityClient } from './data-access/identity-client';
 import { messageRepository } from './data-access/message-repository';
 import type { CollaborationsDependencies } from './domain/dependencies';
+import { startWorkSweeps, type WorkSweeps } from './domain/work-sweeps';
 import { subscriptions } from './messaging/subscriptions';
 
 const serviceName = 'collaborations';
@@ -42,26 +44,41 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       collaborations: collaborationRepository(database.prisma, events),
       messages: messageRepository(database.prisma, events),
       identity: createIdentityClient(config.IDENTITY_URL),
+      workWindows: workWindowsOf(config),
       logger,
     };
   };
-  const service = await runService({
-    name: serviceName,
-    logger,
-    failureMessages,
-    tracing: config,
-    port: port ?? config.PORT,
-    kafkaBrokers: config.KAFKA_BROKERS,
-    kafkaConnection: kafkaConnectionFromEnv(env),
-    database,
-    routes: (app, relay) => {
-      app.use(collaborationsRouter(dependenciesFor(relay), verifyAccessToken));
-    },
-    consumer: config.KAFKA_CONSUME && {
-      groupId: config.KAFKA_GROUP_ID,
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
-    },
-  });
-  return { port: service.port, stop: () => service.stop() };
+  let sweeps: WorkSweeps | undefined;
+  try {
+    const service = await runService({
+      name: serviceName,
+      logger,
+      failureMessages,
+      tracing: config,
+      port: port ?? config.PORT,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      kafkaConnection: kafkaConnectionFromEnv(env),
+      database,
+      routes: (app, relay) => {
+        const dependencies = dependenciesFor(relay);
+        sweeps = startWorkSweeps(dependencies, config.COLLABORATIONS_SWEEP_MS);
+        app.use(collaborationsRouter(dependencies, verifyAccessToken));
+      },
+      consumer: config.KAFKA_CONSUME && {
+        groupId: config.KAFKA_GROUP_ID,
+        fromBeginning: config.KAFKA_FROM_BEGINNING,
+        subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
+      },
+    });
+    return {
+      port: service.port,
+      async stop() {
+        await sweeps?.stop();
+        await service.stop();
+      },
+    };
+  } catch (error) {
+    await sweeps?.stop();
+    throw error;
+  }
 });

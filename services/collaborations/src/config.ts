@@ -1,7 +1,13 @@
 /** The collaborations service's environment, validated at start (fail fast). */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
 import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
+import {
+  PAYMENT_OVERDUE_DAYS_DEFAULT,
+  REVIEW_WINDOW_HOURS_DEFAULT,
+} from '@raly/contracts/collaboration-work';
 import { z } from 'zod';
+
+const HOUR_MS = 3_600_000;
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4005, database: 'raly_collaborations' }),
@@ -16,9 +22,29 @@ export const configSchema = z.object({
   ...accessTokenConfigShape,
   /** identity-profile: `GET /users/me` as the caller, for the brand a brand-side caller acts for. */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /** How often the work's sweeps run (auto-approval, overdue payments), in ms. */
+  COLLABORATIONS_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  /** Hours a submission waits for the brand's review before it is approved (fractions allowed). */
+  COLLABORATIONS_REVIEW_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(REVIEW_WINDOW_HOURS_DEFAULT),
+  /** Days a due payment may stay unconfirmed before it shows as overdue (fractions allowed). */
+  COLLABORATIONS_PAYMENT_OVERDUE_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(365)
+    .default(PAYMENT_OVERDUE_DAYS_DEFAULT),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The work's windows of a config, in ms. */
+export const workWindowsOf = (config: Config) => ({
+  reviewWindowMs: Math.round(config.COLLABORATIONS_REVIEW_WINDOW_HOURS * HOUR_MS),
+  paymentOverdueMs: Math.round(config.COLLABORATIONS_PAYMENT_OVERDUE_DAYS * 24 * HOUR_MS),
+});
 
 /** The default database of this service (also used by `npm run migrate`). */
 export const defaultDatabaseUrl = configSchema.shape.DATABASE_URL.parse(undefined);

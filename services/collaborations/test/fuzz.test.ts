@@ -48,6 +48,18 @@ beforeAll(async () => {
   });
   const collaboration = await openedCollaboration(system, { creator, brand });
   const ids = { id: [collaboration.id, missingId] };
+  const deliverableIds = {
+    ...ids,
+    deliverableId: [collaboration.deliverables[0]!.id, missingId],
+  };
+  const work = (path: string, base: unknown, params = ids): FuzzRoute => ({
+    method: 'POST',
+    path: `/collaborations/:id${path}`,
+    auth: 'user',
+    body: 'json',
+    base,
+    params,
+  });
   // Every route of services/collaborations (docs/api.md).
   routes = [
     { method: 'GET', path: '/collaborations', auth: 'user', body: 'none' },
@@ -77,6 +89,27 @@ beforeAll(async () => {
       base: { sequence: 1 },
       params: ids,
     },
+    {
+      method: 'PUT',
+      path: '/collaborations/:id/deliverables',
+      auth: 'user',
+      body: 'json',
+      base: { items: [{ title: 'Launch video', dueAt: '2031-05-01T12:00:00Z' }] },
+      params: ids,
+    },
+    work(
+      '/deliverables/:deliverableId/submissions',
+      { link: 'https://videos.example.com/cut-1', note: 'First cut' },
+      deliverableIds,
+    ),
+    work(
+      '/deliverables/:deliverableId/review',
+      { decision: 'request_changes', comment: 'Brighter, please' },
+      deliverableIds,
+    ),
+    work('/payment/paid', { reference: 'INV-17' }),
+    work('/payment/received', {}),
+    work('/cancel', { reason: 'Plans changed' }),
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
     { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },

@@ -92,6 +92,11 @@ describe('opening a collaboration', () => {
     assert.deepEqual(
       {
         ...collaboration,
+        deliverables: collaboration.deliverables.map(({ id, ...deliverable }) => ({
+          ...deliverable,
+          id: typeof id,
+        })),
+        timeline: collaboration.timeline.map(({ at, ...entry }) => ({ ...entry, at: typeof at })),
         created: typeof collaboration.created,
         updated: typeof collaboration.updated,
       },
@@ -119,6 +124,30 @@ describe('opening a collaboration', () => {
         lastMessageAt: null,
         unread: { brand: 0, creator: 0 },
         seenSequence: { brand: 0, creator: 0 },
+        // One deliverable per line of the offer's deliverables; the accepted rate is what is due.
+        deliverables: [
+          {
+            id: 'string',
+            title: 'One video and two posts.',
+            dueAt: null,
+            status: 'pending',
+            changeRequests: 0,
+            reviewDueAt: null,
+            submissions: [],
+            reviews: [],
+          },
+        ],
+        payment: {
+          status: 'not_due',
+          amount: { amountMinor: 40_000, currency: 'EUR' },
+          reference: null,
+          dueAt: null,
+          paidAt: null,
+          confirmedAt: null,
+          overdue: false,
+        },
+        cancellation: null,
+        timeline: [{ kind: 'opened', at: 'string', party: null, deliverableId: null }],
         created: 'string',
         updated: 'string',
       },

@@ -34,15 +34,21 @@ export interface CollaborationsHarness {
 }
 
 /**
- * Registers the hooks that start identity-profile, brand, collaborations (and offers when asked)
- * for one test file, with listeners on both collaboration topics, and stop them, deleting the
+ * Registers the hooks that start identity-profile, brand, collaborations (with `env` added to its
+ * environment; and offers when asked) for one test file, with listeners on both collaboration topics, and stop them, deleting the
  * Keycloak users the file registered.
  */
-export function useCollaborationsSystem(options: { offers?: boolean } = {}): CollaborationsHarness {
+export function useCollaborationsSystem(
+  options: { offers?: boolean; env?: Record<string, string> } = {},
+): CollaborationsHarness {
   const harness = {} as CollaborationsHarness;
   let keycloak: TestKeycloak | undefined;
   beforeAll(async () => {
-    harness.system = await startSystem({ offers: options.offers, collaborations: true });
+    harness.system = await startSystem({
+      offers: options.offers,
+      collaborations: true,
+      env: { collaborations: options.env ?? {} },
+    });
     keycloak = testKeycloak(harness.system.stack);
     const brokers = harness.system.stack.kafkaBrokers;
     [harness.collaborationEvents, harness.messageEvents] = await Promise.all([

@@ -94,7 +94,7 @@ describe('a collaboration page', () => {
     assert.equal(seen[0]!.closest('li')?.getAttribute('data-sequence'), '2');
     screen.getByRole('heading', { level: 1, name: collaboration.offer.title });
     screen.getByRole('link', { name: 'Acme Inc' });
-    screen.getByText('$1,250.00');
+    within(screen.getByRole('region', { name: 'Terms' })).getByText('$1,250.00');
     assert.equal(screen.queryByRole('button', { name: 'Load older' }) === null, true);
     await vi.waitFor(() =>
       assert.deepEqual(

@@ -53,7 +53,7 @@ function aCreatorWithCollaborations() {
 }
 
 describe('the collaborations list', () => {
-  test("when a creator opens it, then each row names the offer, the brand, the creator's unread count and the status, linking to the conversation", async () => {
+  test("when a creator opens it, then each row names the offer, the brand, the creator's unread count, the work waiting and the status, linking to the conversation", async () => {
     const { me, list } = aCreatorWithCollaborations();
     answerWith(me, list);
 
@@ -68,10 +68,13 @@ describe('the collaborations list', () => {
     unread.getByText(/With Acme Inc/);
     assert.equal(unread.getByTestId('unread-count').textContent, '2 unread');
     unread.getByText('Active');
+    // Its deliverable waits for the creator's work.
+    assert.equal(unread.getByTestId('work-waiting').textContent, 'Work waiting for you');
     const quiet = rowOf('Review thread');
     // The brand's unread messages are the brand's: the creator sees no count.
     assert.equal(quiet.queryByTestId('unread-count') === null, true);
     quiet.getByText('Completed');
+    assert.equal(quiet.queryByTestId('work-waiting'), null);
   });
 
   test("when a brand user opens it, then the other side is the creator's username and the count is the brand's", async () => {

@@ -49,10 +49,10 @@ describe('the header', () => {
     assert.equal(screen.queryByRole('link', { name: 'Login' }), null);
   });
 
-  /** The href of the header's Offers link once GET /api/me answered `me`. */
+  /** The href of the header's Offers link once GET /api/me answered `me` (and no collaborations). */
   async function offersLinkOf(me: { user: UserRecord; brand: BrandRecord | null }) {
     session.current = { status: 'signed-in', userId: me.user.id };
-    answerBff(() => jsonAnswer(200, { data: me }));
+    answerBff((call) => jsonAnswer(200, { data: call.path === '/api/collaborations' ? [] : me }));
     renderInApp(<Header />);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     return (await nav.findByRole('link', { name: /^Offers/ })).getAttribute('href');

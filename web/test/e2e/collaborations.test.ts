@@ -15,56 +15,27 @@ import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
-import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
-import { brandRegistration, dataOf, sleep } from '@raly/test-support';
+import type { OfferRecord } from '@raly/contracts/offers';
+import { sleep } from '@raly/test-support';
 import { seriousAxeViolations } from './harness/axe.ts';
 import { browserSuite } from './harness/suite.ts';
-import { registerBrand } from './harness/bff-client.ts';
+import {
+  aSignedInBrand,
+  anOffer,
+  callBff as callBffAt,
+  collaborationOf,
+  LIVE_UPDATE_WINDOW_MS,
+} from './harness/collaboration-parties.ts';
 import { anotherLiveTab, liveTab } from './harness/live.ts';
 import { seeTitle, seeToast, STEP_TIMEOUT_MS } from './harness/pages.ts';
-import { aSignedInCreator, type SignedInCreator } from './harness/shell-users.ts';
-
-/** How soon a change made in one tab must show in another (ms): service → Kafka → BFF → socket. */
-const LIVE_UPDATE_WINDOW_MS = 10_000;
+import { aSignedInCreator } from './harness/shell-users.ts';
 
 const suite = browserSuite();
 const { url } = suite;
 
-/** The BFF's JSON API under test with a bearer token: `data` of a 2xx answer. */
 const callBff = <T>(method: string, path: string, token?: string, body?: unknown) =>
-  dataOf<T>(suite.product.bffUrl, method, `/api${path}`, { body, token });
-
-type TokenSet = SignedInCreator['tokenSet'];
-
-/** A registered brand user with a fresh token set, and an access token of another session for the API. */
-async function aSignedInBrand() {
-  const contact = brandRegistration();
-  await registerBrand(suite.product.bffUrl, contact);
-  const login = () =>
-    callBff<TokenSet>('POST', '/auth/login', undefined, {
-      email: contact.email,
-      password: contact.password,
-    });
-  // One after the other: two sign-ins of a new user at the same moment were seen refused.
-  const tokenSet = await login();
-  const api = await login();
-  return { ...contact, tokenSet, accessToken: api.accessToken };
-}
-
-/** An open offer for creators interested in Gaming, with a unique title. */
-const anOffer = (): CreateOffer => ({
-  title: `Collab ${randomUUID().slice(0, 8)}`,
-  brief: 'Show our product to your audience in a short video, in your own words.',
-  interests: ['Gaming'],
-  platforms: ['x'],
-  deliverables: 'One video of 30 to 60 seconds.',
-  compensation: { kind: 'fixed', amountMinor: 50_000, currency: 'USD' },
-  creatorsWanted: 2,
-  applyBy: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-  open: true,
-});
+  callBffAt<T>(suite.product.bffUrl, method, path, token, body);
 
 /** The messages log of a conversation page. */
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -83,22 +54,10 @@ const seeMessage = (page: Page, text: string, timeout = LIVE_UPDATE_WINDOW_MS) =
 const unreadBadge = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByTestId('collaborations-badge');
 
-/** Polls the creator's collaborations until the one of `applicationId` is there. */
-async function collaborationOf(token: string, applicationId: string): Promise<CollaborationRecord> {
-  const deadline = Date.now() + LIVE_UPDATE_WINDOW_MS;
-  for (;;) {
-    const list = await callBff<CollaborationRecord[]>('GET', '/collaborations', token);
-    const found = list.find((each) => each.applicationId === applicationId);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('the collaboration did not open');
-    await sleep(250);
-  }
-}
-
 describe('collaborations in the browser', () => {
   test('when the brand accepts an application, then both sides talk live, a message with contact details waits for confirmation, and the unread badge counts and clears', async () => {
     // Arrange: an open offer, the creator's application, the brand's tab on the offer.
-    const brand = await aSignedInBrand();
+    const brand = await aSignedInBrand(suite.product.bffUrl);
     const offer = await callBff<OfferRecord>('POST', '/offers', brand.accessToken, anOffer());
     const creator = await aSignedInCreator(suite.product.bffUrl, { onboarded: true });
     const creatorToken = creator.tokenSet.accessToken;
@@ -126,7 +85,7 @@ describe('collaborations in the browser', () => {
       .getByRole('link', { name: 'Open collaboration' })
       .click({ timeout: LIVE_UPDATE_WINDOW_MS });
     await brandPage.waitForURL(/\/collaborations\/[^/]+$/);
-    const collaboration = await collaborationOf(creatorToken, application.id);
+    const collaboration = await collaborationOf(suite.product.bffUrl, creatorToken, application.id);
     assert.equal(brandPage.url(), url(`/collaborations/${collaboration.id}`));
     await seeTitle(brandPage, 'Collaboration - Raly');
     await brandPage.getByRole('heading', { level: 1, name: offer.title }).waitFor();

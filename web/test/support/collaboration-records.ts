@@ -8,7 +8,23 @@ import type {
   CollaborationParty,
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
+import type { Deliverable } from '@raly/contracts/collaboration-work';
 import { anOfferRecord } from './offer-records';
+
+/** @returns a pending deliverable with a unique id, with `overrides` applied */
+export function aDeliverable(overrides: Partial<Deliverable> = {}): Deliverable {
+  return {
+    id: randomUUID(),
+    title: 'One video of 30 to 60 seconds',
+    dueAt: null,
+    status: 'pending',
+    changeRequests: 0,
+    reviewDueAt: null,
+    submissions: [],
+    reviews: [],
+    ...overrides,
+  };
+}
 
 /** @returns an active collaboration without messages, with `overrides` applied */
 export function aCollaborationRecord(
@@ -33,6 +49,18 @@ export function aCollaborationRecord(
     lastMessageAt: null,
     unread: { brand: 0, creator: 0 },
     seenSequence: { brand: 0, creator: 0 },
+    deliverables: [aDeliverable({ title: offer.deliverables })],
+    payment: {
+      status: 'not_due',
+      amount: { amountMinor: 125_000, currency: 'USD' },
+      reference: null,
+      dueAt: null,
+      paidAt: null,
+      confirmedAt: null,
+      overdue: false,
+    },
+    cancellation: null,
+    timeline: [{ kind: 'opened', at: created, party: null, deliverableId: null }],
     created,
     updated: created,
     ...overrides,

@@ -2,13 +2,24 @@
  * Collaborations over HTTP (docs/api.md "services/collaborations"), all with
  * a bearer and for the collaboration's parties only: `GET /collaborations`,
  * `GET /collaborations/:id`, `GET|POST /collaborations/:id/messages`,
- * `POST /collaborations/:id/seen`.
+ * `POST /collaborations/:id/seen`, and the work: `PUT /collaborations/:id/deliverables`,
+ * `POST /collaborations/:id/deliverables/:deliverableId/submissions|review`,
+ * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`.
+ * Each answers the collaboration's snapshot after the change.
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
 import { getCollaboration, myCollaborations } from '../domain/collaborations';
 import type { CollaborationsDependencies } from '../domain/dependencies';
 import { markSeen, messageHistory, sendMessage } from '../domain/messages';
+import {
+  cancelCollaboration,
+  confirmPaymentReceived,
+  markPaymentPaid,
+  reviewDeliverable,
+  setDeliverables,
+  submitDeliverable,
+} from '../domain/work-actions';
 
 /**
  * @param verifyAccessToken the kit's verifier: every route needs a valid access token (else 401)
@@ -39,6 +50,54 @@ export function collaborationsRouter(
   });
   router.post('/collaborations/:id/seen', user, async (req, res) => {
     res.json({ data: await markSeen(dependencies, callerOf(req), id(req.params.id), req.body) });
+  });
+  router.put('/collaborations/:id/deliverables', user, async (req, res) => {
+    res.json({
+      data: await setDeliverables(dependencies, callerOf(req), id(req.params.id), req.body),
+    });
+  });
+  router.post(
+    '/collaborations/:id/deliverables/:deliverableId/submissions',
+    user,
+    async (req, res) => {
+      const { id: collaborationId, deliverableId } = req.params;
+      res.status(201).json({
+        data: await submitDeliverable(
+          dependencies,
+          callerOf(req),
+          id(collaborationId),
+          id(deliverableId),
+          req.body,
+        ),
+      });
+    },
+  );
+  router.post('/collaborations/:id/deliverables/:deliverableId/review', user, async (req, res) => {
+    const { id: collaborationId, deliverableId } = req.params;
+    res.json({
+      data: await reviewDeliverable(
+        dependencies,
+        callerOf(req),
+        id(collaborationId),
+        id(deliverableId),
+        req.body,
+      ),
+    });
+  });
+  router.post('/collaborations/:id/payment/paid', user, async (req, res) => {
+    res.json({
+      data: await markPaymentPaid(dependencies, callerOf(req), id(req.params.id), req.body),
+    });
+  });
+  router.post('/collaborations/:id/payment/received', user, async (req, res) => {
+    res.json({
+      data: await confirmPaymentReceived(dependencies, callerOf(req), id(req.params.id)),
+    });
+  });
+  router.post('/collaborations/:id/cancel', user, async (req, res) => {
+    res.json({
+      data: await cancelCollaboration(dependencies, callerOf(req), id(req.params.id), req.body),
+    });
   });
   return router;
 }

@@ -14,7 +14,9 @@ import type {
 import type { BrandSummary } from '@raly/contracts/offers';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
-import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { WorkState } from '../domain/work-rules';
+import type { CollaborationWork } from '../domain/work';
+import { Prisma, type PrismaClient } from '../generated/prisma/client';
 import type { CollaborationsEventWriter, Transaction } from './database';
 import { isUuid } from './ids';
 import { otherParty, partyColumns, toCollaborationRecord } from './snapshots';
@@ -31,6 +33,8 @@ export interface NewCollaboration {
   creatorUsername: string;
   creatorProfileImg: string;
   terms: CollaborationTerms | null;
+  /** The deliverables, payment and timeline it opens with. */
+  work: CollaborationWork;
 }
 
 export interface CollaborationRepository {
@@ -66,6 +70,80 @@ export interface CollaborationRepository {
     sequence: number,
     event: RaiseEvent<CollaborationRecord>,
   ): Promise<CollaborationRecord | null>;
+  /**
+   * Under the row lock, applies `decide(snapshot)` to the collaboration's work
+   * (version + 1) and records `event(snapshot)`; an error `decide` throws
+   * rolls everything back and propagates.
+   * @returns the snapshot after the change, or null when no such collaboration exists
+   */
+  changeWorkWithEvent(
+    id: string,
+    decide: (current: CollaborationRecord) => WorkState,
+    event: RaiseEvent<CollaborationRecord>,
+  ): Promise<CollaborationRecord | null>;
+  /**
+   * Claims one active collaboration waiting for a sweep, skipping rows another
+   * transaction holds (`FOR UPDATE SKIP LOCKED`), and in that one transaction
+   * applies `decide(snapshot)` and records `event(snapshot)` (version + 1).
+   * @param waiting `review`: a submission's review due by `cutoff`; `payment`: a
+   *   payment due (or paid), unconfirmed and not overdue since `cutoff` or earlier
+   * @returns null when none waits, else the snapshot after the change (`changed` null when
+   *   `decide` found nothing to change: the row's keys were stale and are recomputed)
+   */
+  sweepOneWithEvent(
+    waiting: 'review' | 'payment',
+    cutoff: Date,
+    decide: (current: CollaborationRecord) => WorkState | null,
+    event: RaiseEvent<CollaborationRecord>,
+  ): Promise<{ changed: CollaborationRecord | null } | null>;
+}
+
+/**
+ * The columns of a work state, with the two the sweeps key on: the earliest
+ * review due of a submitted deliverable, and when an unsettled payment fell due.
+ */
+function workColumns(state: WorkState) {
+  const active = state.status === 'active';
+  const reviewDueAt = state.deliverables
+    .filter((deliverable) => deliverable.status === 'submitted' && deliverable.reviewDueAt)
+    .map((deliverable) => deliverable.reviewDueAt!)
+    .sort()[0];
+  const { payment } = state;
+  const unsettled =
+    active && (payment.status === 'due' || payment.status === 'paid') && !payment.overdue;
+  return {
+    status: state.status,
+    deliverables: state.deliverables,
+    payment: state.payment,
+    cancellation: state.cancellation ?? Prisma.DbNull,
+    timeline: state.timeline,
+    reviewDueAt: active && reviewDueAt ? new Date(reviewDueAt) : null,
+    paymentUnsettledSince: unsettled && payment.dueAt ? new Date(payment.dueAt) : null,
+  } satisfies Prisma.CollaborationUpdateInput;
+}
+
+/** Writes `state` to a collaboration locked in `tx` (version + 1). @returns the snapshot after it */
+async function updateLockedWork(tx: Transaction, id: string, state: WorkState) {
+  const row = await tx.collaboration.update({
+    where: { id },
+    data: { ...workColumns(state), version: { increment: 1 }, updated: new Date() },
+  });
+  return toCollaborationRecord(row);
+}
+
+/** Locks one collaboration a sweep waits on (see `sweepOneWithEvent`). @returns its id, or null */
+async function claimWaiting(tx: Transaction, waiting: 'review' | 'payment', cutoff: Date) {
+  const rows =
+    waiting === 'review'
+      ? await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM collaborations
+           WHERE review_due_at <= ${cutoff} AND status = 'active'
+           ORDER BY review_due_at LIMIT 1 FOR UPDATE SKIP LOCKED`
+      : await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM collaborations
+           WHERE payment_unsettled_since <= ${cutoff} AND status = 'active'
+           ORDER BY payment_unsettled_since LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -94,11 +172,11 @@ export function collaborationRepository(
     async openOnce(collaboration, event) {
       const existing = await byApplication(collaboration.applicationId);
       if (existing) return { collaboration: existing, opened: false };
-      const { terms, brand, ...columns } = collaboration;
+      const { terms, brand, work, ...columns } = collaboration;
       try {
         const opened = await events.transaction(async (tx, record) => {
           const row = await tx.collaboration.create({
-            data: { ...columns, brand, ...(terms && { terms }) },
+            data: { ...columns, brand, ...(terms && { terms }), ...work },
           });
           const snapshot = toCollaborationRecord(row);
           await record(event(snapshot));
@@ -153,6 +231,38 @@ export function collaborationRepository(
         const snapshot = toCollaborationRecord(row);
         await record(event(snapshot));
         return snapshot;
+      });
+    },
+    async changeWorkWithEvent(id, decide, event) {
+      if (!isUuid(id)) return null;
+      return events.transaction(async (tx, record) => {
+        const current = await lockCollaboration(tx, id);
+        if (!current) return null;
+        const snapshot = await updateLockedWork(tx, id, decide(toCollaborationRecord(current)));
+        await record(event(snapshot));
+        return snapshot;
+      });
+    },
+    async sweepOneWithEvent(waiting, cutoff, decide, event) {
+      return events.transaction(async (tx, record) => {
+        const id = await claimWaiting(tx, waiting, cutoff);
+        if (!id) return null;
+        const current = toCollaborationRecord(
+          await tx.collaboration.findUniqueOrThrow({ where: { id } }),
+        );
+        const next = decide(current);
+        if (!next) {
+          // Its keys were stale: recompute them (no change, no version) so the claim moves on.
+          const { reviewDueAt, paymentUnsettledSince } = workColumns(current);
+          await tx.collaboration.update({
+            where: { id },
+            data: { reviewDueAt, paymentUnsettledSince },
+          });
+          return { changed: null };
+        }
+        const snapshot = await updateLockedWork(tx, id, next);
+        await record(event(snapshot));
+        return { changed: snapshot };
       });
     },
   };

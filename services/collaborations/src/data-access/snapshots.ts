@@ -45,6 +45,11 @@ export function toCollaborationRecord(row: Collaboration): CollaborationRecord {
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     unread: { brand: row.unreadBrand, creator: row.unreadCreator },
     seenSequence: { brand: row.seenSequenceBrand, creator: row.seenSequenceCreator },
+    // Written only from these shapes (./collaboration-repository), so read back as they are.
+    deliverables: row.deliverables as CollaborationRecord['deliverables'],
+    payment: row.payment as CollaborationRecord['payment'],
+    cancellation: row.cancellation as CollaborationRecord['cancellation'],
+    timeline: row.timeline as CollaborationRecord['timeline'],
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
   };

@@ -15,6 +15,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import type { CollaborationsDependencies } from './dependencies';
 import { collaborationOpenedEvent } from './events';
 import { collaborationOfParty } from './parties';
+import { openingWork } from './work';
 
 /**
  * The terms an application was accepted on: its offer's deliverables and
@@ -38,6 +39,7 @@ export async function openCollaborationOfApplication(
 ): Promise<void> {
   const application = event.data;
   if (application.status !== 'accepted') return;
+  const terms = termsOf(application);
   const { opened, collaboration } = await dependencies.collaborations.openOnce(
     {
       id: randomUUID(),
@@ -49,7 +51,8 @@ export async function openCollaborationOfApplication(
       creatorId: application.creatorId,
       creatorUsername: application.creator.username,
       creatorProfileImg: application.creator.profileImg,
-      terms: termsOf(application),
+      terms,
+      work: openingWork(terms, new Date()),
     },
     collaborationOpenedEvent,
   );

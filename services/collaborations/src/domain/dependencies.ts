@@ -9,5 +9,7 @@ export interface CollaborationsDependencies {
   messages: MessageRepository;
   /** identity-profile: the brand a caller is a member of. */
   identity: IdentityClient;
+  /** How long a submission waits for review, and a due payment for its confirmation, in ms. */
+  workWindows: { reviewWindowMs: number; paymentOverdueMs: number };
   logger: Logger;
 }

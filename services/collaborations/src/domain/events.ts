@@ -31,7 +31,10 @@ const collaborationEvent = snapshotEventOf<CollaborationRecord>({
 /** `collaborations.collaboration.opened`: the collaboration an accepted application opened. */
 export const collaborationOpenedEvent = collaborationEvent(eventTypes.collaborationOpened);
 
-/** `collaborations.collaboration.updated`: a message counted, a side's seen mark moved. */
+/**
+ * `collaborations.collaboration.updated`: a message counted, a side's seen mark moved, a step
+ * of the work (deliverables, payment, cancelling, a sweep).
+ */
 export const collaborationUpdatedEvent = collaborationEvent(eventTypes.collaborationUpdated);
 
 /**

@@ -13,6 +13,13 @@ import type {
   MessagesPage,
   SendMessage,
 } from './collaborations';
+import type {
+  CancelCollaboration,
+  MarkPaid,
+  ReviewDeliverable,
+  SetDeliverables,
+  SubmitDeliverable,
+} from './collaboration-work';
 import type { Interest } from './constants';
 import type { ImageStored } from './events';
 import type {
@@ -173,6 +180,21 @@ export interface BffRoutes {
     answer: CollaborationMessageRecord;
   };
   'POST /api/collaborations/:id/seen': { body: MarkSeen; answer: CollaborationRecord };
+  'PUT /api/collaborations/:id/deliverables': {
+    body: SetDeliverables;
+    answer: CollaborationRecord;
+  };
+  'POST /api/collaborations/:id/deliverables/:deliverableId/submissions': {
+    body: SubmitDeliverable;
+    answer: CollaborationRecord;
+  };
+  'POST /api/collaborations/:id/deliverables/:deliverableId/review': {
+    body: ReviewDeliverable;
+    answer: CollaborationRecord;
+  };
+  'POST /api/collaborations/:id/payment/paid': { body: MarkPaid; answer: CollaborationRecord };
+  'POST /api/collaborations/:id/payment/received': { body: never; answer: CollaborationRecord };
+  'POST /api/collaborations/:id/cancel': { body: CancelCollaboration; answer: CollaborationRecord };
   // Public profiles: anyone, signed in or not.
   'GET /api/public/users/:username': { body: never; answer: PublicCreatorProfile };
   'GET /api/public/brands/:username': { body: never; answer: PublicBrandProfile };

@@ -11,6 +11,7 @@
  * after a notice ({@link looksLikeContactDetails}); Raly never adds any.
  */
 import { z } from 'zod';
+import { collaborationWorkShape } from './collaboration-work';
 import { messages } from './messages';
 import {
   brandSummarySchema,
@@ -78,6 +79,7 @@ export const collaborationRecordSchema = z.object({
   lastMessageAt: isoDate.nullable(),
   unread: partyCountsSchema,
   seenSequence: partyCountsSchema,
+  ...collaborationWorkShape,
   created: isoDate,
   updated: isoDate,
 });

@@ -1,8 +1,10 @@
 /**
  * /collaborations/:id: one collaboration as its party sees it: the offer's
  * title and the other side (public names only), the status, the
- * conversation with its composer and the terms, all live in every tab of
- * both parties. The conversation is marked seen while it is on screen.
+ * deliverables and their reviews, the conversation with its composer, the
+ * payment, the terms and the timeline, with only the actions the viewer's
+ * side may take now, all live in every tab of both parties. The
+ * conversation is marked seen while it is on screen.
  */
 import { Link } from 'react-router-dom';
 import type { Me } from '@raly/contracts/bff-api';
@@ -10,6 +12,7 @@ import type { CollaborationParty, CollaborationRecord } from '@raly/contracts/co
 import { messages } from '@raly/contracts/messages';
 import { paths } from '@/config/paths';
 import { sideOf } from '@/lib/collaboration-live';
+import { formatDate } from '@/lib/offer-format';
 import { Avatar } from '@/components/ui/avatar';
 import { BackLink } from '@/components/ui/back-link';
 import { focusRing } from '@/components/ui/button';
@@ -23,7 +26,11 @@ import {
 import { CollaborationStatusBadge } from '@/features/collaborations/components/collaboration-status-badge';
 import { MessageComposer } from '@/features/collaborations/components/message-composer';
 import { MessageList } from '@/features/collaborations/components/message-list';
+import { CancelCollaboration } from '@/features/collaborations/components/cancel-collaboration-dialog';
+import { DeliverablesPanel } from '@/features/collaborations/components/deliverables-panel';
+import { PaymentPanel } from '@/features/collaborations/components/payment-panel';
 import { TermsPanel } from '@/features/collaborations/components/terms-panel';
+import { TimelinePanel } from '@/features/collaborations/components/timeline-panel';
 import { useMarkSeen } from '@/features/collaborations/hooks/use-mark-seen';
 import { useOutbox } from '@/features/collaborations/hooks/use-outbox';
 import {
@@ -33,6 +40,7 @@ import {
   stillOutgoing,
 } from '@/features/collaborations/utils/conversation';
 import { counterpartOf } from '@/features/collaborations/utils/counterpart';
+import { cancelReasonRequired } from '@/features/collaborations/utils/work';
 
 export function CollaborationPage({ id, me }: { id: string; me: Me }) {
   return (
@@ -76,13 +84,55 @@ function CollaborationView({
           {counterpart.name}
         </Link>
       </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <Conversation collaboration={collaboration} side={side} />
-        <div>
+      <Outcome collaboration={collaboration} side={side} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-8">
+          <DeliverablesPanel collaboration={collaboration} side={side} />
+          <Conversation collaboration={collaboration} side={side} />
+        </div>
+        <div className="space-y-8">
+          <PaymentPanel collaboration={collaboration} side={side} />
           <TermsPanel terms={collaboration.terms} />
+          <TimelinePanel collaboration={collaboration} />
+          {collaboration.status === 'active' && (
+            <CancelCollaboration
+              collaborationId={collaboration.id}
+              reasonRequired={cancelReasonRequired(collaboration, side)}
+            />
+          )}
         </div>
       </div>
     </section>
+  );
+}
+
+/** How an ended collaboration ended: completed, or cancelled by whom and why. */
+function Outcome({
+  collaboration,
+  side,
+}: {
+  collaboration: CollaborationRecord;
+  side: CollaborationParty;
+}) {
+  const { cancellation } = collaboration;
+  if (collaboration.status === 'completed')
+    return (
+      <div className="mt-6">
+        <Notification kind="success">
+          Completed: every deliverable is approved and the payment is settled.
+        </Notification>
+      </div>
+    );
+  if (collaboration.status !== 'cancelled' || !cancellation) return null;
+  const who = cancellation.party === side ? 'You' : `The ${cancellation.party}`;
+  return (
+    <div className="mt-6 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-800 ring-1 ring-slate-200 ring-inset">
+      <p>
+        {who} cancelled this collaboration on {formatDate(cancellation.cancelledAt)}
+        {cancellation.reason ? ':' : '.'}
+      </p>
+      {cancellation.reason && <p className="mt-1 whitespace-pre-line">“{cancellation.reason}”</p>}
+    </div>
   );
 }
 

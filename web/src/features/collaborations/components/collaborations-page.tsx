@@ -1,8 +1,9 @@
 /**
  * /collaborations: the signed-in user's collaborations, newest activity
  * first: the offer's title, the other side (public names only), the
- * status, the unread count of the user's side and the last activity, all
- * live (lib/collaborations-api).
+ * status, the unread count of the user's side, what work waits for that
+ * side (hand-ins, reviews, payment steps) and the last activity, all live
+ * (lib/collaborations-api).
  */
 import { Link } from 'react-router-dom';
 import type { Me } from '@raly/contracts/bff-api';
@@ -19,6 +20,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryResult } from '@/components/ui/query-result';
 import { CollaborationStatusBadge } from '@/features/collaborations/components/collaboration-status-badge';
 import { counterpartOf } from '@/features/collaborations/utils/counterpart';
+import { workWaitingFor } from '@/features/collaborations/utils/work';
 
 export function CollaborationsPage({ me }: { me: Me }) {
   return (
@@ -61,6 +63,7 @@ function CollaborationRow({ collaboration, me }: { collaboration: CollaborationR
   if (!side) return null;
   const counterpart = counterpartOf(collaboration, side);
   const unread = collaboration.unread[side];
+  const waiting = workWaitingFor(collaboration, side);
   const lastActivity = collaboration.lastMessageAt ?? collaboration.created;
   return (
     <li
@@ -83,6 +86,11 @@ function CollaborationRow({ collaboration, me }: { collaboration: CollaborationR
         </div>
       </div>
       <div className="flex items-center gap-3">
+        {waiting > 0 && (
+          <span data-testid="work-waiting" className="text-sm font-medium text-amber-800">
+            {waiting === 1 ? 'Work waiting for you' : `${waiting} steps waiting for you`}
+          </span>
+        )}
         {unread > 0 && (
           <CountBadge count={unread} unit="unread" testId="unread-count" className="py-0.5" />
         )}

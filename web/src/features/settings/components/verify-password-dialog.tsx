@@ -5,13 +5,14 @@
  * right password is handed to `onVerified` so the update can carry it.
  * A native modal <dialog>: focus moves into it, the page behind is inert.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@raly/contracts/messages';
 import { verifyPasswordSchema } from '@raly/contracts/validation';
 import { apiErrorMessage } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useVerifyPasswordMutation } from '@/features/settings/api/account-api';
 
@@ -23,7 +24,6 @@ export interface VerifyPasswordDialogProps {
 }
 
 export function VerifyPasswordDialog({ open, onCancel, onVerified }: VerifyPasswordDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const {
     register,
@@ -34,16 +34,7 @@ export function VerifyPasswordDialog({ open, onCancel, onVerified }: VerifyPassw
   } = useForm({ resolver: zodResolver(verifyPasswordSchema), defaultValues: { password: '' } });
   const [verifyPassword] = useVerifyPasswordMutation();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      reset({ password: '' });
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open, reset]);
+  const onOpen = useCallback(() => reset({ password: '' }), [reset]);
 
   const onSubmit = async ({ password }: { password: string }) => {
     try {
@@ -58,15 +49,7 @@ export function VerifyPasswordDialog({ open, onCancel, onVerified }: VerifyPassw
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-full max-w-sm rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
-    >
+    <ModalDialog open={open} onClose={onCancel} onOpen={onOpen} labelledBy={titleId}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           Verify Password
@@ -89,6 +72,6 @@ export function VerifyPasswordDialog({ open, onCancel, onVerified }: VerifyPassw
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,0 +1,171 @@
+/**
+ * The work of a collaboration in a real browser against the real product,
+ * a brand and a creator in two browser contexts on the same collaboration:
+ * the creator hands in a deliverable, the brand requests changes, the
+ * creator hands it in again and the brand approves it, each step seen live
+ * by the other side; the payment falls due, the brand marks it paid, the
+ * creator confirms receipt, and both tabs say "Completed".
+ *
+ * Needs the native stack (`npm run stack -- up`).
+ */
+import { describe, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { OfferRecord } from '@raly/contracts/offers';
+import { messages } from '@raly/contracts/messages';
+import { browserSuite } from './harness/suite.ts';
+import {
+  aSignedInBrand,
+  anOffer,
+  callBff,
+  collaborationOf,
+  LIVE_UPDATE_WINDOW_MS,
+} from './harness/collaboration-parties.ts';
+import { liveTab } from './harness/live.ts';
+import { aSignedInCreator } from './harness/shell-users.ts';
+
+const suite = browserSuite();
+
+/** The one deliverable of the collaboration on `page`. */
+const deliverable = (page: Page) => page.locator('li[data-deliverable-id]');
+
+/** Waits until the deliverable on `page` has `status` (live: within the update window). */
+const seeDeliverable = (page: Page, status: string) =>
+  page
+    .locator(`li[data-deliverable-id][data-status="${status}"]`)
+    .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+
+/** Waits until `page` shows `text` inside the deliverable. */
+const seeInDeliverable = (page: Page, text: string) =>
+  deliverable(page).getByText(text).first().waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+
+/** The creator hands in the deliverable with `link` and `note`. */
+async function handIn(page: Page, link: string, note: string): Promise<void> {
+  const form = page.getByRole('form', { name: /^Hand in / });
+  await form.getByLabel('Link to the work').fill(link);
+  await form.getByLabel('Note (optional)').fill(note);
+  await form.getByRole('button', { name: 'Hand in' }).click();
+}
+
+/** The brand sends a review with `decision` (its label) and `comment`. */
+async function review(page: Page, decision: string, comment = ''): Promise<void> {
+  const form = page.getByRole('form', { name: /^Review / });
+  await form.getByRole('radio', { name: decision }).check();
+  if (comment) await form.getByLabel('Comment', { exact: true }).fill(comment);
+  await form.getByRole('button', { name: 'Send review' }).click();
+}
+
+/** Waits until the payment panel on `page` shows `status`. */
+const seePayment = (page: Page, status: string) =>
+  page
+    .locator(`[data-testid="payment-status"][data-status="${status}"]`)
+    .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+
+describe("a collaboration's work in the browser", () => {
+  test('when the creator hands in, the brand asks changes, the creator hands in again and the brand approves, then each step shows live on the other side, and the payment marked and confirmed completes the collaboration in both tabs', async () => {
+    // Arrange: an accepted application, so an open collaboration; both parties on its page.
+    const { bffUrl, webUrl } = suite.product;
+    const brand = await aSignedInBrand(bffUrl);
+    const offer = await callBff<OfferRecord>(
+      bffUrl,
+      'POST',
+      '/offers',
+      brand.accessToken,
+      anOffer(),
+    );
+    const creator = await aSignedInCreator(bffUrl, { onboarded: true });
+    const creatorToken = creator.tokenSet.accessToken;
+    const application = await callBff<{ id: string }>(
+      bffUrl,
+      'POST',
+      `/offers/${offer.id}/applications`,
+      creatorToken,
+      { pitch: 'I review new games every week for an audience of twenty thousand players.' },
+    );
+    await callBff(bffUrl, 'POST', `/applications/${application.id}/accept`, brand.accessToken);
+    const collaboration = await collaborationOf(bffUrl, creatorToken, application.id);
+    const path = `/collaborations/${collaboration.id}`;
+    const brandContext = await suite.browser.newContext();
+    const brandTab = await liveTab(brandContext, webUrl, brand, path);
+    const creatorContext = await suite.browser.newContext();
+    const creatorTab = await liveTab(creatorContext, webUrl, creator, path);
+    const [brandPage, creatorPage] = [brandTab.page, creatorTab.page];
+    await seeDeliverable(brandPage, 'pending');
+    await seePayment(creatorPage, 'not_due');
+    await creatorPage.getByText(messages.paymentRecordedOnly).waitFor();
+    // Only the creator hands in; only the brand may split the work before that.
+    assert.equal(await brandPage.getByRole('form', { name: /^Hand in / }).count(), 0);
+    assert.equal(await creatorPage.getByRole('button', { name: 'Edit deliverables' }).count(), 0);
+    await brandPage.getByRole('button', { name: 'Edit deliverables' }).waitFor();
+
+    // Act + Assert: the creator hands in; the brand sees it live, with the link and the note.
+    const draft = `https://video.example.org/draft-${randomUUID().slice(0, 8)}`;
+    await handIn(creatorPage, draft, 'First cut, 45 seconds.');
+    await seeDeliverable(creatorPage, 'submitted');
+    await seeDeliverable(brandPage, 'submitted');
+    await brandPage.getByRole('link', { name: draft }).waitFor();
+    await seeInDeliverable(brandPage, 'First cut, 45 seconds.');
+    assert.equal(await brandPage.getByRole('button', { name: 'Edit deliverables' }).count(), 0);
+
+    // Act + Assert: the brand asks changes; the creator sees the round and the comment live.
+    const change = `Show the logo in the first five seconds ${randomUUID().slice(0, 6)}`;
+    await review(brandPage, 'Request changes', change);
+    await seeDeliverable(creatorPage, 'changes_requested');
+    await seeInDeliverable(creatorPage, 'Changes requested, round 1 of 3');
+    await seeInDeliverable(creatorPage, change);
+
+    // Act + Assert: the creator hands in again; the brand sees round 2 live.
+    const final = `https://video.example.org/final-${randomUUID().slice(0, 8)}`;
+    await handIn(creatorPage, final, 'Logo up front now.');
+    await seeDeliverable(brandPage, 'submitted');
+    await brandPage.getByRole('link', { name: final }).waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    await brandPage.locator('li[data-round="2"]').waitFor();
+
+    // Act + Assert: the brand approves; the creator sees it live and the payment falls due.
+    await review(brandPage, 'Approve');
+    await seeDeliverable(creatorPage, 'approved');
+    await seePayment(creatorPage, 'due');
+    await seePayment(brandPage, 'due');
+    await brandPage.getByText('$500.00').first().waitFor();
+
+    // Act + Assert: the brand marks it paid; the creator sees the reference and confirms.
+    const reference = `Transfer ${randomUUID().slice(0, 8)}`;
+    await brandPage.getByLabel('Reference (optional)').fill(reference);
+    await brandPage.getByRole('button', { name: 'Mark as paid' }).click();
+    await seePayment(creatorPage, 'paid');
+    await creatorPage.getByText(reference).waitFor();
+    await creatorPage.getByRole('button', { name: 'Confirm receipt' }).click();
+
+    // Assert: "Completed" in both tabs, the timeline saying so, and no action left.
+    for (const page of [creatorPage, brandPage]) {
+      await page
+        .locator('[data-testid="collaboration-status"][data-status="completed"]')
+        .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+      await seePayment(page, 'confirmed');
+      await page
+        .getByRole('list', { name: 'Timeline' })
+        .getByText('The collaboration is completed')
+        .waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Cancel collaboration' }).count(), 0);
+    }
+    const kinds = await creatorPage
+      .getByRole('list', { name: 'Timeline' })
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+    assert.deepEqual(kinds, [
+      'opened',
+      'submitted',
+      'changes_requested',
+      'submitted',
+      'approved',
+      'payment_due',
+      'paid',
+      'payment_confirmed',
+      'completed',
+    ]);
+    assert.deepEqual([...brandTab.problems, ...creatorTab.problems], []);
+    await creatorContext.close();
+    await brandContext.close();
+  });
+});
