@@ -106,7 +106,8 @@ describe('collaborations in the browser', () => {
     await creatorPage.getByRole('link', { name: 'Open collaboration' }).click();
     await creatorPage.waitForURL(url(`/collaborations/${collaboration.id}`));
     await creatorPage.getByRole('link', { name: brand.company }).waitFor();
-    await creatorPage.getByText('$500.00').waitFor();
+    // The frozen terms (the payment panel shows the same amount once it is due).
+    await creatorPage.getByRole('region', { name: 'Terms' }).getByText('$500.00').waitFor();
 
     // Act + Assert: messages both ways appear live in the other's tab.
     const hello = `Hello from the brand ${randomUUID().slice(0, 6)}`;
