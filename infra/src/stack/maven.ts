@@ -3,7 +3,7 @@
  * ~/.m2 cache first), into `.stack/downloads/`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDirectory } from './paths';
 
@@ -32,18 +32,31 @@ function runMaven(component: string, args: string[]): Promise<void> {
   });
 }
 
-/** Copies one artifact (groupId:artifactId:version[:packaging[:classifier]]) into a folder. */
+/**
+ * Copies one artifact (groupId:artifactId:version[:packaging[:classifier]]) into a folder.
+ * mvn writes into a private staging folder first and each file is then renamed into place,
+ * so a process that finds the file (another test file, another node of a cluster) never
+ * reads a half-written jar, and two concurrent copies of the same artifact cannot clash.
+ * @throws Error when mvn cannot be run or fails
+ */
 export async function copyArtifact(
   component: string,
   coordinates: string,
   outputDirectory: string,
 ): Promise<void> {
   ensureDirectory(outputDirectory);
-  await runMaven(component, [
-    'dependency:copy',
-    `-Dartifact=${coordinates}`,
-    `-DoutputDirectory=${outputDirectory}`,
-  ]);
+  const staging = mkdtempSync(join(outputDirectory, '.staging-'));
+  try {
+    await runMaven(component, [
+      'dependency:copy',
+      `-Dartifact=${coordinates}`,
+      `-DoutputDirectory=${staging}`,
+    ]);
+    for (const file of readdirSync(staging))
+      renameSync(join(staging, file), join(outputDirectory, file));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /** Copies a pom's runtime dependencies into a folder, marking it complete only on success. */

@@ -25,7 +25,7 @@ import { tcpAnswers, waitUntilHealthy } from '../probes';
 import { withProgress } from '../progress';
 import { host } from '../settings';
 import { startAndAwaitHealthy } from './background';
-import { kafkaMetricsAgentOption } from './kafka-metrics';
+import { ensureKafkaMetricsAgent, kafkaMetricsAgentOption } from './kafka-metrics';
 
 /** One node: its id (1…), client port and controller port. */
 export interface KafkaNode {
@@ -205,12 +205,16 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
     nodes,
     async ensure(onEnsured) {
       await ensureKafkaLibraries(options.name);
+      if (options.nodes.some((node) => node.metricsPort !== undefined))
+        await ensureKafkaMetricsAgent(options.name);
       const id = clusterId(options.dataRoot);
-      const outcomes = await withProgress(
+      // Every node settles before a failure is reported: a caller that stops the cluster
+      // on failure then finds each node it started, none still on its way up.
+      const settled = await withProgress(
         options.name,
         `starting ${options.nodes.length} Kafka nodes on ${brokers.join(', ')}`,
         () =>
-          Promise.all(
+          Promise.allSettled(
             options.nodes.map(async (node) => {
               const outcome = await startNode(node, id);
               onEnsured?.(componentName(node), outcome);
@@ -218,8 +222,13 @@ export function kafkaCluster(options: KafkaClusterOptions): KafkaCluster {
             }),
           ),
       );
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
       return Object.fromEntries(
-        options.nodes.map((node, index) => [componentName(node), outcomes[index]!]),
+        options.nodes.map((node, index) => [
+          componentName(node),
+          (settled[index] as PromiseFulfilledResult<EnsureOutcome>).value,
+        ]),
       );
     },
     ensureTopics: (layout) => ensureTopics(brokers, layout),

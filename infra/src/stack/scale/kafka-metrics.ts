@@ -29,26 +29,42 @@ export const kafkaMetricsConfigFile = join(
   'kafka-metrics-config.yml',
 );
 
+let agentDownload: Promise<void> | undefined;
+
 /**
- * Downloads the agent with mvn once (into `.stack/downloads/`).
+ * Downloads the agent with mvn once (into `.stack/downloads/`); concurrent callers share
+ * one download (the nodes of a cluster start together).
  * @param component the name progress lines carry
- * @returns the JVM option that loads the agent on `127.0.0.1:<metricsPort>`
+ * @throws Error when mvn cannot fetch the agent
+ */
+export async function ensureKafkaMetricsAgent(component: string): Promise<void> {
+  if (existsSync(agentJar)) return;
+  agentDownload ??= withProgress(
+    component,
+    `downloading the JMX exporter ${jmxExporterVersion} with mvn`,
+    () =>
+      copyArtifact(
+        component,
+        `io.prometheus.jmx:jmx_prometheus_javaagent:${jmxExporterVersion}`,
+        agentDirectory,
+      ),
+  ).finally(() => {
+    agentDownload = undefined;
+  });
+  await agentDownload;
+}
+
+/**
+ * The JVM option that loads the agent, downloading it first when missing.
+ * @param component the name progress lines carry
+ * @param metricsPort where the agent serves `/metrics` (127.0.0.1)
+ * @returns `-javaagent:<jar>=127.0.0.1:<metricsPort>:<rules file>`
  * @throws Error when mvn cannot fetch the agent
  */
 export async function kafkaMetricsAgentOption(
   component: string,
   metricsPort: number,
 ): Promise<string> {
-  if (!existsSync(agentJar))
-    await withProgress(
-      component,
-      `downloading the JMX exporter ${jmxExporterVersion} with mvn`,
-      () =>
-        copyArtifact(
-          component,
-          `io.prometheus.jmx:jmx_prometheus_javaagent:${jmxExporterVersion}`,
-          agentDirectory,
-        ),
-    );
+  await ensureKafkaMetricsAgent(component);
   return `-javaagent:${agentJar}=${host}:${metricsPort}:${kafkaMetricsConfigFile}`;
 }
