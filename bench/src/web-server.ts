@@ -10,7 +10,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { webServerCommand, type WebServerVariables } from '@raly/infra/stack/web-nginx';
+import {
+  ensureNginx,
+  webServerCommand,
+  type WebServerVariables,
+} from '@raly/infra/stack/web-nginx';
 import { eventually } from '@raly/test-support';
 import { benchPort } from './ports';
 
@@ -28,13 +32,15 @@ export const benchWebEnvironment: WebServerVariables = {
 
 /**
  * Starts nginx on web/dist (build it first) on a free loopback port, with
- * infra's rendering of web/nginx.conf (`@raly/infra/stack/web-nginx`).
- * @throws Error when nginx or its MIME table is missing, web/dist has no build,
+ * infra's rendering of web/nginx.conf (`@raly/infra/stack/web-nginx`);
+ * installs Debian's nginx-light first when it is missing (as `npm start` installs the stack).
+ * @throws Error when nginx cannot be installed, web/dist has no build,
  *   or it does not answer /healthz within 10 s
  */
 export async function startWebServer(
   variables: WebServerVariables = benchWebEnvironment,
 ): Promise<WebServer> {
+  await ensureNginx('bench');
   const port = await benchPort();
   const directory = mkdtempSync(path.join(os.tmpdir(), 'raly-bench-nginx-'));
   const { command, args, errorLog } = webServerCommand(directory, variables, port);

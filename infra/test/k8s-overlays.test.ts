@@ -127,16 +127,27 @@ for (const overlay of overlayNames) {
         );
         return;
       }
-      // dev: only the Secret kustomize generates from secrets.env, which git ignores.
+      // dev: only the Secret kustomize generates from the committed development values, which
+      // are the local defaults of docs/conventions.md (the apps refuse them in production mode).
       assert.deepEqual(
         secrets.map((secret) => baseName(secret.metadata.name)),
         ['raly-secrets'],
       );
-      const ignored = execFileSync('git', ['check-ignore', 'k8s/overlays/dev/secrets.env'], {
+      const tracked = execFileSync('git', ['ls-files', 'k8s/overlays/dev/dev-secrets.env'], {
         cwd: repository,
         encoding: 'utf8',
       });
-      assert.equal(ignored.trim(), 'k8s/overlays/dev/secrets.env');
+      assert.equal(tracked.trim(), 'k8s/overlays/dev/dev-secrets.env');
+      const decoded = Object.values(secrets[0]!.data ?? {}).map((value) =>
+        Buffer.from(value, 'base64').toString('utf8'),
+      );
+      assert.ok(decoded.length > 0);
+      for (const value of decoded)
+        assert.match(
+          value,
+          /local|postgres@postgres|^admin$|^postgres$/,
+          `not a dev default: ${value}`,
+        );
     });
 
     test('when a pod reads a Secret or ConfigMap key, then the overlay provides that key', () => {

@@ -5,7 +5,8 @@
  * variables in web/Dockerfile's NGINX_ENVSUBST_FILTER). Only the listen
  * address and the document root differ: a loopback port and web/dist.
  * Used by the scaled topology (the SPA behind HAProxy) and the benchmark
- * suite's LCP rows. Needs `apt-get install nginx-light` (.ci/run installs it).
+ * suite's LCP rows. Both install Debian's nginx-light when it is missing
+ * ({@link ensureNginx}).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,12 +1,9 @@
 /**
  * The k8s/ overlays as the cluster would receive them: `kubectl kustomize k8s/overlays/<name>`,
- * parsed into objects. Nothing is applied to a cluster. The dev overlay generates its Secret from
- * secrets.env, which git ignores; the build runs on a temporary copy of k8s/ whose secrets.env is
- * the committed secrets.env.example, so a fresh clone (CI) builds it too.
+ * parsed into objects, built on the repository's own k8s/ as a newcomer's first command would be
+ * (a fresh clone in CI). Nothing is applied to a cluster.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -41,24 +38,15 @@ export interface K8sObject {
  * @throws Error with kustomize's message when the build fails
  */
 export function buildOverlay(name: OverlayName): K8sObject[] {
-  const copy = mkdtempSync(path.join(tmpdir(), 'raly-k8s-'));
-  try {
-    cpSync(k8sDir, copy, { recursive: true });
-    const overlay = path.join(copy, 'overlays', name);
-    if (name === 'dev')
-      copyFileSync(path.join(overlay, 'secrets.env.example'), path.join(overlay, 'secrets.env'));
-    const output = execFileSync('kubectl', ['kustomize', overlay], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return parseAllDocuments(output).map((document) => {
-      if (document.errors.length > 0) throw new Error(document.errors.join('; '));
-      return document.toJS() as K8sObject;
-    });
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
+  const output = execFileSync('kubectl', ['kustomize', path.join(k8sDir, 'overlays', name)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return parseAllDocuments(output).map((document) => {
+    if (document.errors.length > 0) throw new Error(document.errors.join('; '));
+    return document.toJS() as K8sObject;
+  });
 }
 
 /** @returns the objects of `kind` (and `apiVersion` when given) */
