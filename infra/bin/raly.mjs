@@ -11,8 +11,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureProjectNode, projectNodeVersion, runsOnProjectNode } from './project-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const commands = new Set(['start', 'stop', 'stack', 'test']);
@@ -22,48 +23,78 @@ if (!commands.has(command)) {
   process.exit(2);
 }
 
-/** Why the workspaces need installing, or null when they are up to date. */
-function installReason() {
-  const lock = join(root, 'package-lock.json');
-  const installedLock = join(root, 'node_modules', '.package-lock.json');
-  if (!existsSync(join(root, 'node_modules', 'tsx', 'package.json')))
-    return 'node_modules is missing';
-  if (
-    existsSync(lock) &&
-    existsSync(installedLock) &&
-    statSync(lock).mtimeMs > statSync(installedLock).mtimeMs
-  ) {
-    return 'package-lock.json is newer than node_modules';
+/**
+ * Runs this command again on the project's pinned Node (./project-node.mjs), with its bin
+ * folder first on PATH so that npm, the apps and the test workers run on it too.
+ */
+function rerunOnProjectNode() {
+  let bin;
+  try {
+    bin = ensureProjectNode();
+  } catch (error) {
+    console.error(`${error.message}; the project runs on Node ${projectNodeVersion()}`);
+    process.exit(1);
   }
-  return null;
-}
-
-const reason = installReason();
-if (reason) {
-  // A fresh clone gets exactly the locked versions; an existing tree is brought up to date.
-  const npmArgs = existsSync(join(root, 'node_modules')) ? ['install'] : ['ci'];
-  console.log(`${reason}: running npm ${npmArgs.join(' ')}…`);
-  const started = Date.now();
-  const result = spawnSync('npm', [...npmArgs, '--no-audit', '--no-fund'], {
+  const rerun = spawn(join(bin, 'node'), [fileURLToPath(import.meta.url), command, ...args], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
   });
-  if (result.status !== 0) {
-    console.error(`npm ${npmArgs.join(' ')} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => rerun.kill('SIGTERM'));
+  rerun.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-// Ctrl-C reaches the whole process group: the CLI cleans up and exits; wait for it.
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
+if (!runsOnProjectNode()) {
+  rerunOnProjectNode();
+} else {
+  main();
+}
+
+function main() {
+  /** Why the workspaces need installing, or null when they are up to date. */
+  function installReason() {
+    const lock = join(root, 'package-lock.json');
+    const installedLock = join(root, 'node_modules', '.package-lock.json');
+    if (!existsSync(join(root, 'node_modules', 'tsx', 'package.json')))
+      return 'node_modules is missing';
+    if (
+      existsSync(lock) &&
+      existsSync(installedLock) &&
+      statSync(lock).mtimeMs > statSync(installedLock).mtimeMs
+    ) {
+      return 'package-lock.json is newer than node_modules';
+    }
+    return null;
+  }
+
+  const reason = installReason();
+  if (reason) {
+    // A fresh clone gets exactly the locked versions; an existing tree is brought up to date.
+    const npmArgs = existsSync(join(root, 'node_modules')) ? ['install'] : ['ci'];
+    console.log(`${reason}: running npm ${npmArgs.join(' ')}…`);
+    const started = Date.now();
+    const result = spawnSync('npm', [...npmArgs, '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      console.error(`npm ${npmArgs.join(' ')} failed (exit ${result.status ?? result.signal})`);
+      process.exit(result.status ?? 1);
+    }
+    console.log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  // Ctrl-C reaches the whole process group: the CLI cleans up and exits; wait for it.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
+}
