@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * Entry point of the root npm scripts (`npm start`, `npm stop`, `npm test`,
- * `npm run stack`). Plain JavaScript with no dependencies, because it runs
- * before any are installed: it installs the npm workspaces when they are
- * missing or older than package-lock.json, then runs the TypeScript CLI of
- * infra/src/cli/<command>.ts through tsx, passing arguments, exit code and
- * signals through.
+ * Entry point of the root npm scripts (`npm start`, `npm stop`, `npm test`, `npm run stack`,
+ * `npm run bench`, `npm run chaos`). Plain JavaScript with no dependencies, because it runs
+ * before any are installed. It always runs on the project's pinned Node (`.node-version`,
+ * installed by ./project-node.mjs): started on another Node, it runs itself again on that one.
+ * It installs the npm workspaces when they are missing or older than package-lock.json, then
+ * runs the TypeScript CLI of infra/src/cli/<command>.ts through tsx (`bench` and `chaos`: the
+ * bench workspace's scripts of those names), passing arguments, exit code and signals through.
  *
- * Usage: node infra/bin/raly.mjs <start|stop|stack|test> [args…]
+ * Usage: node infra/bin/raly.mjs <start|stop|stack|test|bench|chaos> [args…]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -16,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { ensureProjectNode, projectNodeVersion, runsOnProjectNode } from './project-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const commands = new Set(['start', 'stop', 'stack', 'test']);
+const commands = new Set(['start', 'stop', 'stack', 'test', 'bench', 'chaos']);
+/** Commands that are the bench workspace's own scripts (`npm run <command> -w bench`). */
+const benchCommands = new Set(['bench', 'chaos']);
 const [command, ...args] = process.argv.slice(2);
 if (!commands.has(command)) {
   console.error(`usage: node infra/bin/raly.mjs <${[...commands].join('|')}> [args…]`);
@@ -85,14 +88,13 @@ function main() {
     console.log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const child = benchCommands.has(command)
+    ? spawn('npm', ['run', command, '-w', 'bench', '--', ...args], { cwd: root, stdio: 'inherit' })
+    : spawn(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'infra', 'src', 'cli', `${command}.ts`), ...args],
+        { cwd: root, stdio: 'inherit' },
+      );
   // Ctrl-C reaches the whole process group: the CLI cleans up and exits; wait for it.
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));
