@@ -34,7 +34,7 @@ import { benchPort } from './ports';
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** A service of services/ with a database, as test-support names them. */
-export type BenchService = 'identity-profile' | 'brand' | 'offers';
+export type BenchService = 'identity-profile' | 'brand' | 'offers' | 'collaborations';
 
 /** One app running as a child process. */
 export interface BenchProcess {
@@ -50,6 +50,7 @@ export interface BenchSystem {
   identityUrl: string;
   brandUrl: string;
   offersUrl: string;
+  collaborationsUrl: string;
   bff: BenchProcess;
   /** The BFF's Kafka consumer group. */
   bffGroupId: string;
@@ -201,7 +202,7 @@ export async function end(app: BenchProcess): Promise<void> {
 }
 
 /**
- * Builds and starts identity-profile, brand, offers and the BFF as processes.
+ * Builds and starts identity-profile, brand, offers, collaborations and the BFF as processes.
  * @param bffEnv settings added to the BFF's environment (e.g. rate limits)
  * @param tracedEnv settings added to the BFF's and identity-profile's
  *   environment (the tracing variables of a `BENCH_TRACE=1` run, ./trace-collector)
@@ -210,7 +211,7 @@ export async function startBenchSystem(
   bffEnv: Record<string, string> = {},
   tracedEnv: Record<string, string> = {},
 ): Promise<BenchSystem> {
-  const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
+  const services: BenchService[] = ['identity-profile', 'brand', 'offers', 'collaborations'];
   buildBundles([...services.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
   const serviceToken = serviceTokenOf(stack, 'bff');
@@ -221,6 +222,7 @@ export async function startBenchSystem(
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     OFFERS_URL: `http://127.0.0.1:${ports.offers}`,
+    COLLABORATIONS_URL: `http://127.0.0.1:${ports.collaborations}`,
   };
   const databases: TestDatabase[] = [];
   const started: BenchProcess[] = [];
@@ -283,6 +285,7 @@ export async function startBenchSystem(
       identityUrl: peers.IDENTITY_URL,
       brandUrl: peers.BRAND_URL,
       offersUrl: peers.OFFERS_URL,
+      collaborationsUrl: peers.COLLABORATIONS_URL,
       bff,
       bffGroupId,
       processes,
