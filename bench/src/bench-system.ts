@@ -91,9 +91,9 @@ export function imageNodeOptions(dockerfile: string): string[] {
  * ({@link imageNodeOptions} of bff/Dockerfile), then those of
  * BENCH_BFF_NODE_ARGS (space-separated, e.g. `--max-semi-space-size=16`: V8
  * settings measured against the image's; a later option wins); and
- * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF
- * and identity-profile (the processes of the issue's CPU figures; the profile
- * is written when the process exits).
+ * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF,
+ * identity-profile and collaborations (the processes of the CPU figures; the
+ * profile is written when the process exits).
  */
 export function nodeOptionsFor(bundle: string, env = process.env): string[] {
   const extra = bundle.startsWith('bff/')
@@ -103,7 +103,8 @@ export function nodeOptionsFor(bundle: string, env = process.env): string[] {
       ]
     : [];
   const directory = env.BENCH_CPU_PROF;
-  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return extra;
+  if (!directory || !/^(bff|services\/(identity-profile|collaborations))\//.test(bundle))
+    return extra;
   const name = bundle.split('/').at(-3) ?? 'app';
   return [
     ...extra,
