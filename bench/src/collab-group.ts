@@ -20,7 +20,8 @@ export interface CollabSettings {
   brands: number;
   /** Tabs each party's user has open. */
   tabs: number;
-  ratePerSecond: number;
+  /** Messages per second: the first is the table's; the others (e.g. lower, to find the knee) are reported apart. */
+  rates: number[];
   seconds: number;
   warmUpSeconds: number;
 }
@@ -32,6 +33,8 @@ export interface CollabGroupResult {
   sockets: { connected: number; failed: number };
   warmUp?: CollabMessagesResult;
   measured: CollabMessagesResult;
+  /** The rounds at the other rates, in order. */
+  otherRates: CollabMessagesResult[];
 }
 
 /**
@@ -78,20 +81,32 @@ export async function runCollabGroup(
   };
   log(`connected ${sockets.connected} sockets (${sockets.failed} refused)`);
   try {
-    const round = (durationSeconds: number) =>
+    const round = (ratePerSecond: number, durationSeconds: number) =>
       measureCollabMessages(system, collaborations, creatorTabs, brandTabs, {
-        ratePerSecond: settings.ratePerSecond,
+        ratePerSecond,
         durationSeconds,
         tabs: settings.tabs,
       });
+    const [rate, ...otherRates] = settings.rates as [number, ...number[]];
     let warmUp: CollabMessagesResult | undefined;
     if (settings.warmUpSeconds > 0) {
-      warmUp = await round(settings.warmUpSeconds);
-      log(`collab warm-up ${settings.ratePerSecond}/s ${JSON.stringify(warmUp)}`);
+      warmUp = await round(rate, settings.warmUpSeconds);
+      log(`collab warm-up ${rate}/s ${JSON.stringify(warmUp)}`);
     }
-    const measured = await round(settings.seconds);
-    log(`collab ${settings.ratePerSecond}/s ${JSON.stringify(measured)}`);
-    return { settings, seedSeconds, sockets, ...(warmUp ? { warmUp } : {}), measured };
+    const rounds: CollabMessagesResult[] = [];
+    for (const each of [rate, ...otherRates]) {
+      rounds.push(await round(each, settings.seconds));
+      log(`collab ${each}/s ${JSON.stringify(rounds.at(-1))}`);
+    }
+    const [measured, ...others] = rounds as [CollabMessagesResult, ...CollabMessagesResult[]];
+    return {
+      settings,
+      seedSeconds,
+      sockets,
+      ...(warmUp ? { warmUp } : {}),
+      measured,
+      otherRates: others,
+    };
   } finally {
     await creatorTabs.close();
     await brandTabs.close();
@@ -122,7 +137,7 @@ export function collabRows(result: CollabGroupResult): Row[] {
   const cpu = (name: string) => ms(measured.cpuMsPerMessage[name] ?? 0);
   return [
     {
-      figure: `collaboration message → the other party's tabs, ${measured.collaborations} open collaborations, ${settings.ratePerSecond}/s`,
+      figure: `collaboration message → the other party's tabs, ${measured.collaborations} open collaborations, ${settings.rates[0]}/s`,
       measured: `p50 ${ms(measured.latencyMs.p50)}, p99 ${ms(measured.latencyMs.p99)} (${measured.arrived}/${measured.expected} arrived; ${measured.achievedRate.toFixed(0)}/s sent, ${measured.failed} refused)`,
       target: `p99 ≤ ${COLLAB_P99_TARGET_MS} ms`,
       met:

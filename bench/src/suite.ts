@@ -28,8 +28,9 @@
  * topped up through identity-profile when they hold fewer),
  * BENCH_COLLAB_CREATORS (200) × BENCH_COLLAB_BRANDS (5) open collaborations
  * (each creator works with every brand) with BENCH_COLLAB_TABS (2) tabs per
- * party's user, BENCH_COLLAB_RATE (100) messages per second for BENCH_SECONDS
- * after BENCH_WARMUP_SECONDS of warm-up.
+ * party's user, BENCH_COLLAB_RATES (`100`) messages per second for
+ * BENCH_SECONDS after BENCH_WARMUP_SECONDS of warm-up (more rates,
+ * comma-separated, are measured after the first and reported apart, not in the table).
  *
  * `npm run bench -- --only <group>[,<group>…]` (or BENCH_ONLY) measures only
  * some rows: `web`, `login`, `http`, `live` (the three live rows and CPU per
@@ -77,7 +78,7 @@ const settings = {
   collabCreators: Number(process.env.BENCH_COLLAB_CREATORS ?? (smoke ? 4 : 200)),
   collabBrands: Number(process.env.BENCH_COLLAB_BRANDS ?? (smoke ? 2 : 5)),
   collabTabs: Number(process.env.BENCH_COLLAB_TABS ?? (smoke ? 1 : 2)),
-  collabRate: Number(process.env.BENCH_COLLAB_RATE ?? (smoke ? 10 : 100)),
+  collabRates: (process.env.BENCH_COLLAB_RATES ?? (smoke ? '10' : '100')).split(',').map(Number),
 };
 
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
@@ -299,7 +300,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
           creators: settings.collabCreators,
           brands: settings.collabBrands,
           tabs: settings.collabTabs,
-          ratePerSecond: settings.collabRate,
+          rates: settings.collabRates,
           seconds: settings.seconds,
           warmUpSeconds: settings.warmUpSeconds,
         },
@@ -426,7 +427,7 @@ side in the same run. Raw results: bench/results/suite.json.
 - Command: \`npm run stack -- up && npm run bench\`
 - Commit: ${commit}, measured ${measuredAt}
 - Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}
-- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate; ${settings.collabCreators} creators × ${settings.collabBrands} brands open collaborations, ${settings.collabTabs} tabs per party, ${settings.collabRate} messages/s
+- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate; ${settings.collabCreators} creators × ${settings.collabBrands} brands open collaborations, ${settings.collabTabs} tabs per party, ${settings.collabRates[0]} messages/s
 
 ${table}
 

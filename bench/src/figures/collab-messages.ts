@@ -28,6 +28,8 @@ export interface CollabMessagesSettings {
 }
 
 export interface CollabMessagesResult {
+  /** Messages per second asked for. */
+  rate: number;
   collaborations: number;
   sent: number;
   /** Sends not answered 2xx. */
@@ -168,6 +170,7 @@ export async function measureCollabMessages(
   }
   const cpuAfter = cpuByProcessGroup(groups);
   return {
+    rate: settings.ratePerSecond,
     collaborations: collaborations.length,
     sent: total,
     failed,
