@@ -34,7 +34,7 @@ import { benchPort } from './ports';
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** A service of services/ with a database, as test-support names them. */
-export type BenchService = 'identity-profile' | 'brand' | 'offers';
+export type BenchService = 'identity-profile' | 'brand' | 'offers' | 'collaborations';
 
 /** One app running as a child process. */
 export interface BenchProcess {
@@ -50,6 +50,7 @@ export interface BenchSystem {
   identityUrl: string;
   brandUrl: string;
   offersUrl: string;
+  collaborationsUrl: string;
   bff: BenchProcess;
   /** The BFF's Kafka consumer group. */
   bffGroupId: string;
@@ -90,9 +91,9 @@ export function imageNodeOptions(dockerfile: string): string[] {
  * ({@link imageNodeOptions} of bff/Dockerfile), then those of
  * BENCH_BFF_NODE_ARGS (space-separated, e.g. `--max-semi-space-size=16`: V8
  * settings measured against the image's; a later option wins); and
- * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF
- * and identity-profile (the processes of the issue's CPU figures; the profile
- * is written when the process exits).
+ * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF,
+ * identity-profile and collaborations (the processes of the CPU figures; the
+ * profile is written when the process exits).
  */
 export function nodeOptionsFor(bundle: string, env = process.env): string[] {
   const extra = bundle.startsWith('bff/')
@@ -102,7 +103,8 @@ export function nodeOptionsFor(bundle: string, env = process.env): string[] {
       ]
     : [];
   const directory = env.BENCH_CPU_PROF;
-  if (!directory || !/^(bff|services\/identity-profile)\//.test(bundle)) return extra;
+  if (!directory || !/^(bff|services\/(identity-profile|collaborations))\//.test(bundle))
+    return extra;
   const name = bundle.split('/').at(-3) ?? 'app';
   return [
     ...extra,
@@ -201,7 +203,7 @@ export async function end(app: BenchProcess): Promise<void> {
 }
 
 /**
- * Builds and starts identity-profile, brand, offers and the BFF as processes.
+ * Builds and starts identity-profile, brand, offers, collaborations and the BFF as processes.
  * @param bffEnv settings added to the BFF's environment (e.g. rate limits)
  * @param tracedEnv settings added to the BFF's and identity-profile's
  *   environment (the tracing variables of a `BENCH_TRACE=1` run, ./trace-collector)
@@ -210,7 +212,7 @@ export async function startBenchSystem(
   bffEnv: Record<string, string> = {},
   tracedEnv: Record<string, string> = {},
 ): Promise<BenchSystem> {
-  const services: BenchService[] = ['identity-profile', 'brand', 'offers'];
+  const services: BenchService[] = ['identity-profile', 'brand', 'offers', 'collaborations'];
   buildBundles([...services.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
   const serviceToken = serviceTokenOf(stack, 'bff');
@@ -221,6 +223,7 @@ export async function startBenchSystem(
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
     OFFERS_URL: `http://127.0.0.1:${ports.offers}`,
+    COLLABORATIONS_URL: `http://127.0.0.1:${ports.collaborations}`,
   };
   const databases: TestDatabase[] = [];
   const started: BenchProcess[] = [];
@@ -283,6 +286,7 @@ export async function startBenchSystem(
       identityUrl: peers.IDENTITY_URL,
       brandUrl: peers.BRAND_URL,
       offersUrl: peers.OFFERS_URL,
+      collaborationsUrl: peers.COLLABORATIONS_URL,
       bff,
       bffGroupId,
       processes,

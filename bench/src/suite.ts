@@ -25,17 +25,23 @@
  * updates per second; other rates measure where the live path saturates, the
  * table's targets stay those of 100 and 200/s), BENCH_REPLAY_MIN_BACKLOG
  * (60000: fewest events the projector replay starts from; the topics are
- * topped up through identity-profile when they hold fewer).
+ * topped up through identity-profile when they hold fewer),
+ * BENCH_COLLAB_CREATORS (200) × BENCH_COLLAB_BRANDS (5) open collaborations
+ * (each creator works with every brand) with BENCH_COLLAB_TABS (2) tabs per
+ * party's user, BENCH_COLLAB_RATES (`100`) messages per second for
+ * BENCH_SECONDS after BENCH_WARMUP_SECONDS of warm-up (more rates,
+ * comma-separated, are measured after the first and reported apart, not in the table).
  *
  * `npm run bench -- --only <group>[,<group>…]` (or BENCH_ONLY) measures only
  * some rows: `web`, `login`, `http`, `live` (the three live rows and CPU per
- * PATCH), `replay`, `idle`. A partial run prints its rows and saves
+ * PATCH), `replay`, `idle`, `collab` (collaboration messages and their CPU). A partial run prints its rows and saves
  * bench/results/suite-partial.json; docs/benchmarks.md is rewritten by full
  * runs only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot, startBenchSystem } from './bench-system';
+import { collabRows, runCollabGroup, type CollabGroupResult } from './collab-group';
 import { waitForGroupsCaughtUp } from './kafka-lag';
 import { measureHttpThroughput, type ThroughputResult } from './figures/http-throughput';
 import { measureIdleSockets, type IdleSocketsResult } from './figures/idle-sockets';
@@ -69,12 +75,16 @@ const settings = {
   rates: (process.env.BENCH_RATES ?? (smoke ? '5,10' : '100,200')).split(',').map(Number),
   warmUpSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? (smoke ? 1 : 5)),
   lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? (smoke ? 1 : 7)),
+  collabCreators: Number(process.env.BENCH_COLLAB_CREATORS ?? (smoke ? 4 : 200)),
+  collabBrands: Number(process.env.BENCH_COLLAB_BRANDS ?? (smoke ? 2 : 5)),
+  collabTabs: Number(process.env.BENCH_COLLAB_TABS ?? (smoke ? 1 : 2)),
+  collabRates: (process.env.BENCH_COLLAB_RATES ?? (smoke ? '10' : '100')).split(',').map(Number),
 };
 
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 /** The groups of rows `--only` can pick, in the order they run. */
-const GROUPS = ['web', 'login', 'http', 'live', 'replay', 'idle'] as const;
+const GROUPS = ['web', 'login', 'http', 'live', 'replay', 'idle', 'collab'] as const;
 type Group = (typeof GROUPS)[number];
 
 /**
@@ -174,6 +184,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       RATE_LIMIT_LOGIN_PER_IP: generous,
       RATE_LIMIT_LOGIN_PER_IP_AND_EMAIL: generous,
       RATE_LIMIT_LOGIN_PER_DEVICE: generous,
+      RATE_LIMIT_SEND_MESSAGE_PER_USER: generous,
     },
     trace ? tracingEnvironment(trace) : {},
   );
@@ -282,6 +293,19 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       log(`idle sockets ${JSON.stringify(idle)}`);
       results.idle = idle;
     }
+    if (groups.has('collab'))
+      results.collab = await runCollabGroup(
+        system,
+        {
+          creators: settings.collabCreators,
+          brands: settings.collabBrands,
+          tabs: settings.collabTabs,
+          rates: settings.collabRates,
+          seconds: settings.seconds,
+          warmUpSeconds: settings.warmUpSeconds,
+        },
+        log,
+      );
   } finally {
     await system.stop();
     await trace?.close();
@@ -358,6 +382,8 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
         idle.steps.every((step) => step.failed === 0),
     });
   }
+  const collab = results.collab as CollabGroupResult | undefined;
+  if (collab) rows.push(...collabRows(collab));
   const login = results.login as LoginResult | undefined;
   if (login)
     rows.push({
@@ -401,7 +427,7 @@ side in the same run. Raw results: bench/results/suite.json.
 - Command: \`npm run stack -- up && npm run bench\`
 - Commit: ${commit}, measured ${measuredAt}
 - Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}
-- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate
+- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate; ${settings.collabCreators} creators × ${settings.collabBrands} brands open collaborations, ${settings.collabTabs} tabs per party, ${settings.collabRates[0]} messages/s
 
 ${table}
 

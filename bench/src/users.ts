@@ -35,11 +35,14 @@ export const runMarker = `bench${uniqueToken(8)}`;
 /**
  * Registers `count` creators (8 at a time); when `interestsOf` is given each is
  * onboarded (terms, connects, wallet) and given those interests.
+ * @param emailPrefix starts their e-mails (`<prefix>-<index>-<run marker>@raly.test`):
+ *   creators registered twice in one run need two prefixes
  */
 export async function registerCreators(
   system: UserTarget,
   count: number,
   interestsOf?: (index: number) => Interest[],
+  emailPrefix = 'creator',
 ): Promise<BenchUser[]> {
   let done = 0;
   return inParallel(
@@ -47,7 +50,7 @@ export async function registerCreators(
     8,
     async (index) => {
       const creator = await registeredCreator(system, {
-        email: `creator-${index}-${runMarker}@raly.test`,
+        email: `${emailPrefix}-${index}-${runMarker}@raly.test`,
       });
       if (interestsOf) {
         const bearer = { token: creator.accessToken };

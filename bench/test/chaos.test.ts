@@ -4,9 +4,11 @@
  * users with two tabs each, a few hundred changes through the BFF and
  * through Kafka, and the same faults as the full run (a Kafka node twice, a
  * BFF replica, an instance of each service, Redis, the services' Postgres
- * connections). The guarantee CI keeps: nothing acknowledged is lost, no
+ * connections), and meanwhile messages between the parties of a few
+ * collaborations. The guarantee CI keeps: nothing acknowledged is lost, no
  * client ends disconnected, the outbox drains, nothing is dead-lettered
- * that a later snapshot did not supersede.
+ * that a later snapshot did not supersede, every acknowledged message is in
+ * its history exactly once.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -23,7 +25,7 @@ afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
 
 describe('npm run chaos (short)', () => {
   test(
-    'when a Kafka node (twice), a BFF replica, an instance of each service, Redis and the Postgres connections are killed while changes flow, then no acknowledged change is lost and every client ends connected and current',
+    'when a Kafka node (twice), a BFF replica, an instance of each service, Redis and the Postgres connections are killed while changes and messages flow, then no acknowledged change or message is lost or stored twice and every client ends connected and current',
     { timeout: runTimeoutMs + 60_000 },
     () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/chaos/main.ts'], {
@@ -50,6 +52,7 @@ describe('npm run chaos (short)', () => {
         sockets: number;
         outboxPending: number;
         deadLetters: { superseded: boolean | 'unknown' }[];
+        messages: { sent: number; acknowledged: number; lost: number; duplicates: number };
         goalMet: boolean;
       };
       assert.equal(result.faults.length, 6, output);
@@ -65,6 +68,12 @@ describe('npm run chaos (short)', () => {
         [],
         'every dead letter was superseded',
       );
+      assert.ok(
+        result.messages.sent >= 120 && result.messages.acknowledged > 0,
+        `messages were sent and acknowledged\n${output}`,
+      );
+      assert.equal(result.messages.lost, 0, `acknowledged messages lost\n${output}`);
+      assert.equal(result.messages.duplicates, 0, `messages stored twice\n${output}`);
       assert.equal(result.goalMet, true, output);
       assert.equal(run.status, 0, output);
     },

@@ -36,8 +36,12 @@ describe('npm run bench (smoke)', () => {
       http: { bffRequestsPerSecond: number; bffErrors: number };
       idle: { steps: { sockets: number; failed: number }[] };
       replay: { backlog: number; events: number; joinSeconds: number };
+      collab: {
+        measured: { collaborations: number; failed: number; expected: number; arrived: number };
+        sockets: { connected: number; failed: number };
+      };
     };
-    assert.equal(results.rows.length, 11, 'one row per target of the table (LCP: one per page)');
+    assert.equal(results.rows.length, 13, 'one row per target of the table (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
     for (const live of results.live) {
       assert.equal(live.failed, 0, 'every update was accepted');
@@ -57,6 +61,15 @@ describe('npm run bench (smoke)', () => {
       assert.equal(step.failed, 0, 'every idle socket was accepted');
     }
     assert.ok(results.replay.joinSeconds > 0, 'the replay separates the start-up from the rate');
+    assert.equal(results.collab.measured.collaborations, 8, '4 creators × 2 brands opened');
+    assert.equal(results.collab.sockets.failed, 0, "every party's tab was accepted");
+    assert.equal(results.collab.measured.failed, 0, 'every message was accepted');
+    assert.ok(results.collab.measured.expected > 0);
+    assert.equal(
+      results.collab.measured.arrived,
+      results.collab.measured.expected,
+      'every message reached every tab of the other party',
+    );
   });
 
   test('when only the web rows run, then nginx serves the production build with /config.json and Chromium reports an LCP for / and /login', () => {

@@ -96,7 +96,7 @@ export function faultSchedule(
   return [
     kafkaNode(1, 0.12),
     apps(['bff-2'], 0.24),
-    apps(['identity-profile-1', 'brand-1', 'media-1', 'offers-1'], 0.36),
+    apps(['identity-profile-1', 'brand-1', 'media-1', 'offers-1', 'collaborations-1'], 0.36),
     {
       name: `SIGKILL redis, restart after ${downMs.redis / 1000} s`,
       atFraction: 0.5,

@@ -2,18 +2,26 @@
  * `npm run chaos` (docs/operations.md "Chaos run"): socket.io clients of many users through the
  * scaled topology's load balancer, thousands of record changes through the
  * BFF and through Kafka-only paths, and meanwhile a printed schedule of
- * faults (./faults.ts); then a table of what was lost, duplicated, left
- * stale or dead-lettered, and the live-push delay histogram before, during
- * and after the faults. Saved as bench/results/chaos[-short].json (the
+ * faults (./faults.ts), and messages between the parties of open
+ * collaborations (./messages.ts); then a table of what was lost, duplicated,
+ * left stale or dead-lettered, and the live-push delay histogram before,
+ * during and after the faults. Saved as bench/results/chaos[-short].json (the
  * directory: BENCH_RESULTS_DIR). Exits 1 when the goal is missed: 0 lost, 0
- * clients disconnected, outbox drained, every dead letter superseded.
+ * clients disconnected, outbox drained, every dead letter superseded, no
+ * acknowledged message lost or stored twice.
  *
- * CHAOS_SIZE=short runs the `npm test` variant (fewer users, tabs and
- * changes, the same faults). The topology is the one on the RALY_SCALE_*
+ * CHAOS_SIZE=short runs the `npm test` variant (fewer users, tabs,
+ * changes and messages, the same faults). The topology is the one on the RALY_SCALE_*
  * ports, started (and stopped) by this run when it is not running.
  */
 import { serviceTokenOf, sleep, testStack, dataOf } from '@raly/test-support';
+import type { CollaborationMessageRecord } from '@raly/contracts/collaborations';
 import type { BrandRecord } from '@raly/contracts/records';
+import {
+  openCollaborations,
+  type BrandMember,
+  type OpenCollaboration,
+} from '../open-collaborations';
 import { saveResults } from '../results';
 import { connectFleet } from '../socket-fleet';
 import { percentile } from '../stats';
@@ -32,6 +40,14 @@ import {
 } from './check';
 import { faultSchedule, runFaults, type FaultRecord } from './faults';
 import { driveChanges, type ChaosUser } from './load';
+import {
+  checkMessages,
+  driveMessages,
+  messageRows,
+  readHistory,
+  type MessageCheck,
+  type MessageLoadResult,
+} from './messages';
 import { ensureChaosTopology } from './topology';
 
 /** The size of a run. */
@@ -41,6 +57,8 @@ interface ChaosSize {
   brands: number;
   tabs: number;
   changes: number;
+  /** Collaboration messages at least, over the same duration (each creator works with two brands). */
+  messages: number;
   durationSeconds: number;
   maxInFlight: number;
   kafkaDownSeconds: number;
@@ -56,6 +74,7 @@ const sizes: Record<'full' | 'short', ChaosSize> = {
     brands: 10,
     tabs: 4,
     changes: 10_000,
+    messages: 960,
     durationSeconds: 240,
     maxInFlight: 48,
     kafkaDownSeconds: 10,
@@ -68,6 +87,7 @@ const sizes: Record<'full' | 'short', ChaosSize> = {
     brands: 2,
     tabs: 2,
     changes: 500,
+    messages: 120,
     durationSeconds: 100,
     maxInFlight: 8,
     kafkaDownSeconds: 5,
@@ -93,6 +113,31 @@ const log = (line: string) => process.stdout.write(`[chaos] ${line}\n`);
 const SETTLE_TIMEOUT_MS = 120_000;
 /** Tokens live 5 minutes; the web app renews them well before, so the BFF never ends a socket for expiry. */
 const TOKEN_REFRESH_MS = 60_000;
+/** How long a failed message is retried with its client id (the faults recover well within). */
+const MESSAGE_RETRY_MS = 120_000;
+
+/**
+ * Opens the run's collaborations: each creator with two brands (one when
+ * there is one), through the offers and collaborations services' entries.
+ */
+async function openRunCollaborations(
+  users: ChaosUser[],
+  topology: Awaited<ReturnType<typeof ensureChaosTopology>>,
+): Promise<OpenCollaboration[]> {
+  const creators = users.filter((user) => !user.brandId);
+  const brands = users.filter((user): user is BrandMember => user.brandId !== undefined);
+  const pairs = creators.flatMap((creator, index) =>
+    [...new Set([index % brands.length, (index + 1) % brands.length])].map((at) => ({
+      creator,
+      brand: brands[at]!,
+    })),
+  );
+  log(`opening ${pairs.length} collaborations`);
+  return openCollaborations(
+    { offersUrl: topology.offersUrl, collaborationsUrl: topology.collaborationsUrl },
+    pairs,
+  );
+}
 
 async function main(): Promise<boolean> {
   const size = sizes[process.env.CHAOS_SIZE === 'short' ? 'short' : 'full'];
@@ -106,7 +151,8 @@ async function main(): Promise<boolean> {
       identityUrl: topology.identityUrl,
     };
     log(`registering ${size.creators} creators and ${size.brands} brands`);
-    const users: ChaosUser[] = await registerCreators(target, size.creators);
+    // Onboarded, so they may apply to the brands' offers.
+    const users: ChaosUser[] = await registerCreators(target, size.creators, () => ['AI']);
     for (let index = 0; index < size.brands; index += 1) {
       const member: ChaosUser = await registerBrand(target, index);
       const me = await dataOf<{ brand: BrandRecord | null }>(topology.entryUrl, 'GET', '/api/me', {
@@ -116,6 +162,8 @@ async function main(): Promise<boolean> {
       member.brandForm = me.brand ? brandFormOf(me.brand) : undefined;
       users.push(member);
     }
+    // The same user objects: the token refreshes below reach the messages' senders.
+    const collaborations = await openRunCollaborations(users, topology);
     // Tokens live 5 minutes and registering takes a while: fresh ones for the sockets.
     await refreshTokens(stack, users);
     const owners = users.flatMap((user) => Array.from({ length: size.tabs }, () => user));
@@ -167,7 +215,8 @@ async function main(): Promise<boolean> {
     // The load goes on until the last fault has recovered and `afterMs` more have passed.
     let faultsDoneAt = Infinity;
     const afterMs = size.afterSeconds * 1000;
-    const [load, faultRecords] = await Promise.all([
+    const apiUrl = `${topology.entryUrl}/api`;
+    const [load, faultRecords, messageLoad] = await Promise.all([
       driveChanges(users, {
         changes: size.changes,
         durationMs,
@@ -182,11 +231,20 @@ async function main(): Promise<boolean> {
         faultsDoneAt = Date.now();
         return records;
       }),
+      driveMessages(collaborations, {
+        messages: size.messages,
+        durationMs,
+        continueAfter: () => Date.now() < faultsDoneAt + afterMs,
+        maxInFlight: size.maxInFlight,
+        apiUrl,
+        retryForMs: MESSAGE_RETRY_MS,
+      }),
     ]);
     const drivenMs = Date.now() - startedAt;
     log(
       `sent ${load.sent}, acknowledged ${load.acknowledged.length} in ${(drivenMs / 1000).toFixed(0)} s`,
     );
+    log(`messages sent ${messageLoad.sent}, acknowledged ${messageLoad.acknowledged.length}`);
 
     // Settle: the clients catch up and the outbox drains (bounded).
     const settleStarted = Date.now();
@@ -206,7 +264,19 @@ async function main(): Promise<boolean> {
     const sockets = await fleet.records();
     const stale = staleTimes(sockets, owners, load.acknowledged);
     const deadLetters = await readDeadLetters(brokers, deadLettersBefore, truth);
+    const histories = new Map<string, CollaborationMessageRecord[]>();
+    for (const collaboration of collaborations)
+      histories.set(collaboration.id, await readHistory(apiUrl, collaboration));
+    const messageCheck = checkMessages(
+      collaborations,
+      messageLoad.acknowledged,
+      histories,
+      sockets,
+      owners,
+    );
     const result = summarise({
+      messageLoad,
+      messageCheck,
       size,
       load,
       faultRecords,
@@ -234,6 +304,8 @@ async function main(): Promise<boolean> {
 
 type SummaryInput = {
   size: ChaosSize;
+  messageLoad: MessageLoadResult;
+  messageCheck: MessageCheck;
   load: Awaited<ReturnType<typeof driveChanges>>;
   faultRecords: FaultRecord[];
   sockets: Awaited<ReturnType<Awaited<ReturnType<typeof connectFleet>>['records']>>;
@@ -323,6 +395,7 @@ function summarise(input: SummaryInput) {
     ],
     ['outbox rows left pending', String(input.outboxPending)],
     ['dead-lettered events (not superseded)', `${deadLetters.length} (${unsuperseded})`],
+    ...messageRows(input.messageLoad, input.messageCheck),
     ['settled after the last change in', seconds(input.settleMs)],
   ];
   const width = Math.max(...rows.map(([figure]) => figure.length));
@@ -353,13 +426,23 @@ function summarise(input: SummaryInput) {
   for (const [phase, delays] of Object.entries(phases))
     log(`${phase}: ${delays.pushes} pushes, p50 ${delays.p50}, p99 ${delays.p99}`);
   for (const example of verdict.examples) log(`differs: ${example}`);
+  for (const example of input.messageCheck.examples) log(`message: ${example}`);
+  const messagesKept =
+    input.messageCheck.acknowledged > 0 &&
+    input.messageCheck.lost === 0 &&
+    input.messageCheck.duplicates === 0;
   const goalMet =
     verdict.lost === 0 &&
     verdict.differing === 0 &&
     disconnected === 0 &&
     input.outboxPending === 0 &&
-    unsuperseded === 0;
-  log(goalMet ? 'goal met: nothing lost, every client connected, outbox drained' : 'GOAL MISSED');
+    unsuperseded === 0 &&
+    messagesKept;
+  log(
+    goalMet
+      ? 'goal met: nothing lost, every client connected, outbox drained, every message once'
+      : 'GOAL MISSED',
+  );
   return {
     size: input.size,
     rows: rows.map(([figure, value]) => ({ figure, value })),
@@ -375,6 +458,19 @@ function summarise(input: SummaryInput) {
     sockets: sockets.length,
     outboxPending: input.outboxPending,
     deadLetters,
+    messages: {
+      sent: input.messageLoad.sent,
+      acknowledged: input.messageCheck.acknowledged,
+      unacknowledged: input.messageLoad.unacknowledged,
+      retried: input.messageLoad.retried,
+      failedAttempts: input.messageLoad.failedAttempts,
+      foundStored: input.messageLoad.foundStored,
+      lost: input.messageCheck.lost,
+      duplicates: input.messageCheck.duplicates,
+      pushedToEveryTab: input.messageCheck.pushedToEveryTab,
+      caughtUp: input.messageCheck.caughtUp,
+      examples: input.messageCheck.examples,
+    },
     delayHistogram: phases,
     goalMet,
   };

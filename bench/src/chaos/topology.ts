@@ -34,6 +34,8 @@ export interface ChaosTopology {
   /** The load balancer's entries in front of the services' instances. */
   identityUrl: string;
   brandUrl: string;
+  offersUrl: string;
+  collaborationsUrl: string;
   /** True when this run started it (and `stop` stops it). */
   startedHere: boolean;
   stop(): Promise<void>;
@@ -87,6 +89,8 @@ export async function ensureChaosTopology(log: (line: string) => void): Promise<
     entryUrl: scaleEntryUrl(ports).replace('localhost', '127.0.0.1'),
     identityUrl: `http://127.0.0.1:${ports.identityEntry}`,
     brandUrl: `http://127.0.0.1:${ports.brandEntry}`,
+    offersUrl: `http://127.0.0.1:${ports.offersEntry}`,
+    collaborationsUrl: `http://127.0.0.1:${ports.collaborationsEntry}`,
   };
   if (scaleRunning()) {
     if (JSON.stringify(loadScalePorts()) !== JSON.stringify(ports))

@@ -174,22 +174,28 @@ const CONNECTION_FAILURES = new Set([
 ]);
 
 /**
+ * Prisma's "Transaction API error" (P2028): an interactive transaction that
+ * could not get a pooled connection within its `maxWait`, or outlived its
+ * `timeout` (every connection busy under load).
+ */
+const PRISMA_TRANSACTION_API_ERROR = 'P2028';
+
+/**
  * True when a query failed because the database could not be reached or
  * ended the connection (see DATABASE_AWAY, e.g. `pg_terminate_backend` of a
  * pooled connection; or a node system error such as ECONNREFUSED from the
- * driver's socket): a transient failure answered 503 `unavailable`, so that
- * clients and the chaos run tell it from a bug.
+ * driver's socket), or a transaction found no free connection in time
+ * ({@link PRISMA_TRANSACTION_API_ERROR}): a transient failure answered 503
+ * `unavailable`, so that clients and the chaos run tell it from a bug.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (DATABASE_AWAY.test(sqlStateOf(error) ?? '')) return true;
-  const candidate = error as { code?: unknown; syscall?: unknown } | null;
-  return (
-    !!candidate &&
-    typeof candidate === 'object' &&
-    typeof candidate.syscall === 'string' &&
-    typeof candidate.code === 'string' &&
-    CONNECTION_FAILURES.has(candidate.code)
-  );
+  const candidate = error as { code?: unknown; syscall?: unknown; clientVersion?: unknown } | null;
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.code !== 'string')
+    return false;
+  if (candidate.code === PRISMA_TRANSACTION_API_ERROR)
+    return typeof candidate.clientVersion === 'string';
+  return typeof candidate.syscall === 'string' && CONNECTION_FAILURES.has(candidate.code);
 }
 
 /** Postgres SQLSTATE `unique_violation`. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { describe, test } from 'vitest';
 import { resolveTestStack } from '@raly/test-stack';
 import pg from 'pg';
@@ -14,6 +15,7 @@ import {
 } from '../src/errors';
 import { dropDatabase, uniqueToken } from '@raly/test-stack';
 import { createDatabaseIfMissing } from '../src/migrate';
+import { PrismaClient } from './fixtures/generated/prisma/client';
 
 describe("the kit's own failures", () => {
   const appWords = { badRequest: 'Bad request!', notFound: 'Nothing here!', internal: 'Oops!' };
@@ -135,6 +137,44 @@ describe('a database away for the moment', () => {
       assert.equal((await pool.query('SELECT 1 AS one')).rows[0].one, 1);
     } finally {
       await admin.end();
+      await pool.end();
+      await dropDatabase(url);
+    }
+  });
+
+  test('when every pooled connection is busy and a transaction cannot start within its maxWait, then the error is a 503 unavailable, not a 500', async () => {
+    // Arrange: a pool of one connection, held
+    const stack = await resolveTestStack();
+    const url = stack.databaseUrl(`raly_kit_test_${uniqueToken(12)}`);
+    await createDatabaseIfMissing(url);
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    pool.on('error', () => undefined);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const held = await pool.connect();
+    try {
+      // Act
+      const failure = await prisma
+        .$transaction(async (tx) => tx.$queryRaw`SELECT 1`, { maxWait: 200 })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+
+      // Assert
+      assert.ok(failure, 'the transaction could not start');
+      assert.ok(isDatabaseUnavailable(failure), String(failure));
+      assert.deepEqual(
+        [toAppError(failure).code, toAppError(failure).httpStatus],
+        ['unavailable', 503],
+      );
+      assert.equal(
+        isDatabaseUnavailable(Object.assign(new Error('P2028 without Prisma'), { code: 'P2028' })),
+        false,
+        'only a Prisma error carries the code',
+      );
+    } finally {
+      held.release();
+      await prisma.$disconnect();
       await pool.end();
       await dropDatabase(url);
     }
