@@ -17,13 +17,20 @@ import type { MediaUpload } from '../data-access/media-upload';
 import { bffErrors } from '../domain/errors';
 
 /** Mounted at `/collaborations`; every other path falls through to the JSON routes. */
-export function collaborationImagesRouter(authenticator: Authenticator, media: MediaUpload): Router {
+export function collaborationImagesRouter(
+  authenticator: Authenticator,
+  media: MediaUpload,
+): Router {
   return Router()
     .post('/:id/images', authenticator.requireUser, async (request, response) => {
       const caller = callerOf(request);
       // Media reads only multipart/form-data: anything else is refused here, never forwarded.
       if (!request.is('multipart/form-data')) throw bffErrors.notMultipart();
-      const path = servicePath(['collaborations', request.params.id as string, 'deliverable-images']);
+      const path = servicePath([
+        'collaborations',
+        request.params.id as string,
+        'deliverable-images',
+      ]);
       await media.forward(request, response, path, caller.accessToken);
     })
     .get('/:id/images/:imageId', authenticator.requireUser, async (request, response) => {

@@ -115,8 +115,7 @@ describe('a submission with an image', () => {
   test('when anyone but the parties asks for the image, then it is not found, also at the public files route', async () => {
     // Arrange
     const collaboration = await freshCollaboration(system, users);
-    const { imageId } = (await uploadImage(collaboration.id, users.creator.accessToken)).body
-      .data!;
+    const { imageId } = (await uploadImage(collaboration.id, users.creator.accessToken)).body.data!;
     accepted(
       await workAs(system, users.creator.accessToken).submit(
         collaboration.id,

@@ -159,7 +159,10 @@ describe('a handed-in image', () => {
       ],
     });
     const calls = answerCalls(
-      () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } }),
+      () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), {
+          headers: { 'content-type': 'image/png' },
+        }),
     );
 
     renderInApp(<DeliverablesPanel collaboration={collaboration} side="brand" />);

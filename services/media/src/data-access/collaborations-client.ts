@@ -5,7 +5,10 @@
  * Collaborations answers 404 to anyone who is not a party, so media learns
  * nothing about collaborations its caller is not in.
  */
-import { collaborationRecordSchema, type CollaborationRecord } from '@raly/contracts/collaborations';
+import {
+  collaborationRecordSchema,
+  type CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
 import { callHttp, dataOf } from '@raly/service-kit/internal';
 import { serviceUrl } from '@raly/service-kit/service-path';
@@ -16,7 +19,10 @@ export interface CollaborationsClient {
    * @returns the collaboration, or null when it does not exist or the caller is not a party
    * @throws AppError unavailable (503) when collaborations cannot be reached; its other errors, passed through
    */
-  collaborationOf(collaborationId: string, accessToken: string): Promise<CollaborationRecord | null>;
+  collaborationOf(
+    collaborationId: string,
+    accessToken: string,
+  ): Promise<CollaborationRecord | null>;
   /**
    * `GET /collaborations/:id/images/:imageId` as the caller.
    * @returns true when the caller is a party and the image was handed in with a submission

@@ -74,12 +74,15 @@ export const deliverableImageSchema = z.object({
 });
 export type DeliverableImage = z.infer<typeof deliverableImageSchema>;
 
-/** One hand-in of a deliverable; `imageId` names its optional image (null: none). */
+/**
+ * One hand-in of a deliverable; `imageId` names its optional image (null, or
+ * absent in a submission handed in before images existed: none).
+ */
 export const submissionSchema = z.object({
   round: z.number().int().positive(),
   link: z.string(),
   note: z.string(),
-  imageId: z.string().nullable().default(null),
+  imageId: z.string().nullable().optional(),
   submittedAt: isoDate,
 });
 

@@ -11,9 +11,7 @@ import { newTraceparent, TRACEPARENT_HEADER } from '@/lib/traceparent';
 
 /** What the image shows: loading, its object URL, or that it could not be read. */
 export type DeliverableImageState =
-  | { status: 'loading' }
-  | { status: 'ready'; url: string }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
 
 /** The BFF path of a submission's image. */
 export const deliverableImagePath = (collaborationId: string, imageId: string) =>
