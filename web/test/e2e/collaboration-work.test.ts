@@ -197,9 +197,11 @@ describe("a collaboration's work in the browser", () => {
   });
 
   test("when the creator hands in with an image, then the brand's dashboard counts the submission to review live and the brand sees the image on the collaboration", async () => {
-    // Arrange: the brand on its dashboard, the creator on the collaboration's page.
-    const { webUrl } = suite.product;
+    // Arrange: the brand, onboarded, on its dashboard; the creator on the collaboration's page.
+    const { bffUrl, webUrl } = suite.product;
     const { brand, creator, collaboration } = await anOpenCollaboration();
+    for (const step of ['terms', 'brand'])
+      await callBff(bffUrl, 'POST', '/me/onboarding', brand.accessToken, { step });
     const path = `/collaborations/${collaboration.id}`;
     const dashboardContext = await suite.browser.newContext();
     const dashboardTab = await liveTab(dashboardContext, webUrl, brand, '/dashboard');
