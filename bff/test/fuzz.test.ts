@@ -346,6 +346,24 @@ beforeAll(async () => {
     })),
     // Collaborations
     { method: 'GET', path: '/api/collaborations', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/api/collaborations/summary', auth: 'user', body: 'none' },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/images',
+      auth: 'user',
+      body: 'multipart',
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'GET',
+      path: '/api/collaborations/:id/images/:imageId',
+      auth: 'user',
+      body: 'none',
+      params: {
+        id: collaborationIds,
+        imageId: ['0b6a3c5e-2f4d-4e7a-9c1b-8d2e3f4a5b6c.png', 'not-an-image-id'],
+      },
+    },
     {
       method: 'GET',
       path: '/api/collaborations/:id',

@@ -8,6 +8,7 @@ import { callerOf } from '@raly/service-kit/auth';
 import type { Authenticator } from '../auth/keycloak';
 import {
   cancelCollaboration,
+  collaborationsSummary,
   confirmPayment,
   getCollaboration,
   listCollaborations,
@@ -35,6 +36,9 @@ export function collaborationsRouter(
     .use(authenticator.requireUser)
     .get('/', async (request, response) => {
       response.json({ data: await listCollaborations(dependencies, callerOf(request)) });
+    })
+    .get('/summary', async (request, response) => {
+      response.json({ data: await collaborationsSummary(dependencies, callerOf(request)) });
     })
     .get('/:id', async (request, response) => {
       response.json({

@@ -13,6 +13,7 @@ import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
 import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
+import { collaborationImagesRouter } from './collaboration-images-router';
 import { collaborationsRouter } from './collaborations-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
@@ -57,6 +58,8 @@ export function beforeBodyRouter({
       // Before the JSON parser: an upload's body is streamed through to media unread, whatever
       // its type (a parsed body could not be forwarded; imagesRouter answers 415 to non-multipart).
       .use('/images', imagesRouter(authenticator, { identity, records }, media))
+      // A submission's image, streamed the same way; the collaboration's other routes fall through.
+      .use('/collaborations', collaborationImagesRouter(authenticator, media))
   );
 }
 

@@ -3,7 +3,9 @@
  * browser's multipart body is piped, never buffered, so media's 5 MB limit
  * (enforced while streaming) holds end to end. Media's answer, including an
  * early 413, is relayed unchanged. The request's trace goes along in
- * `traceparent` (media's server span is the child of the BFF's).
+ * `traceparent` (media's server span is the child of the BFF's). Reads of
+ * images media serves only to some users (a submission's image) are relayed
+ * the same way, with the user's token.
  */
 import { request } from 'node:http';
 import type { Request, Response } from 'express';
@@ -20,7 +22,24 @@ export interface MediaUpload {
    * @throws AppError 'Hmm, there was a problem. Try again.' when media cannot be reached (before any answer)
    */
   forward(req: Request, res: Response, path: string, accessToken: string): Promise<void>;
+  /**
+   * Relays media's answer to `GET <path>` with the user's token into `res` (bytes and the
+   * headers of {@link READ_HEADERS}, or media's error).
+   * @param path e.g. `/collaborations/<id>/deliverable-images/<imageId>`
+   * @returns once the answer has been relayed
+   * @throws AppError 'Hmm, there was a problem. Try again.' when media cannot be reached (before any answer)
+   */
+  relayRead(res: Response, path: string, accessToken: string): Promise<void>;
 }
+
+/** What an image read relays besides the body: its type, size, caching and safety headers. */
+const READ_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'x-content-type-options',
+  'content-security-policy',
+];
 
 /** Hop-by-hop and framing headers are not relayed; the rest of media's answer is. */
 const RELAYED_HEADERS = ['content-type', 'content-length'];
@@ -34,7 +53,37 @@ export function createMediaUpload(config: Config): MediaUpload {
         () => undefined,
       );
     },
+    relayRead(res, path, accessToken) {
+      return timeUpstreamCall('media', 'GET', () => read(res, path, accessToken)).then(
+        () => undefined,
+      );
+    },
   };
+
+  /** @returns media's status once its answer has been relayed */
+  function read(res: Response, path: string, accessToken: string) {
+    return new Promise<{ status: number }>((resolve, reject) => {
+      const headers = { authorization: `Bearer ${accessToken}`, ...traceHeaders() };
+      const upstream = request(
+        { host: target.hostname, port: target.port, path, method: 'GET', headers },
+        (answer) => {
+          res.status(answer.statusCode ?? 502);
+          for (const name of READ_HEADERS) {
+            const value = answer.headers[name];
+            if (value !== undefined) res.setHeader(name, value);
+          }
+          answer.pipe(res);
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 502 }));
+          answer.on('error', () => res.destroy());
+        },
+      );
+      upstream.on('error', (error) => {
+        if (!res.headersSent) reject(bffErrors.uploadFailed(error));
+        else if (!res.writableFinished) res.destroy();
+      });
+      upstream.end();
+    });
+  }
 
   /** @returns media's status once its answer has been relayed */
   function relay(req: Request, res: Response, path: string, accessToken: string) {

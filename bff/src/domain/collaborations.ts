@@ -8,6 +8,10 @@
  * once (docs/adr/0007). Messages reach the parties' tabs from the projector.
  */
 import {
+  summarizeCollaborations,
+  type CollaborationsSummary,
+} from '@raly/contracts/collaboration-summary';
+import {
   messagesQuerySchema,
   type CollaborationRecord,
   type MessagesPage,
@@ -33,6 +37,23 @@ export function listCollaborations(
   caller: Caller,
 ): Promise<CollaborationRecord[]> {
   return dependencies.collaborations.listCollaborations(caller.accessToken);
+}
+
+/**
+ * GET /api/collaborations/summary: the dashboard's counts of the caller's own
+ * collaborations (as many as the list holds, newest activity first) from
+ * the caller's side: the creator's in a creator's, the brand's in a member's.
+ * @returns `CollaborationsSummary` (all zero for a user with none)
+ * @throws AppError as the collaborations service answered
+ */
+export async function collaborationsSummary(
+  dependencies: Pick<CollaborationsDependencies, 'collaborations'>,
+  caller: Caller,
+): Promise<CollaborationsSummary> {
+  const mine = await dependencies.collaborations.listCollaborations(caller.accessToken);
+  return summarizeCollaborations(mine, (collaboration) =>
+    collaboration.creatorId === caller.userId ? 'creator' : 'brand',
+  );
 }
 
 /**

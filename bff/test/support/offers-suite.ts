@@ -64,6 +64,8 @@ export interface OffersSuiteOptions {
   tight?: boolean;
   /** Also start services/collaborations (it opens a collaboration for each accepted application). */
   collaborations?: boolean;
+  /** Also start services/media (image uploads and reads). */
+  media?: boolean;
 }
 
 /**
@@ -85,12 +87,17 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
   };
 
   beforeAll(async () => {
-    system = await startSystem({ offers: true, collaborations: options.collaborations });
+    system = await startSystem({
+      offers: true,
+      collaborations: options.collaborations,
+      media: options.media,
+    });
     const services = {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       OFFERS_URL: system.offersUrl,
       ...(options.collaborations ? { COLLABORATIONS_URL: system.collaborationsUrl } : {}),
+      ...(options.media ? { MEDIA_URL: system.mediaUrl } : {}),
     };
     const stack = await testStack();
     const deployment = isolatedLive();

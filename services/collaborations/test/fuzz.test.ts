@@ -110,6 +110,16 @@ beforeAll(async () => {
     work('/payment/paid', { reference: 'INV-17' }),
     work('/payment/received', {}),
     work('/cancel', { reason: 'Plans changed' }),
+    {
+      method: 'GET',
+      path: '/collaborations/:id/images/:imageId',
+      auth: 'user',
+      body: 'none',
+      params: {
+        ...ids,
+        imageId: ['0b6a3c5e-2f4d-4e7a-9c1b-8d2e3f4a5b6c.png', 'not-an-image-id'],
+      },
+    },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
     { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },

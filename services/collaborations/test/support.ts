@@ -35,17 +35,18 @@ export interface CollaborationsHarness {
 
 /**
  * Registers the hooks that start identity-profile, brand, collaborations (with `env` added to its
- * environment; and offers when asked) for one test file, with listeners on both collaboration topics, and stop them, deleting the
+ * environment; and offers or media when asked) for one test file, with listeners on both collaboration topics, and stop them, deleting the
  * Keycloak users the file registered.
  */
 export function useCollaborationsSystem(
-  options: { offers?: boolean; env?: Record<string, string> } = {},
+  options: { offers?: boolean; media?: boolean; env?: Record<string, string> } = {},
 ): CollaborationsHarness {
   const harness = {} as CollaborationsHarness;
   let keycloak: TestKeycloak | undefined;
   beforeAll(async () => {
     harness.system = await startSystem({
       offers: options.offers,
+      media: options.media,
       collaborations: true,
       env: { collaborations: options.env ?? {} },
     });

@@ -1,7 +1,7 @@
 /**
  * Composition root of the media service: configuration, database, S3
  * bucket, outbox relay, the consumer making default pictures and the HTTP
- * API (uploads, files). Ready only when the bucket exists. `start()`/`stop()`
+ * API (uploads, files, submission images). Ready only when the bucket exists. `start()`/`stop()`
  * run it in-process (tests use port 0); `main.ts` runs it as a process.
  * Migrate first: `npm run migrate`.
  */
@@ -14,9 +14,11 @@ import { serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { filesRouter } from './api/files-router';
+import { deliverableImagesRouter } from './api/deliverable-images-router';
 import { imagesRouter } from './api/images-router';
 import { configSchema } from './config';
 import { createBrandClient } from './data-access/brand-client';
+import { createCollaborationsClient } from './data-access/collaborations-client';
 import { openMediaDatabase } from './data-access/database';
 import { openImageBucket } from './data-access/image-bucket';
 import { imageRepository } from './data-access/image-repository';
@@ -44,6 +46,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     bucket,
     images: imageRepository(database.prisma, createEventWriter({ prisma: database.prisma, relay })),
     brands: createBrandClient(config.BRAND_URL, serviceTokens),
+    collaborations: createCollaborationsClient(config.COLLABORATIONS_URL),
     publicUrl: config.MEDIA_PUBLIC_URL,
     logger,
   });
@@ -61,6 +64,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       const dependencies = dependenciesFor(relay);
       app.use(imagesRouter(dependencies, verifyAccessToken));
       app.use(filesRouter(dependencies));
+      app.use(deliverableImagesRouter(dependencies, verifyAccessToken));
     },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,

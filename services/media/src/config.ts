@@ -24,6 +24,8 @@ export const configSchema = z.object({
   MEDIA_PUBLIC_URL: z.url().default('http://localhost:4003'),
   /** services/brand, asked whether an uploader is a member of the brand. */
   BRAND_URL: z.url().default('http://127.0.0.1:4002'),
+  /** services/collaborations, asked as the uploader or reader whether a submission image may be theirs. */
+  COLLABORATIONS_URL: z.url().default('http://127.0.0.1:4005'),
   KEYCLOAK_URL: z.url().default('http://127.0.0.1:8080'),
   KEYCLOAK_PUBLIC_URL: z.url().default('http://localhost:8080'),
   KEYCLOAK_REALM: z.string().min(1).default('raly'),

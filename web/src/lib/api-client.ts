@@ -22,6 +22,7 @@ const tagTypes = [
   'OfferApplications',
   'MyApplications',
   'Collaborations',
+  'CollaborationsSummary',
   'Collaboration',
   'CollaborationMessages',
 ] as const;

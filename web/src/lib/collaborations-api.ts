@@ -4,8 +4,11 @@
  * and the link from an accepted application to its collaboration. The list
  * follows the live `collaboration.updated` pushes while it is cached
  * (lib/follow-live), merged by version (lib/collaboration-live); a
- * collaboration that opens arrives the same way.
+ * collaboration that opens arrives the same way. The dashboards' summary
+ * (GET /api/collaborations/summary, counted by the BFF) is read again
+ * whenever a collaboration or message push arrives.
  */
+import type { CollaborationsSummary } from '@raly/contracts/collaboration-summary';
 import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import { liveEvents } from '@raly/contracts/live';
 import { api, unwrapData } from '@/lib/api-client';
@@ -26,10 +29,25 @@ export const collaborationsListApi = api.injectEndpoints({
         });
       },
     }),
+    /** GET /api/collaborations/summary: the caller's side's counts, read again on every push. */
+    getCollaborationsSummary: build.query<CollaborationsSummary, void>({
+      query: () => '/collaborations/summary',
+      transformResponse: unwrapData<CollaborationsSummary>,
+      providesTags: ['CollaborationsSummary'],
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const readAgain = () =>
+          lifecycle.dispatch(api.util.invalidateTags(['CollaborationsSummary']));
+        await followLive(lifecycle, 'CollaborationsSummary', {
+          [liveEvents.collaboration]: readAgain,
+          [liveEvents.message]: readAgain,
+        });
+      },
+    }),
   }),
 });
 
-export const { useGetCollaborationsQuery } = collaborationsListApi;
+export const { useGetCollaborationsQuery, useGetCollaborationsSummaryQuery } =
+  collaborationsListApi;
 
 /** Puts a collaboration a command answered (e.g. a seen mark) into the cached list (newer version wins). */
 export function mergeCollaborationIntoList(

@@ -4,7 +4,9 @@
  * the creator hands in a deliverable, the brand requests changes, the
  * creator hands it in again and the brand approves it, each step seen live
  * by the other side; the payment falls due, the brand marks it paid, the
- * creator confirms receipt, and both tabs say "Completed".
+ * creator confirms receipt, and both tabs say "Completed". A hand-in with an
+ * image: the brand sees the image live, and the brand's dashboard summary
+ * counts the submission to review as it happens.
  *
  * Needs the native stack (`npm run stack -- up`).
  */
@@ -26,6 +28,31 @@ import { liveTab } from './harness/live.ts';
 import { aSignedInCreator } from './harness/shell-users.ts';
 
 const suite = browserSuite();
+
+/** The smallest valid PNG (1×1). */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b0e1a10000000049454e44ae426082',
+  'hex',
+);
+
+/** An accepted application between a new brand and a new onboarded creator, so an open collaboration. */
+async function anOpenCollaboration() {
+  const { bffUrl } = suite.product;
+  const brand = await aSignedInBrand(bffUrl);
+  const offer = await callBff<OfferRecord>(bffUrl, 'POST', '/offers', brand.accessToken, anOffer());
+  const creator = await aSignedInCreator(bffUrl, { onboarded: true });
+  const creatorToken = creator.tokenSet.accessToken;
+  const application = await callBff<{ id: string }>(
+    bffUrl,
+    'POST',
+    `/offers/${offer.id}/applications`,
+    creatorToken,
+    { pitch: 'I review new games every week for an audience of twenty thousand players.' },
+  );
+  await callBff(bffUrl, 'POST', `/applications/${application.id}/accept`, brand.accessToken);
+  const collaboration = await collaborationOf(bffUrl, creatorToken, application.id);
+  return { brand, creator, collaboration };
+}
 
 /** The one deliverable of the collaboration on `page`. */
 const deliverable = (page: Page) => page.locator('li[data-deliverable-id]');
@@ -167,5 +194,57 @@ describe("a collaboration's work in the browser", () => {
     assert.deepEqual([...brandTab.problems, ...creatorTab.problems], []);
     await creatorContext.close();
     await brandContext.close();
+  });
+
+  test("when the creator hands in with an image, then the brand's dashboard counts the submission to review live and the brand sees the image on the collaboration", async () => {
+    // Arrange: the brand, onboarded, on its dashboard; the creator on the collaboration's page.
+    const { bffUrl, webUrl } = suite.product;
+    const { brand, creator, collaboration } = await anOpenCollaboration();
+    for (const step of ['terms', 'brand'])
+      await callBff(bffUrl, 'POST', '/me/onboarding', brand.accessToken, { step });
+    const path = `/collaborations/${collaboration.id}`;
+    const dashboardContext = await suite.browser.newContext();
+    const dashboardTab = await liveTab(dashboardContext, webUrl, brand, '/dashboard');
+    const creatorContext = await suite.browser.newContext();
+    const creatorTab = await liveTab(creatorContext, webUrl, creator, path);
+    const [dashboard, creatorPage] = [dashboardTab.page, creatorTab.page];
+    const toReview = (count: string) =>
+      dashboard
+        .getByTestId('collaborations-waitingForYou')
+        .filter({ hasText: new RegExp(`^${count}$`) })
+        .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    await toReview('0');
+    await dashboard.getByTestId('collaborations-active').filter({ hasText: /^1$/ }).waitFor();
+
+    // Act: the creator hands in with an image, previewed before it is sent.
+    const form = creatorPage.getByRole('form', { name: /^Hand in / });
+    await form.getByLabel('Image (optional)').setInputFiles({
+      name: 'still.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await form.getByRole('img', { name: 'Preview of still.png' }).waitFor();
+    const link = `https://video.example.org/still-${randomUUID().slice(0, 8)}`;
+    await handIn(creatorPage, link, 'With a still from the video.');
+    await seeDeliverable(creatorPage, 'submitted');
+
+    // Assert: the dashboard counts it live; the brand opens the collaboration and sees the image.
+    await toReview('1');
+    await dashboard.getByRole('link', { name: 'Submissions to review' }).click();
+    await dashboard.getByRole('link', { name: collaboration.offer.title }).first().click();
+    await dashboard.getByRole('link', { name: link }).waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    const image = dashboard.getByRole('img', { name: 'Image handed in with round 1' });
+    await image.waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    const shown = await image.evaluate(
+      (element) =>
+        (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth,
+    );
+    assert.equal(shown, 1);
+    await creatorPage
+      .getByRole('img', { name: 'Image handed in with round 1' })
+      .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    assert.deepEqual([...dashboardTab.problems, ...creatorTab.problems], []);
+    await creatorContext.close();
+    await dashboardContext.close();
   });
 });

@@ -8,7 +8,7 @@ import {
   extensionOf,
   IMAGE_ACCEPT,
   imageUploadForm,
-} from '../../src/features/images/utils/image-file.ts';
+} from '../../src/lib/image-file.ts';
 
 const aFile = (name: string, sizeBytes: number, type: string) =>
   new File([new Uint8Array(sizeBytes)], name, { type });

@@ -4,12 +4,14 @@
  * `GET /collaborations/:id`, `GET|POST /collaborations/:id/messages`,
  * `POST /collaborations/:id/seen`, and the work: `PUT /collaborations/:id/deliverables`,
  * `POST /collaborations/:id/deliverables/:deliverableId/submissions|review`,
- * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`.
+ * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`;
+ * `GET /collaborations/:id/images/:imageId` (whether a submission image is the collaboration's).
  * Each answers the collaboration's snapshot after the change.
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
 import { getCollaboration, myCollaborations } from '../domain/collaborations';
+import { attachedImage } from '../domain/deliverable-images';
 import type { CollaborationsDependencies } from '../domain/dependencies';
 import { markSeen, messageHistory, sendMessage } from '../domain/messages';
 import {
@@ -92,6 +94,12 @@ export function collaborationsRouter(
   router.post('/collaborations/:id/payment/received', user, async (req, res) => {
     res.json({
       data: await confirmPaymentReceived(dependencies, callerOf(req), id(req.params.id)),
+    });
+  });
+  router.get('/collaborations/:id/images/:imageId', user, async (req, res) => {
+    const { id: collaborationId, imageId } = req.params;
+    res.json({
+      data: await attachedImage(dependencies, callerOf(req), id(collaborationId), id(imageId)),
     });
   });
   router.post('/collaborations/:id/cancel', user, async (req, res) => {

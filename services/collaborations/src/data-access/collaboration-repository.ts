@@ -82,6 +82,14 @@ export interface CollaborationRepository {
     event: RaiseEvent<CollaborationRecord>,
   ): Promise<CollaborationRecord | null>;
   /**
+   * @returns the deliverable and round an image was handed in with, or null when the image is
+   *   not one of the collaboration's (also for an id that is not a uuid)
+   */
+  findImage(
+    collaborationId: string,
+    imageId: string,
+  ): Promise<{ deliverableId: string; round: number } | null>;
+  /**
    * Claims one active collaboration waiting for a sweep, skipping rows another
    * transaction holds (`FOR UPDATE SKIP LOCKED`), and in that one transaction
    * applies `decide(snapshot)` and records `event(snapshot)` (version + 1).
@@ -128,7 +136,23 @@ async function updateLockedWork(tx: Transaction, id: string, state: WorkState) {
     where: { id },
     data: { ...workColumns(state), version: { increment: 1 }, updated: new Date() },
   });
+  await indexImages(tx, id, state);
   return toCollaborationRecord(row);
+}
+
+/** Records every submission image of `state` in `deliverable_images` (those already there stay). */
+async function indexImages(tx: Transaction, collaborationId: string, state: WorkState) {
+  const data = state.deliverables.flatMap((deliverable) =>
+    deliverable.submissions
+      .filter((submission) => submission.imageId)
+      .map((submission) => ({
+        collaborationId,
+        imageId: submission.imageId!,
+        deliverableId: deliverable.id,
+        round: submission.round,
+      })),
+  );
+  if (data.length > 0) await tx.deliverableImage.createMany({ data, skipDuplicates: true });
 }
 
 /** Locks one collaboration a sweep waits on (see `sweepOneWithEvent`). @returns its id, or null */
@@ -241,6 +265,13 @@ export function collaborationRepository(
         const snapshot = await updateLockedWork(tx, id, decide(toCollaborationRecord(current)));
         await record(event(snapshot));
         return snapshot;
+      });
+    },
+    async findImage(collaborationId, imageId) {
+      if (!isUuid(collaborationId)) return null;
+      return prisma.deliverableImage.findUnique({
+        where: { collaborationId_imageId: { collaborationId, imageId } },
+        select: { deliverableId: true, round: true },
       });
     },
     async sweepOneWithEvent(waiting, cutoff, decide, event) {

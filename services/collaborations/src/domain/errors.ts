@@ -20,6 +20,8 @@ export const collaborationsErrors = {
   onlyTheBrandCan: () => new AppError('permission-denied', messages.onlyTheBrandCan),
   /** A creator's action asked by a member of the brand. */
   onlyTheCreatorCan: () => new AppError('permission-denied', messages.onlyTheCreatorCan),
+  /** An image that is not one of the collaboration's submissions'. */
+  imageNotFound: () => new AppError('not-found', messages.pageNotFound),
   deliverableNotFound: () => new AppError('not-found', messages.deliverableNotFound),
   /** Splitting the work again after something was handed in. */
   deliverablesLocked: conflict(messages.deliverablesLocked),

@@ -130,6 +130,7 @@ export function submitDeliverable(
         round: deliverable.changeRequests + 1,
         link: form.link,
         note: form.note,
+        imageId: form.imageId,
         submittedAt: now.toISOString(),
       },
     ],

@@ -1,6 +1,7 @@
 /** What the media use cases need from the outside world, handed in by `../app.ts`. */
 import type { Logger } from '@raly/service-kit/logger';
 import type { BrandClient } from '../data-access/brand-client';
+import type { CollaborationsClient } from '../data-access/collaborations-client';
 import type { ImageBucket } from '../data-access/image-bucket';
 import type { ImageRepository } from '../data-access/image-repository';
 
@@ -9,6 +10,8 @@ export interface MediaDependencies {
   images: ImageRepository;
   /** services/brand (membership checks). */
   brands: BrandClient;
+  /** services/collaborations (who may upload or read a submission image), as the caller. */
+  collaborations: CollaborationsClient;
   /** MEDIA_PUBLIC_URL: download URLs are `${publicUrl}/files/<key>?v=<version>`. */
   publicUrl: string;
   logger: Logger;

@@ -28,6 +28,12 @@ export const mediaErrors = {
   notTheOwner: () => new AppError('permission-denied', messages.genericProblem),
   /** Spec §8 image upload failure. */
   uploadFailed: (cause: unknown) => failedBecauseOf(messages.genericProblem, cause),
+  /** A submission image for a collaboration that does not exist or the caller is not a party of. */
+  collaborationNotFound: () => new AppError('not-found', messages.collaborationNotFound),
+  /** Only the collaboration's creator hands work in, images included. */
+  onlyTheCreatorCan: () => new AppError('permission-denied', messages.onlyTheCreatorCan),
+  /** A completed or cancelled collaboration takes no more work. */
+  collaborationNotActive: () => new AppError('conflict', messages.collaborationNotActive),
   /** No such file. */
   fileNotFound: () => new AppError('not-found', messages.pageNotFound),
 };

@@ -6,6 +6,7 @@
  * so each rule answers with the same message everywhere.
  */
 import { z } from 'zod';
+import { IMAGE_EXTENSIONS } from './constants';
 import { messages } from './messages';
 import { moneySchema } from './offers';
 import { boundedText, isHttpUrl, multilineText } from './validation';
@@ -47,11 +48,41 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const isoDate = z.string();
 
-/** One hand-in of a deliverable. */
+/**
+ * The id of an image handed in with a submission: a random uuid media made
+ * when it stored the upload, and the image's extension (`<uuid>.png`).
+ */
+export const DELIVERABLE_IMAGE_ID_PATTERN = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${IMAGE_EXTENSIONS.join('|')})$`,
+);
+
+/**
+ * Where media stores a submission's image in S3: under the collaboration,
+ * outside the public keys of `GET /files/*`, so it is served only through
+ * the collaboration to its parties.
+ * @param imageId matches {@link DELIVERABLE_IMAGE_ID_PATTERN}
+ */
+export function deliverableImageKey(collaborationId: string, imageId: string): string {
+  return `collaboration/${collaborationId}/deliverable-img/${imageId}`;
+}
+
+/** What media answers to a stored submission image (`POST /collaborations/:id/deliverable-images`). */
+export const deliverableImageSchema = z.object({
+  imageId: z.string().regex(DELIVERABLE_IMAGE_ID_PATTERN),
+  contentType: z.string(),
+  sizeBytes: z.number().int().positive(),
+});
+export type DeliverableImage = z.infer<typeof deliverableImageSchema>;
+
+/**
+ * One hand-in of a deliverable; `imageId` names its optional image (null, or
+ * absent in a submission handed in before images existed: none).
+ */
 export const submissionSchema = z.object({
   round: z.number().int().positive(),
   link: z.string(),
   note: z.string(),
+  imageId: z.string().nullable().optional(),
   submittedAt: isoDate,
 });
 
@@ -167,7 +198,10 @@ export const setDeliverablesSchema = z.strictObject({
 });
 export type SetDeliverables = z.infer<typeof setDeliverablesSchema>;
 
-/** The creator hands in a deliverable: an http(s) link and a note. */
+/**
+ * The creator hands in a deliverable: an http(s) link, a note and,
+ * optionally, the id of an image uploaded for it first.
+ */
 export const submitDeliverableSchema = z.strictObject({
   link: boundedText(SUBMISSION_LINK_MAX_LENGTH, messages.urlTooLong)
     .trim()
@@ -178,6 +212,12 @@ export const submitDeliverableSchema = z.strictObject({
     .max(SUBMISSION_NOTE_MAX_LENGTH, messages.submissionNoteTooLong)
     .optional()
     .default(''),
+  imageId: z
+    .string(messages.requestProblem)
+    .regex(DELIVERABLE_IMAGE_ID_PATTERN, messages.requestProblem)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type SubmitDeliverable = z.infer<typeof submitDeliverableSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The deliverables of a collaboration: each with its status, its round of
  * changes ("Changes requested, round 2 of 3"), its due date, and its
- * history of submissions (link and note) and reviews (comments, "approved
+ * history of submissions (link, note and image) and reviews (comments, "approved
  * automatically"). The creator hands in what waits for work, the brand
  * reviews what was handed in and may edit the list until the first
  * submission: only the actions the viewer's side may take now show.
@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, focusRing } from '@/components/ui/button';
 import { EditDeliverablesForm } from '@/features/collaborations/components/edit-deliverables-form';
 import { ReviewDeliverableForm } from '@/features/collaborations/components/review-deliverable-form';
+import { SubmissionImage } from '@/features/collaborations/components/submission-image';
 import { SubmitDeliverableForm } from '@/features/collaborations/components/submit-deliverable-form';
 import {
   deliverableStatusLooks,
@@ -107,7 +108,7 @@ function DeliverableItem({
           </>
         )}
       </p>
-      <History deliverable={deliverable} />
+      <History collaborationId={collaboration.id} deliverable={deliverable} />
       {maySubmit(collaboration, side, deliverable) && (
         <SubmitDeliverableForm
           collaborationId={collaboration.id}
@@ -128,8 +129,14 @@ const reviewWords = {
   disputed: 'Dispute opened',
 } as const;
 
-/** Submissions and reviews of one deliverable, round by round, oldest first. */
-function History({ deliverable }: { deliverable: Deliverable }) {
+/** Submissions (link, note, image) and reviews of one deliverable, round by round, oldest first. */
+function History({
+  collaborationId,
+  deliverable,
+}: {
+  collaborationId: string;
+  deliverable: Deliverable;
+}) {
   if (deliverable.submissions.length === 0) return null;
   return (
     <ol aria-label={`History of ${deliverable.title}`} className="mt-3 space-y-3">
@@ -155,6 +162,13 @@ function History({ deliverable }: { deliverable: Deliverable }) {
             </a>
             {submission.note && (
               <p className="whitespace-pre-line text-slate-700">{submission.note}</p>
+            )}
+            {submission.imageId && (
+              <SubmissionImage
+                collaborationId={collaborationId}
+                imageId={submission.imageId}
+                round={submission.round}
+              />
             )}
             {review && (
               <div

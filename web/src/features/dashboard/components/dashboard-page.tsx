@@ -1,6 +1,6 @@
 /**
  * The dashboard of an onboarded user: a placeholder (spec §1) that greets them and says what comes
- * here, and below it the live offers summary.
+ * here, and below it the live offers and collaborations summaries.
  */
 import { Link } from 'react-router-dom';
 import { isBrandUser } from '@raly/contracts/records';
@@ -9,6 +9,7 @@ import type { Me } from '@raly/contracts/bff-api';
 import { buttonClass } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { displayNameOf } from '@/components/layout/current-user';
+import { CollaborationsSummary } from '@/features/dashboard/components/collaborations-summary';
 import { OffersSummary } from '@/features/dashboard/components/offers-summary';
 
 export function DashboardPage({ me }: { me: Me }) {
@@ -45,6 +46,7 @@ export function DashboardPage({ me }: { me: Me }) {
         </Link>
       </div>
       <OffersSummary me={me} brandUser={brandUser} />
+      <CollaborationsSummary brandUser={brandUser} />
     </section>
   );
 }

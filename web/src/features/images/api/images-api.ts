@@ -8,7 +8,7 @@
 import type { ImageKind, ImageOwnerType } from '@raly/contracts/images';
 import type { ImageStored } from '@raly/contracts/events';
 import { api, unwrapData } from '@/lib/api-client';
-import { imageUploadForm, type ImageUpload } from '@/features/images/utils/image-file';
+import { imageUploadForm, type ImageUpload } from '@/lib/image-file';
 
 export interface UploadImageArgs {
   /** `user`: the signed-in user; `brand`: their brand. */

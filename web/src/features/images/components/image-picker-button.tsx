@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import type { ImageKind, ImageOwnerType } from '@raly/contracts/images';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useImageUpload } from '@/features/images/hooks/use-image-upload';
-import { IMAGE_ACCEPT } from '@/features/images/utils/image-file';
+import { IMAGE_ACCEPT } from '@/lib/image-file';
 
 export interface ImagePickerButtonProps {
   ownerType: ImageOwnerType;

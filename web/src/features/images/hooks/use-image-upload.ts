@@ -12,7 +12,7 @@ import { messages } from '@raly/contracts/messages';
 import { showToast } from '@/lib/toast';
 import { useUploadImageMutation } from '@/features/images/api/images-api';
 import { createImageService } from '@/features/images/services/image-service';
-import { checkImageFile } from '@/features/images/utils/image-file';
+import { checkImageFile } from '@/lib/image-file';
 
 const successMessage: Record<ImageKind, string> = {
   profile: messages.profileImageUpdated,
