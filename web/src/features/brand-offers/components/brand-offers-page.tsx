@@ -51,13 +51,11 @@ export function BrandOffersPage() {
         >
           {(all) => {
             const data = filterOffers(all, filter);
-            return data.length === 0 && filter ? (
+            return data.length === 0 ? (
               <p className="rounded-lg border-2 border-dashed border-slate-300 px-6 py-12 text-center text-sm text-slate-600">
-                No offers here.
-              </p>
-            ) : data.length === 0 ? (
-              <p className="rounded-lg border-2 border-dashed border-slate-300 px-6 py-12 text-center text-sm text-slate-600">
-                No offers yet. Post one and matching creators see it at once.
+                {filter
+                  ? 'No offers here.'
+                  : 'No offers yet. Post one and matching creators see it at once.'}
               </p>
             ) : (
               <ul aria-label="Your offers" className="space-y-4">
