@@ -1,6 +1,7 @@
 /**
  * `/api/me`, the signed-in user's own record and applications (docs/api.md):
- * GET and PATCH /api/me, POST /api/me/onboarding, PUT /api/me/interests,
+ * GET and PATCH /api/me, POST /api/me/onboarding, POST /api/me/onboarding/brand,
+ * PUT /api/me/interests,
  * GET /api/me/applications. Mounted ahead of the kit's JSON body parser, so
  * its hottest read is answered before any parsing; its writes parse their
  * own JSON body.
@@ -10,6 +11,7 @@ import { bearerOf, callerOf } from '@raly/service-kit/auth';
 import { jsonBody } from '@raly/service-kit/http';
 import type { Authenticator } from '../auth/keycloak';
 import { updateAccount } from '../domain/account-form';
+import { completeBrandStep } from '../domain/brand-onboarding';
 import {
   completeOnboardingStep,
   getMeJson,
@@ -48,6 +50,11 @@ export function meRouter(
     .post('/onboarding', async (request, response) => {
       response.json({
         data: await completeOnboardingStep(dependencies, callerOf(request), request.body),
+      });
+    })
+    .post('/onboarding/brand', async (request, response) => {
+      response.json({
+        data: await completeBrandStep(dependencies, callerOf(request), request.body),
       });
     })
     .put('/interests', async (request, response) => {

@@ -1,6 +1,6 @@
 /**
  * Offers and applications (docs/api.md "Offers"): `/api/offers…`,
- * `/api/brand/offers`, `/api/me/applications` and
+ * `/api/brand/offers`, `/api/brand/offers/summary`, `/api/me/applications` and
  * `/api/applications/:id/withdraw|accept|decline`. Every route needs a
  * signed-in user; services/offers decides the rest with the forwarded token.
  */
@@ -14,6 +14,7 @@ import {
   listMyApplications,
   listOfferApplications,
 } from '../domain/applications';
+import { summarizeMyBrandOffers } from '../domain/brand-dashboard';
 import {
   getOfferDetail,
   listMyBrandOffers,
@@ -75,7 +76,7 @@ export function offersRouter(
     });
 }
 
-/** Mounted at `/brand/offers`: the offers of the caller's own brand (brand users only). */
+/** Mounted at `/brand/offers`: the offers of the caller's own brand and their figures (brand users only). */
 export function myBrandOffersRouter(
   authenticator: Authenticator,
   dependencies: OffersDependencies,
@@ -84,6 +85,9 @@ export function myBrandOffersRouter(
     .use(authenticator.requireUser)
     .get('/', async (request, response) => {
       response.json({ data: await listMyBrandOffers(dependencies, callerOf(request)) });
+    })
+    .get('/summary', async (request, response) => {
+      response.json({ data: await summarizeMyBrandOffers(dependencies, callerOf(request)) });
     });
 }
 

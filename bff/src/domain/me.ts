@@ -154,9 +154,11 @@ export async function updateInterests(
  * The command answer: identity's fresh snapshot goes through `applySnapshot`
  * (version-checked; pushed to the user's tabs when newer — at once, without
  * waiting for its event to come round through Kafka, docs/adr/0007) and the
- * newest known record is returned.
+ * newest known record is returned, with the user's brand for a brand user.
+ * @param updated the user record identity-profile answered the command with
+ * @returns the newest known user record and its brand (null for a creator)
  */
-async function answerWith(
+export async function answerWith(
   dependencies: MeDependencies,
   caller: Caller,
   updated: UserRecord,

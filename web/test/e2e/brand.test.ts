@@ -144,7 +144,7 @@ describe('brands and images in the browser', () => {
 
     // Registration goes to the dashboard, which sends a user who is not onboarded to onboarding.
     await page.waitForURL(url('/onboarding'));
-    await seeText(page, 'Brand onboarding is coming soon.');
+    await page.getByRole('region', { name: 'Terms of service' }).waitFor();
 
     await page.goto(url('/settings/account'));
     await fieldHas(page, 'First name', contact.firstName);

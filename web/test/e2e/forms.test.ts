@@ -267,7 +267,7 @@ describe('forms and pages of spec §2, §5 and §8', () => {
     const { page, problems } = await openPage(context);
     await logIn(page, suite.product.webUrl, contact.email, contact.password);
     await waitUntilSignedIn(page);
-    await page.getByText('Brand onboarding is coming soon.').waitFor();
+    await page.getByRole('region', { name: 'Terms of service' }).waitFor();
     await noSeriousViolations(page, 'brand onboarding');
     await page.goto(url('/settings/brand'));
     await page.getByLabel('Company', { exact: true }).waitFor();

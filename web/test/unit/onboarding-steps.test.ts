@@ -1,6 +1,10 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { currentStep, outstandingSteps } from '../../src/features/onboarding/utils/steps.ts';
+import {
+  currentBrandStep,
+  currentStep,
+  outstandingSteps,
+} from '../../src/features/onboarding/utils/steps.ts';
 
 const none = { terms: false, interests: false, connects: false, wallet: false };
 
@@ -42,4 +46,22 @@ test('when every step is done, then there is no step (the user goes to the dashb
 
 test('when a flag is missing from the record, then that step counts as outstanding', () => {
   assert.deepEqual(outstandingSteps({ terms: true, interests: true, connects: true }), ['wallet']);
+});
+
+test('when a brand user has done nothing, then terms shows first with Next', () => {
+  assert.deepEqual(currentBrandStep({ terms: false, brand: false }), {
+    step: 'terms',
+    submitLabel: 'Next',
+  });
+});
+
+test('when a brand user agreed to the terms, then the brand step shows with Done', () => {
+  assert.deepEqual(currentBrandStep({ terms: true, brand: false }), {
+    step: 'brand',
+    submitLabel: 'Done',
+  });
+});
+
+test('when a brand user has both flags, then there is no step (they go to the dashboard)', () => {
+  assert.equal(currentBrandStep({ terms: true, brand: true }), null);
 });

@@ -36,6 +36,7 @@ import type {
 } from './offers';
 import type { BrandRecord, UserRecord } from './records';
 import type {
+  BrandOnboardingStepForm,
   BrandProfileForm,
   BrandUserAccountUpdate,
   CreateAccountCommand,
@@ -132,6 +133,24 @@ export interface OnboardingStepRequest {
   step: OnboardingStep;
 }
 
+/**
+ * POST /api/me/onboarding/brand: the brand step of brand onboarding (spec
+ * §4.1), saved on the brand like the brand profile form, then the `brand`
+ * flag set.
+ */
+export type BrandStepRequest = BrandOnboardingStepForm;
+
+/**
+ * GET /api/brand/offers/summary: the figures of the brand dashboard, counted
+ * over every offer of the caller's brand.
+ */
+export interface BrandOffersSummary {
+  /** Offers by status. */
+  offers: { open: number; draft: number; closed: number };
+  /** Applications waiting for the brand's decision (status `pending`), over all its offers. */
+  pendingApplications: number;
+}
+
 /** PUT /api/me/interests (updateInterests, spec §7). */
 export interface InterestsRequest {
   interests: Interest[];
@@ -153,6 +172,7 @@ export interface BffRoutes {
   'GET /api/me': { body: never; answer: Me };
   'PATCH /api/me': { body: MeUpdate; answer: Me };
   'POST /api/me/onboarding': { body: OnboardingStepRequest; answer: Me };
+  'POST /api/me/onboarding/brand': { body: BrandStepRequest; answer: Me };
   'PUT /api/me/interests': { body: InterestsRequest; answer: Me };
   'GET /api/brands/:username': { body: never; answer: BrandRecord };
   'PATCH /api/brand': { body: BrandProfileForm; answer: BrandRecord };
@@ -165,6 +185,7 @@ export interface BffRoutes {
   'POST /api/offers/:id/open': { body: never; answer: OfferRecord };
   'POST /api/offers/:id/close': { body: never; answer: OfferRecord };
   'GET /api/brand/offers': { body: never; answer: BrandOffer[] };
+  'GET /api/brand/offers/summary': { body: never; answer: BrandOffersSummary };
   'GET /api/offers/:id/applications': { body: never; answer: ApplicationRecord[] };
   'POST /api/offers/:id/applications': { body: ApplicationForm; answer: ApplicationRecord };
   'GET /api/me/applications': { body: never; answer: ApplicationRecord[] };

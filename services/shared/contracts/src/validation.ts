@@ -302,6 +302,23 @@ export const brandProfileSchema = z.object({
 export type BrandProfileForm = z.infer<typeof brandProfileSchema>;
 
 /**
+ * The brand step of brand onboarding (spec §4.1): the brand profile's
+ * essentials under the brand profile form's rules (§5.8). The bio is asked
+ * for here, so an empty one is refused as shorter than 32 characters; the
+ * username and the social links stay as they are.
+ */
+export const brandOnboardingStepSchema = brandProfileSchema
+  .pick({ company: true, websiteUrl: true })
+  .extend({
+    bio: multilineText()
+      .trim()
+      .min(BIO_MIN_LENGTH, messages.bioTooShort)
+      .max(BIO_MAX_LENGTH, messages.bioTooLong),
+  })
+  .strict();
+export type BrandOnboardingStepForm = z.infer<typeof brandOnboardingStepSchema>;
+
+/**
  * The first message per field of a failed parse, keyed by dotted path
  * (`socials.x`). Useful for services answering a form with field errors.
  */

@@ -3,6 +3,7 @@ import { describe, it } from 'vitest';
 import { callables } from '../src/callable';
 import { messages } from '../src/messages';
 import {
+  brandOnboardingStepSchema,
   brandProfileSchema,
   brandRegistrationSchema,
   brandUserAccountSchema,
@@ -225,6 +226,42 @@ describe('brand profile (spec §5)', () => {
     });
     assert.equal(errors.websiteUrl, messages.urlHttpOrHttps);
     assert.equal(errors['socials.x'], messages.urlHttps);
+  });
+});
+
+describe('the brand step of brand onboarding (spec §4.1, §5.8)', () => {
+  const essentials = {
+    company: 'Acme',
+    websiteUrl: 'https://acme.example',
+    bio: 'We make bright running shoes for city runners.',
+  };
+  it('accepts the essentials under the brand profile rules', () => {
+    assert.deepEqual(errorsOf(brandOnboardingStepSchema, essentials), {});
+  });
+  it('asks for the bio: an empty or short one is shorter than 32 characters, a long one too long', () => {
+    for (const bio of ['', '   ', 'short'])
+      assert.equal(
+        errorsOf(brandOnboardingStepSchema, { ...essentials, bio }).bio,
+        messages.bioTooShort,
+      );
+    assert.equal(
+      errorsOf(brandOnboardingStepSchema, { ...essentials, bio: 'x'.repeat(281) }).bio,
+      messages.bioTooLong,
+    );
+  });
+  it('company and website follow the brand profile form', () => {
+    const errors = errorsOf(brandOnboardingStepSchema, {
+      ...essentials,
+      company: '',
+      websiteUrl: 'acme',
+    });
+    assert.equal(errors.company, messages.companyRequired);
+    assert.equal(errors.websiteUrl, messages.urlHttpOrHttps);
+  });
+  it('refuses other fields (the username and socials are not part of the step)', () => {
+    assert.ok(
+      Object.keys(errorsOf(brandOnboardingStepSchema, { ...essentials, username: 'other' })).length,
+    );
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * /brand/offers: the brand's offers, newest first, each with its
  * status, places filled and its applications by status (live), and a
- * 'New offer' button.
+ * 'New offer' button. The query string may narrow the list to one status
+ * or to offers with pending applications (../utils/offers-filter).
  */
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import { APPLICATION_STATUSES } from '@raly/contracts/offers';
 import { paths, pathOf } from '@/config/paths';
@@ -14,8 +15,15 @@ import { buttonClass, focusRing } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryResult } from '@/components/ui/query-result';
 import type { BrandOffer } from '@raly/contracts/offers';
+import {
+  filterOffers,
+  offersFilterLabel,
+  offersFilterOf,
+} from '@/features/brand-offers/utils/offers-filter';
 
 export function BrandOffersPage() {
+  const [search] = useSearchParams();
+  const filter = offersFilterOf(search);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -24,16 +32,30 @@ export function BrandOffersPage() {
           New offer
         </Link>
       </div>
+      {filter && (
+        <p className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <span>Showing: {offersFilterLabel(filter)}</span>
+          <Link
+            to={paths.brandOffers.path}
+            className={`rounded font-medium text-indigo-700 hover:text-indigo-900 ${focusRing}`}
+          >
+            Show all offers
+          </Link>
+        </p>
+      )}
       <div className="mt-6">
         <QueryResult<BrandOffer[]>
           result={useGetBrandOffersQuery()}
           fallback={messages.genericProblem}
           framed={false}
         >
-          {(data) =>
-            data.length === 0 ? (
+          {(all) => {
+            const data = filterOffers(all, filter);
+            return data.length === 0 ? (
               <p className="rounded-lg border-2 border-dashed border-slate-300 px-6 py-12 text-center text-sm text-slate-600">
-                No offers yet. Post one and matching creators see it at once.
+                {filter
+                  ? 'No offers here.'
+                  : 'No offers yet. Post one and matching creators see it at once.'}
               </p>
             ) : (
               <ul aria-label="Your offers" className="space-y-4">
@@ -76,8 +98,8 @@ export function BrandOffersPage() {
                   </li>
                 ))}
               </ul>
-            )
-          }
+            );
+          }}
         </QueryResult>
       </div>
     </section>

@@ -1,9 +1,9 @@
 /**
  * The dashboard's live offers summary, below the spec's
  * placeholder. Creators: how many open offers match their interests and
- * their applications by status. Brands: their open offers and the
- * applications waiting for a decision. Both follow the live pushes
- * (lib/offers-api).
+ * their applications by status (lib/offers-api). Brands: their offers by
+ * status and the applications waiting for a decision
+ * (./brand-offers-summary). Both follow the live pushes.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,12 +12,9 @@ import { APPLICATION_STATUSES } from '@raly/contracts/offers';
 import { paths } from '@/config/paths';
 import { applicationStatusLabels } from '@/lib/offer-format';
 import { countByStatus } from '@/lib/offer-live';
-import {
-  useGetBrandOffersQuery,
-  useGetMyApplicationsQuery,
-  useGetOffersQuery,
-} from '@/lib/offers-api';
+import { useGetMyApplicationsQuery, useGetOffersQuery } from '@/lib/offers-api';
 import { buttonClass } from '@/components/ui/button';
+import { BrandOffersSummary } from '@/features/dashboard/components/brand-offers-summary';
 
 function Stat({
   label,
@@ -82,18 +79,6 @@ function CreatorSummary({ me }: { me: Me }) {
   );
 }
 
-function BrandSummary() {
-  const { data: offers } = useGetBrandOffersQuery();
-  const open = offers?.filter((offer) => offer.status === 'open').length;
-  const pending = offers?.reduce((sum, offer) => sum + offer.applicationCounts.pending, 0);
-  return (
-    <Summary title="Your offers" link={{ to: paths.brandOffers.path, label: 'Manage offers' }}>
-      <Stat label="Open offers" value={open} testId="open-offers" />
-      <Stat label="Pending applications" value={pending} testId="pending-applications" />
-    </Summary>
-  );
-}
-
 export function OffersSummary({ me, brandUser }: { me: Me; brandUser: boolean }) {
-  return brandUser ? <BrandSummary /> : <CreatorSummary me={me} />;
+  return brandUser ? <BrandOffersSummary /> : <CreatorSummary me={me} />;
 }

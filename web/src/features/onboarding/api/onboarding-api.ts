@@ -1,12 +1,18 @@
 /**
  * Onboarding calls of the BFF (docs/api.md, spec §7 updateOnboardingStatus
- * and updateInterests). Both answer the user's records, which go straight
- * into the getMe cache, so the next step shows without waiting for the push.
+ * and updateInterests, and the brand step of brand onboarding). Each answers
+ * the user's records, which go straight into the getMe cache, so the next
+ * step shows without waiting for the push.
  */
 import type { Interest } from '@raly/contracts/constants';
 import type { OnboardingStep } from '@raly/contracts/validation';
 import { api, unwrapData } from '@/lib/api-client';
-import type { InterestsRequest, Me, OnboardingStepRequest } from '@raly/contracts/bff-api';
+import type {
+  BrandStepRequest,
+  InterestsRequest,
+  Me,
+  OnboardingStepRequest,
+} from '@raly/contracts/bff-api';
 import { mergeAnswerIntoMe } from '@/lib/me-api';
 
 export const onboardingApi = api.injectEndpoints({
@@ -31,7 +37,20 @@ export const onboardingApi = api.injectEndpoints({
       transformResponse: unwrapData<Me>,
       onQueryStarted: mergeAnswerIntoMe,
     }),
+    /**
+     * The brand step: POST /api/me/onboarding/brand saves the essentials on the
+     * brand and sets the brand flag; the answer carries both records.
+     */
+    completeBrandStep: build.mutation<Me, BrandStepRequest>({
+      query: (body) => ({ url: '/me/onboarding/brand', method: 'POST', body }),
+      transformResponse: unwrapData<Me>,
+      onQueryStarted: mergeAnswerIntoMe,
+    }),
   }),
 });
 
-export const { useCompleteOnboardingStepMutation, useUpdateInterestsMutation } = onboardingApi;
+export const {
+  useCompleteOnboardingStepMutation,
+  useUpdateInterestsMutation,
+  useCompleteBrandStepMutation,
+} = onboardingApi;
