@@ -5,8 +5,12 @@
  * creators and brands is our reading). The registry's key decides races: of
  * two claims, one wins.
  */
-import { kitFailure } from '@raly/service-kit/errors';
-import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
+import {
+  callInternal,
+  errorCodeOf,
+  unexpectedAnswerError,
+  type ServiceTokenSource,
+} from '@raly/service-kit/internal';
 import { servicePath } from '@raly/service-kit/service-path';
 
 /** Another creator or brand holds the username. */
@@ -54,12 +58,8 @@ export function createIdentityClient(
     );
     if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
       throw new UsernameTakenError();
-    if (answer.status >= 200 && answer.status < 300) return;
-    const failure = new Error(`identity-profile answered ${answer.status} to username ${action}`);
-    // Transient on identity-profile's side: the caller's answer says so (503), not a bug (500).
-    if (answer.status === 503)
-      throw kitFailure('unavailable', 'internal', { isTrusted: false, cause: failure });
-    throw failure;
+    if (answer.status < 200 || answer.status >= 300)
+      throw unexpectedAnswerError(answer, 'identity-profile', `username ${action}`);
   }
   return {
     claimUsername: (username, brandId) => send('claim', username, brandId),
