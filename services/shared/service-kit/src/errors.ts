@@ -218,7 +218,10 @@ const ADAPTER_CONNECTION_KINDS = new Set([
  * server closed the connection, P2024 timed out fetching a connection from
  * the pool, P2037 too many connections, and P2028 the interactive
  * transaction API (no connection free within `maxWait`, a transaction past
- * its `timeout` or already closed under it: a pool or database too busy).
+ * its `timeout`: a pool or database too busy). P2028 is also what a query on
+ * a transaction already committed or rolled back gets (a forgotten `await`,
+ * a bug), with no field that tells it apart; it is answered 503 as well, and
+ * logged at error level with its cause like every 5xx.
  */
 const PRISMA_DATABASE_AWAY = new Set([
   'P1001',
