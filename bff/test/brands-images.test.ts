@@ -356,6 +356,44 @@ describe('brands through the BFF', () => {
     assert.equal(unchanged.body.data.username, current.username);
   });
 
+  test("when Postgres ends the brand service's connection under a profile save, then PATCH /api/brand answers 503 'There was a problem updating your account. Try again.' and the brand is unchanged", async () => {
+    // Arrange: the brand's row is locked, so the save's UPDATE waits in its transaction.
+    const brand = await registeredBrand(system);
+    const current = await myBrand(brand.accessToken);
+    const locker = await system.sql.brand.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM brands WHERE id = $1 FOR UPDATE', [brand.brandId]);
+      const saving = callBff(bff, 'PATCH', '/api/brand', {
+        token: brand.accessToken,
+        body: brandForm(current, { company: 'Never Saved Inc' }),
+      });
+
+      // Act: as `npm run chaos` does, end the connection the save is using.
+      await eventually('the save waits for the row lock', async () => {
+        const { rowCount } = await system.sql.brand.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE 'UPDATE%brands%'`,
+        );
+        return rowCount !== null && rowCount > 0;
+      });
+      const answer = await saving;
+
+      // Assert
+      assert.equal(answer.status, 503);
+      assert.deepEqual(
+        [answer.body.error.code, answer.body.error.message],
+        ['unavailable', messages.updateAccountFailed],
+      );
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    const after = await callBff<BrandRecord>(bff, 'GET', `/api/brands/${current.username}`);
+    assert.equal(after.body.data.company, current.company);
+  });
+
   test('when a creator saves a brand profile, then the answer is 403 and no brand changes', async () => {
     // Arrange
     const creator = await registeredCreator(system);

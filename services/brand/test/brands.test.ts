@@ -248,6 +248,54 @@ describe('member and public brand endpoints', () => {
     );
   });
 
+  test("when identity-profile's database ends the connection of the new username's claim, then the answer is 503 'There was a problem updating your account. Try again.' and the brand keeps its username", async () => {
+    // Arrange: an open, uncommitted claim of the same username makes identity-profile's wait.
+    const brand = await registeredBrand(system);
+    const current = (
+      await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+      })
+    ).body.data!;
+    const newUsername = `c${uniqueToken(10)}`;
+    const rival = await system.sql.identity.connect();
+    try {
+      await rival.query('BEGIN');
+      await rival.query(
+        "INSERT INTO usernames (username, owner_type, owner_id) VALUES ($1, 'brand', $2)",
+        [newUsername, randomUUID()],
+      );
+      const saving = call(system.brandUrl, 'PATCH', `/brands/${brand.brandId}`, {
+        token: brand.accessToken,
+        body: { ...current, username: newUsername },
+      });
+
+      // Act: as `npm run chaos` does, end the connection the claim is using.
+      await eventually('the claim waits for the rival one', async () => {
+        const { rowCount } = await system.sql.identity.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE 'INSERT%usernames%'`,
+        );
+        return rowCount !== null && rowCount > 0;
+      });
+      const answer = await saving;
+
+      // Assert
+      assert.equal(answer.status, 503, JSON.stringify(answer.body));
+      assert.deepEqual(
+        [answer.body.error?.code, answer.body.error?.message],
+        ['unavailable', messages.updateAccountFailed],
+      );
+    } finally {
+      await rival.query('ROLLBACK');
+      rival.release();
+    }
+    const after = await call<BrandRecord>(system.brandUrl, 'GET', `/brands/${brand.brandId}`, {
+      token: brand.accessToken,
+    });
+    assert.equal(after.body.data?.username, current.username);
+  });
+
   test('when a visitor reads the public profile, then it holds brand fields only', async () => {
     // Arrange
     const brand = await registeredBrand(system);

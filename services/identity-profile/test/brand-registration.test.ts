@@ -7,6 +7,7 @@ import {
   brandRegistration,
   callApi as call,
   creatorRegistration,
+  eventually,
   passwordGrant,
   uniqueToken,
 } from '@raly/test-support';
@@ -209,6 +210,45 @@ describe('POST /accounts with isBrand true', () => {
     });
     assert.equal(await keycloak.findIdByEmail(registration.email), null);
     assert.equal((await brandRowsNamed(registration.username)).length, 0);
+    const { rows } = await system.sql.identity.query(
+      'SELECT count(*)::int AS n FROM users WHERE email = $1',
+      [registration.email],
+    );
+    assert.equal(rows[0].n, 0);
+  });
+
+  test('when the brand database ends the connection that saves the brand, then the answer is 503 with the create-account message and no Keycloak user and no user record remain', async () => {
+    // Arrange: a lock on the brands table makes the brand service's insert wait in its transaction.
+    const registration = brandRegistration();
+    const locker = await system.sql.brand.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE brands IN SHARE MODE');
+      const registering = register(registration);
+
+      // Act: as `npm run chaos` does, end the connection the brand service is saving with.
+      await eventually('the brand insert waits for the lock', async () => {
+        const { rowCount } = await system.sql.brand.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE 'INSERT%brands%'`,
+        );
+        return rowCount !== null && rowCount > 0;
+      });
+      const answer = await registering;
+
+      // Assert
+      assert.equal(answer.status, 503, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.error, {
+        code: 'unavailable',
+        message: messages.createAccountFailed,
+      });
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    assert.equal(await keycloak.findIdByEmail(registration.email), null);
+    assert.equal((await brandRowsNamed(registration.username.toLowerCase())).length, 0);
     const { rows } = await system.sql.identity.query(
       'SELECT count(*)::int AS n FROM users WHERE email = $1',
       [registration.email],

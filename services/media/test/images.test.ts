@@ -123,6 +123,47 @@ describe('POST /images/:ownerType/:kind', () => {
     assert.equal(await objectExists(`brand/profile-img/${brand.brandId}.png`), false);
   });
 
+  test('when the brand database ends the connection of the membership check, then the upload answers 503 and nothing is stored', async () => {
+    // Arrange: a lock on the members table makes the brand service's membership read wait.
+    const brand = await registeredBrand(system);
+    const locker = await system.sql.brand.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE brand_members IN ACCESS EXCLUSIVE MODE');
+      const uploading = upload(
+        `/images/brand/profile?ownerId=${brand.brandId}`,
+        brand.accessToken,
+        {
+          bytes: PNG,
+          name: 'b.png',
+          mimeType: 'image/png',
+        },
+      );
+
+      // Act: as `npm run chaos` does, end the connection the check is reading with.
+      await eventually('the membership read waits for the lock', async () => {
+        const { rowCount } = await system.sql.brand.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query LIKE 'SELECT%brand_members%'`,
+        );
+        return rowCount !== null && rowCount > 0;
+      });
+      const answer = await uploading;
+
+      // Assert
+      assert.equal(answer.status, 503, JSON.stringify(answer.body));
+      assert.deepEqual(
+        [answer.body.error.code, answer.body.error.message],
+        ['unavailable', messages.genericProblem],
+      );
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    assert.equal(await objectExists(`brand/profile-img/${brand.brandId}.png`), false);
+  });
+
   test('when a brand image names no brand, then the answer is 400; when it names a brand that does not exist, then 403', async () => {
     // Arrange
     const member = await registeredBrand(system);

@@ -5,7 +5,12 @@
  * creators and brands is our reading). The registry's key decides races: of
  * two claims, one wins.
  */
-import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
+import {
+  callInternal,
+  errorCodeOf,
+  unexpectedAnswerError,
+  type ServiceTokenSource,
+} from '@raly/service-kit/internal';
 import { servicePath } from '@raly/service-kit/service-path';
 
 /** Another creator or brand holds the username. */
@@ -19,12 +24,14 @@ export class UsernameTakenError extends Error {
 export interface IdentityClient {
   /**
    * `POST /usernames/claim`: reserves `username` for the brand (already holding it is fine).
-   * @throws UsernameTakenError; Error when identity-profile fails or cannot be reached
+   * @throws UsernameTakenError; AppError `unavailable` (503, untrusted) when identity-profile
+   *   cannot be reached or answers 503 (e.g. its database is away for the moment); Error when it
+   *   answers any other failure
    */
   claimUsername(username: string, brandId: string): Promise<void>;
   /**
    * `POST /usernames/release`: frees `username` if the brand holds it.
-   * @throws Error when identity-profile fails or cannot be reached
+   * @throws as {@link IdentityClient.claimUsername}, but never UsernameTakenError
    */
   releaseUsername(username: string, brandId: string): Promise<void>;
 }
@@ -46,13 +53,13 @@ export function createIdentityClient(
         method: 'POST',
         target: 'identity-profile',
         json: { username, ownerType: 'brand', ownerId: brandId },
+        unreachable: 'unavailable',
       },
     );
     if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
       throw new UsernameTakenError();
-    if (answer.status < 200 || answer.status >= 300) {
-      throw new Error(`identity-profile answered ${answer.status} to username ${action}`);
-    }
+    if (answer.status < 200 || answer.status >= 300)
+      throw unexpectedAnswerError(answer, 'identity-profile', `username ${action}`);
   }
   return {
     claimUsername: (username, brandId) => send('claim', username, brandId),

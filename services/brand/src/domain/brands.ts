@@ -105,7 +105,8 @@ export async function getPublicBrand(
  * @returns the brand after the change (same version when nothing changed)
  * @throws AppError invalid-argument (the form's messages), not-found,
  *   permission-denied, username-taken 'Username already exists. Try another.',
- *   internal 'There was a problem updating your account. Try again.'
+ *   internal 'There was a problem updating your account. Try again.' (unavailable, 503,
+ *   with the same message when the database or identity-profile is away for the moment)
  */
 export async function updateBrand(
   dependencies: BrandDependencies,
@@ -177,7 +178,9 @@ async function claimUsername(
     await dependencies.identity.claimUsername(username, brandId);
   } catch (error) {
     if (error instanceof UsernameTakenError) throw brandErrors.usernameTaken(error);
-    throw error instanceof AppError ? error : brandErrors.updateFailed(error);
+    // identity-profile away for the moment: the update's own message (spec §8), answered 503.
+    if (error instanceof AppError && error.code !== 'unavailable') throw error;
+    throw brandErrors.updateFailed(error);
   }
 }
 

@@ -3,7 +3,12 @@
  * "Internal endpoints"): create the brand, and delete it to undo.
  */
 import type { CreateBrandCommand } from '@raly/contracts/internal';
-import { callInternal, errorCodeOf, type ServiceTokenSource } from '@raly/service-kit/internal';
+import {
+  callInternal,
+  errorCodeOf,
+  unexpectedAnswerError,
+  type ServiceTokenSource,
+} from '@raly/service-kit/internal';
 import { servicePath } from '@raly/service-kit/service-path';
 
 /** services/brand refused the brand's username (another brand holds it). */
@@ -18,10 +23,12 @@ export interface BrandClient {
   /**
    * `POST /brands`; idempotent on `creatorUserId`.
    * @returns the brand's id
-   * @throws BrandUsernameTakenError; Error when the service fails or cannot be reached
+   * @throws BrandUsernameTakenError; AppError `unavailable` (503, untrusted) when the service
+   *   cannot be reached or answers 503 (e.g. its database is away for the moment); Error when it
+   *   answers any other failure
    */
   create(command: CreateBrandCommand): Promise<string>;
-  /** `DELETE /brands/:id`. @throws Error when the service fails or cannot be reached */
+  /** `DELETE /brands/:id`. @throws as {@link BrandClient.create}, but never BrandUsernameTakenError */
   delete(brandId: string): Promise<void>;
 }
 
@@ -39,22 +46,23 @@ export function createBrandClient(
         method: 'POST',
         target: 'brand',
         json: command,
+        unreachable: 'unavailable',
       });
       if (answer.status === 409 && errorCodeOf(answer) === 'username-taken')
         throw new BrandUsernameTakenError();
       const id = (answer.body as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (answer.status >= 300 || typeof id !== 'string') {
-        throw new Error(`brand service answered ${answer.status} to POST /brands`);
-      }
+      if (answer.status >= 300 || typeof id !== 'string')
+        throw unexpectedAnswerError(answer, 'brand service', 'POST /brands');
       return id;
     },
     async delete(brandId) {
       const answer = await callInternal(brandUrl, serviceTokens, servicePath(['brands', brandId]), {
         method: 'DELETE',
         target: 'brand',
+        unreachable: 'unavailable',
       });
       if (answer.status >= 300)
-        throw new Error(`brand service answered ${answer.status} to DELETE /brands/${brandId}`);
+        throw unexpectedAnswerError(answer, 'brand service', `DELETE /brands/${brandId}`);
     },
   };
 }

@@ -127,23 +127,47 @@ export function errorCodeFor(httpStatus: number): ErrorCode {
 /** Postgres SQLSTATE class 22 "data exception" (22001 too long, 22021 NUL byte, 22P02 bad uuid…). */
 const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
 
+/** The `cause` of a `DriverAdapterError` that `@prisma/adapter-pg` raised (`convertDriverError`). */
+interface DriverAdapterCause {
+  kind?: unknown;
+  originalCode?: unknown;
+  code?: unknown;
+}
+
+/**
+ * The adapter's account of a database error: `meta.driverAdapterError.cause`
+ * of a Prisma error raised through `@prisma/adapter-pg`, or `cause` of the
+ * adapter's own `DriverAdapterError` when it reaches the caller unwrapped.
+ * @returns e.g. `{ kind: 'postgres', originalCode: '57P01', … }` or
+ *   `{ kind: 'DatabaseNotReachable', host, port }`, or undefined for anything else
+ */
+function driverAdapterCauseOf(error: object): DriverAdapterCause | undefined {
+  const candidate = error as {
+    name?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: unknown } };
+  };
+  const cause =
+    candidate.meta?.driverAdapterError?.cause ??
+    (candidate.name === 'DriverAdapterError' ? candidate.cause : undefined);
+  return cause && typeof cause === 'object' ? (cause as DriverAdapterCause) : undefined;
+}
+
 /**
  * The SQLSTATE of a database error, wherever the driver put it: `code` of a
- * pg `DatabaseError`, or `meta.driverAdapterError.cause.originalCode` of a
- * Prisma error raised through `@prisma/adapter-pg`.
- * @returns e.g. `22021`, or undefined for anything else
+ * pg `DatabaseError`, or `originalCode` of the `@prisma/adapter-pg` cause
+ * (`meta.driverAdapterError.cause` of a Prisma error, `cause` of a bare
+ * `DriverAdapterError`).
+ * @returns e.g. `22021`, or undefined for anything else (a socket failure the
+ *   adapter mapped to a kind of its own has none)
  */
 export function sqlStateOf(error: unknown): string | undefined {
-  const candidate = error as {
-    code?: unknown;
-    severity?: unknown;
-    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
-  } | null;
-  if (!candidate || typeof candidate !== 'object') return undefined;
+  if (!error || typeof error !== 'object') return undefined;
+  const candidate = error as { code?: unknown; severity?: unknown };
   // pg's DatabaseError carries `severity`; node's system errors (`ECONNREFUSED`) do not.
   if (typeof candidate.code === 'string' && typeof candidate.severity === 'string')
     return candidate.code;
-  const cause = candidate.meta?.driverAdapterError?.cause;
+  const cause = driverAdapterCauseOf(error);
   const code = cause?.originalCode ?? cause?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -174,28 +198,101 @@ const CONNECTION_FAILURES = new Set([
 ]);
 
 /**
- * Prisma's "Transaction API error" (P2028): an interactive transaction that
- * could not get a pooled connection within its `maxWait`, or outlived its
- * `timeout` (every connection busy under load).
+ * The kinds `@prisma/adapter-pg` gives a connection that failed
+ * (`mapSocketError`: ECONNREFUSED/ENOTFOUND → DatabaseNotReachable,
+ * ECONNRESET → ConnectionClosed, ETIMEDOUT → SocketTimeout; SQLSTATE 53300 →
+ * TooManyConnections). The socket kinds carry no `originalCode`, so no
+ * SQLSTATE tells them.
  */
-const PRISMA_TRANSACTION_API_ERROR = 'P2028';
+const ADAPTER_CONNECTION_KINDS = new Set([
+  'ConnectionClosed',
+  'DatabaseNotReachable',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
 
 /**
- * True when a query failed because the database could not be reached or
- * ended the connection (see DATABASE_AWAY, e.g. `pg_terminate_backend` of a
- * pooled connection; or a node system error such as ECONNREFUSED from the
- * driver's socket), or a transaction found no free connection in time
- * ({@link PRISMA_TRANSACTION_API_ERROR}): a transient failure answered 503
- * `unavailable`, so that clients and the chaos run tell it from a bug.
+ * Prisma's error codes (https://www.prisma.io/docs/orm/reference/error-reference)
+ * of a database away or too busy for the moment: P1001 cannot reach the
+ * server, P1002 reached but timed out, P1008 operation timed out, P1017 the
+ * server closed the connection, P2024 timed out fetching a connection from
+ * the pool, P2037 too many connections, and P2028 the interactive
+ * transaction API (no connection free within `maxWait`, a transaction past
+ * its `timeout`: a pool or database too busy). P2028 is also what a query on
+ * a transaction already committed or rolled back gets (a forgotten `await`,
+ * a bug), with no field that tells it apart; it is answered 503 as well, and
+ * logged at error level with its cause like every 5xx.
+ */
+const PRISMA_DATABASE_AWAY = new Set([
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
+  'P2028',
+  'P2037',
+]);
+
+/**
+ * pg's own errors of a connection that failed, which carry no `code` and no
+ * `severity`, nothing but their message: pg (lib/client.js) and
+ * pg-pool (index.js) raise them as bare `new Error(text)`, and the adapter
+ * rethrows them unmapped (its `convertDriverError` knows coded errors only),
+ * so Prisma hands them on as they are. Their fixed texts are the only mark
+ * they have; any other text, even one that contains these, is not matched.
+ */
+const PG_UNCODED_CONNECTION_FAILURES = new Set([
+  // The socket closed with a query in flight and no message from the server.
+  'Connection terminated unexpectedly',
+  // The next query on a connection that already failed (e.g. ended by
+  // pg_terminate_backend between two statements of a transaction).
+  'Client has encountered a connection error and is not queryable',
+  // pg-pool: no connection free within `connectionTimeoutMillis`.
+  'timeout exceeded when trying to connect',
+  // pg-pool: a new connection did not open within `connectionTimeoutMillis`.
+  'Connection terminated due to connection timeout',
+]);
+
+/** The `P…` code of a Prisma error (`code` of a request error, `errorCode` of an initialization error). */
+function prismaCodeOf(error: object): string | undefined {
+  const candidate = error as { clientVersion?: unknown; code?: unknown; errorCode?: unknown };
+  // Every Prisma client error carries `clientVersion`; a pg or node error never does.
+  if (typeof candidate.clientVersion !== 'string') return undefined;
+  const code = candidate.code ?? candidate.errorCode;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * True when a query failed because the database could not be reached, ended
+ * the connection or had no connection to give in time: a transient failure
+ * answered 503 `unavailable`, so that clients and the chaos run tell it from
+ * a bug. Recognised, structured fields first:
+ * - a SQLSTATE of DATABASE_AWAY ({@link sqlStateOf}; e.g. 57P01 of a query
+ *   running when `pg_terminate_backend` ended its connection);
+ * - a `@prisma/adapter-pg` cause kind of ADAPTER_CONNECTION_KINDS (e.g.
+ *   `DatabaseNotReachable` of Prisma's P1001);
+ * - a Prisma code of PRISMA_DATABASE_AWAY (e.g. P2028, no connection free
+ *   within the transaction's `maxWait`);
+ * - a node system error of CONNECTION_FAILURES (`syscall` and `code`, e.g.
+ *   ECONNREFUSED from pg's socket);
+ * - and, having no field to read, pg's bare connection errors by their exact
+ *   text (PG_UNCODED_CONNECTION_FAILURES).
+ * @param error whatever a query, a transaction or a pool threw
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
   if (DATABASE_AWAY.test(sqlStateOf(error) ?? '')) return true;
-  const candidate = error as { code?: unknown; syscall?: unknown; clientVersion?: unknown } | null;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.code !== 'string')
-    return false;
-  if (candidate.code === PRISMA_TRANSACTION_API_ERROR)
-    return typeof candidate.clientVersion === 'string';
-  return typeof candidate.syscall === 'string' && CONNECTION_FAILURES.has(candidate.code);
+  const kind = driverAdapterCauseOf(error)?.kind;
+  if (typeof kind === 'string' && ADAPTER_CONNECTION_KINDS.has(kind)) return true;
+  if (PRISMA_DATABASE_AWAY.has(prismaCodeOf(error) ?? '')) return true;
+  const candidate = error as { code?: unknown; syscall?: unknown };
+  if (typeof candidate.syscall === 'string' && typeof candidate.code === 'string')
+    return CONNECTION_FAILURES.has(candidate.code);
+  return (
+    error instanceof Error &&
+    candidate.code === undefined &&
+    PG_UNCODED_CONNECTION_FAILURES.has(error.message)
+  );
 }
 
 /** Postgres SQLSTATE `unique_violation`. */

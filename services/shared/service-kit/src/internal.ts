@@ -406,3 +406,21 @@ export function dataOf<T>(answer: HttpAnswer, fallbackMessage: string): T {
   if (answer.status < 200 || answer.status >= 300) throw forwardedErrorOf(answer, fallbackMessage);
   return (answer.body as { data: T }).data;
 }
+
+/**
+ * The error of a service's answer that the caller does not pass on as it is
+ * (a saga step, a check on the caller's behalf): an untrusted AppError
+ * `unavailable` when the service answered 503 (away for the moment, e.g. its
+ * database), so that the caller's own failure (`failedBecauseOf` of ./errors)
+ * stays a 503 worth trying again; a plain Error (the caller's 500) for any
+ * other status.
+ * @param answer the answer the caller did not expect
+ * @param callee the service's name, e.g. `brand service`
+ * @param call what was called, e.g. `POST /brands`
+ * @returns the error to throw; it (or its cause) reads `<callee> answered <status> to <call>`
+ */
+export function unexpectedAnswerError(answer: HttpAnswer, callee: string, call: string): Error {
+  const failure = new Error(`${callee} answered ${answer.status} to ${call}`);
+  if (answer.status !== 503) return failure;
+  return kitFailure('unavailable', 'internal', { isTrusted: false, cause: failure });
+}

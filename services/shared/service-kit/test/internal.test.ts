@@ -10,13 +10,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { INTERNAL_TOKEN_HEADER } from '@raly/contracts/internal';
-import { AppError } from '../src/errors';
+import { AppError, failedBecauseOf } from '../src/errors';
 import {
   callHttp,
   callInternal,
   createServiceTokenSource,
   dataOf,
   forwardedErrorOf,
+  unexpectedAnswerError,
   type ServiceTokenSource,
 } from '../src/internal';
 
@@ -219,6 +220,32 @@ describe('dataOf and forwardedErrorOf', () => {
     assert.equal(error.message, 'brand refused');
     assert.equal(error.httpStatus, 502);
     assert.equal(error.isTrusted, false);
+  });
+});
+
+describe('unexpectedAnswerError', () => {
+  test("when a service the caller does not pass through answers 503, then the caller's failure is a 503 too; any other status stays a 500", () => {
+    // Arrange
+    const away = { status: 503, body: { error: { code: 'unavailable', message: 'Try again.' } } };
+    const broken = { status: 500, body: undefined };
+
+    // Act
+    const errors = [away, broken].map((answer) =>
+      unexpectedAnswerError(answer, 'brand service', 'POST /brands'),
+    );
+
+    // Assert
+    assert.ok(errors[0] instanceof AppError);
+    assert.deepEqual(
+      [errors[0].code, errors[0].isTrusted, String((errors[0].cause as Error).message)],
+      ['unavailable', false, 'brand service answered 503 to POST /brands'],
+    );
+    assert.ok(!(errors[1] instanceof AppError));
+    assert.equal(errors[1]!.message, 'brand service answered 500 to POST /brands');
+    assert.deepEqual(
+      errors.map((error) => failedBecauseOf('Could not create.', error).httpStatus),
+      [503, 500],
+    );
   });
 });
 
