@@ -103,16 +103,13 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
     query?: URLSearchParams,
     root = 'collaborations',
   ) => {
-    const answer = await callHttp(
-      serviceUrl(config.COLLABORATIONS_URL, [root, ...path], query),
-      {
-        method,
-        ...request,
-        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-        target: 'collaborations',
-        unreachable: 'unavailable',
-      },
-    );
+    const answer = await callHttp(serviceUrl(config.COLLABORATIONS_URL, [root, ...path], query), {
+      method,
+      ...request,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'collaborations',
+      unreachable: 'unavailable',
+    });
     return {
       status: answer.status,
       data: dataOf<unknown>(answer, 'collaborations service refused the request'),

@@ -6,11 +6,7 @@
  * without pulling in zod; the zod schemas that check these bodies live in
  * `./validation` and are referred to here by their inferred types.
  */
-import type {
-  LeaveReview,
-  PublicBrandPage,
-  PublicCreatorPage,
-} from './collaboration-reviews';
+import type { LeaveReview, PublicBrandPage, PublicCreatorPage } from './collaboration-reviews';
 import type {
   CollaborationMessageRecord,
   CollaborationRecord,
