@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { OfferRecord } from '@raly/contracts/offers';
 import { messages } from '@raly/contracts/messages';
+import { seriousAxeViolations } from './harness/axe.ts';
 import { browserSuite } from './harness/suite.ts';
 import {
   aSignedInBrand,
@@ -110,9 +111,10 @@ describe("a collaboration's work in the browser", () => {
     await callBff(bffUrl, 'POST', `/applications/${application.id}/accept`, brand.accessToken);
     const collaboration = await collaborationOf(bffUrl, creatorToken, application.id);
     const path = `/collaborations/${collaboration.id}`;
-    const brandContext = await suite.browser.newContext();
+    // axe-core is injected at the end, so the CSP is bypassed.
+    const brandContext = await suite.browser.newContext({ bypassCSP: true });
     const brandTab = await liveTab(brandContext, webUrl, brand, path);
-    const creatorContext = await suite.browser.newContext();
+    const creatorContext = await suite.browser.newContext({ bypassCSP: true });
     const creatorTab = await liveTab(creatorContext, webUrl, creator, path);
     const [brandPage, creatorPage] = [brandTab.page, creatorTab.page];
     await seeDeliverable(brandPage, 'pending');
@@ -190,6 +192,8 @@ describe("a collaboration's work in the browser", () => {
     ]);
 
     // Act + Assert: each side reviews the other; the other tab sees the review live.
+    await creatorPage.getByRole('form', { name: /^Review / }).waitFor();
+    const reviewFormViolations = await seriousAxeViolations(creatorPage);
     const creatorSays = `Clear brief, paid quickly ${randomUUID().slice(0, 6)}`;
     const brandSays = `Great cut, on time ${randomUUID().slice(0, 6)}`;
     await leaveReview(creatorPage, 4, creatorSays);
@@ -216,6 +220,14 @@ describe("a collaboration's work in the browser", () => {
       .getByTestId('on-time-share')
       .getByText('No deliverables with a due date yet')
       .waitFor();
+    assert.deepEqual(
+      {
+        reviewForm: reviewFormViolations,
+        brandProfile: await seriousAxeViolations(creatorPage),
+        creatorProfile: await seriousAxeViolations(brandPage),
+      },
+      { reviewForm: [], brandProfile: [], creatorProfile: [] },
+    );
     assert.deepEqual([...brandTab.problems, ...creatorTab.problems], []);
     await creatorContext.close();
     await brandContext.close();
