@@ -5,6 +5,7 @@
  * and to pay, a creator's share of deliverables handed in by the due date
  * the brand set. "—" and a short text where there is no data yet.
  */
+import type { ReactNode } from 'react';
 import type {
   BrandFigures,
   CreatorFigures,
@@ -76,7 +77,7 @@ function ReviewsFigure({ reviews }: { reviews: ReviewSummary }) {
 }
 
 /** The frame of a track record: heading, the reviews, then the side's figures. */
-function TrackRecord({ reviews, children }: { reviews: ReviewSummary; children: React.ReactNode }) {
+function TrackRecord({ reviews, children }: { reviews: ReviewSummary; children: ReactNode }) {
   return (
     <section
       aria-labelledby="track-record-heading"
