@@ -166,6 +166,8 @@ export const configSchema = z.object({
   RATE_LIMIT_SEND_MESSAGE_PER_USER: rateLimit('30/60'),
   /** Deliverables handed in per signed-in user (POST …/deliverables/:deliverableId/submissions), any collaboration. */
   RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: rateLimit('20/60'),
+  /** Reviews of completed collaborations per signed-in user (POST /api/collaborations/:id/review), any collaboration. */
+  RATE_LIMIT_LEAVE_REVIEW_PER_USER: rateLimit('10/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

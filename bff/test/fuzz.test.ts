@@ -69,6 +69,7 @@ beforeAll(async () => {
       // The fuzz sends far more than people do: past a limit it would only meet 429s.
       RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -440,6 +441,14 @@ beforeAll(async () => {
       auth: 'user',
       body: 'json',
       base: { reason: 'A fuzzed reason.' },
+      params: { id: collaborationIds },
+    },
+    {
+      method: 'POST',
+      path: '/api/collaborations/:id/review',
+      auth: 'user',
+      body: 'json',
+      base: { rating: 4, comment: 'A fuzzed review.' },
       params: { id: collaborationIds },
     },
     {

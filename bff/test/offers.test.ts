@@ -20,7 +20,7 @@ import type {
 import { uniqueToken } from '@raly/test-support';
 import { anOfferForm, anApplicationForm, offersSuite } from './support/offers-suite';
 
-const suite = offersSuite();
+const suite = offersSuite({ collaborations: true });
 const { api, aBrand, onboardedCreator, anOffer } = suite;
 
 describe('GET /api/offers (the feed)', () => {
@@ -245,7 +245,7 @@ describe('offer commands and reads', () => {
 });
 
 describe('public profiles', () => {
-  test("when a visitor opens a creator's public profile, then it has the public fields only", async () => {
+  test("when a visitor opens a creator's public profile, then it has the public fields and an empty track record only", async () => {
     // Arrange
     const creator = await onboardedCreator(['Gaming', 'AI']);
 
@@ -261,6 +261,8 @@ describe('public profiles', () => {
       coverImg: answer.body.data.coverImg,
       interests: ['Gaming', 'AI'],
       socials: { x: '', instagram: '', threads: '' },
+      reviews: { average: null, count: 0 },
+      figures: { onTimeShare: null, deliverablesOnTime: 0, deliverablesWithDueDate: 0 },
     });
   });
 

@@ -11,6 +11,7 @@ import {
   collaborationsSummary,
   confirmPayment,
   getCollaboration,
+  leaveReview,
   listCollaborations,
   listMessages,
   markPaid,
@@ -25,12 +26,13 @@ import type { RateLimits } from './rate-limit';
 
 /**
  * Mounted at `/collaborations`: the caller's collaborations, their messages
- * and seen marks, and the work; every action answers the collaboration.
+ * and seen marks, the work and, once completed, the parties' reviews; every
+ * action answers the collaboration.
  */
 export function collaborationsRouter(
   authenticator: Authenticator,
   dependencies: CollaborationsDependencies,
-  limits: Pick<RateLimits, 'sendMessage' | 'submitDeliverable'>,
+  limits: Pick<RateLimits, 'sendMessage' | 'submitDeliverable' | 'leaveReview'>,
 ): Router {
   return Router()
     .use(authenticator.requireUser)
@@ -121,6 +123,13 @@ export function collaborationsRouter(
           request.params.id,
           request.body,
         ),
+      });
+    })
+    .post('/:id/review', limits.leaveReview, async (request, response) => {
+      // As for messages: after a middleware, express's types lose the path's params.
+      const collaborationId = request.params.id as string;
+      response.json({
+        data: await leaveReview(dependencies, callerOf(request), collaborationId, request.body),
       });
     });
 }

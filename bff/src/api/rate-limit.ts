@@ -64,6 +64,8 @@ export interface RateLimits {
   sendMessage: RequestHandler;
   /** POST /api/collaborations/:id/deliverables/:deliverableId/submissions, after `requireUser`: per signed-in user. */
   submitDeliverable: RequestHandler;
+  /** POST /api/collaborations/:id/review, after `requireUser`: per signed-in user. */
+  leaveReview: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -246,6 +248,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     ]),
     submitDeliverable: limit('submit-deliverable', [
       [bucket('submit-deliverable:user', config.RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER), byUser],
+    ]),
+    leaveReview: limit('leave-review', [
+      [bucket('leave-review:user', config.RATE_LIMIT_LEAVE_REVIEW_PER_USER), byUser],
     ]),
   };
 }

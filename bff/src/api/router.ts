@@ -88,6 +88,6 @@ export function apiRouter({
       '/collaborations',
       collaborationsRouter(authenticator, { collaborations, records }, limits),
     )
-    .use('/public', publicProfilesRouter({ identity, brands, offers }))
+    .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
     .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -1,11 +1,13 @@
 /**
  * HTTP client of services/collaborations (docs/api.md "collaborations"):
  * a party's collaborations, their messages and seen marks, and the work
- * (deliverables, submissions, reviews, payment, cancelling), with the user's
- * bearer token forwarded unchanged, on the kit's HTTP client. The service's
+ * (deliverables, submissions, reviews, payment, cancelling, the parties'
+ * reviews), with the user's bearer token forwarded unchanged, and the public
+ * track records (no token), on the kit's HTTP client. The service's
  * errors come back unchanged (status, code, message, fields); no answer is
  * 503 `unavailable`.
  */
+import type { BrandTrackRecord, CreatorTrackRecord } from '@raly/contracts/collaboration-reviews';
 import type {
   CollaborationMessageRecord,
   CollaborationRecord,
@@ -72,6 +74,16 @@ export interface CollaborationsClient {
   confirmPayment(accessToken: string, collaborationId: string): Promise<CollaborationRecord>;
   /** POST /collaborations/:id/cancel (either party) → the cancelled collaboration. */
   cancel(accessToken: string, collaborationId: string, form: unknown): Promise<CollaborationRecord>;
+  /** POST /collaborations/:id/review (either party, once completed) → the collaboration with the review. */
+  leaveReview(
+    accessToken: string,
+    collaborationId: string,
+    form: unknown,
+  ): Promise<CollaborationRecord>;
+  /** GET /public/brands/:brandId/track-record (no token) → the brand's reviews and figures. */
+  brandTrackRecord(brandId: string): Promise<BrandTrackRecord>;
+  /** GET /public/creators/:creatorId/track-record (no token) → the creator's reviews and figures. */
+  creatorTrackRecord(creatorId: string): Promise<CreatorTrackRecord>;
 }
 
 /** `MessagesQuery` as the service's query parameters (`before` only when set). */
@@ -89,17 +101,15 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
     path: string[],
     request: Pick<HttpCallOptions, 'json' | 'bearer'>,
     query?: URLSearchParams,
+    root = 'collaborations',
   ) => {
-    const answer = await callHttp(
-      serviceUrl(config.COLLABORATIONS_URL, ['collaborations', ...path], query),
-      {
-        method,
-        ...request,
-        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-        target: 'collaborations',
-        unreachable: 'unavailable',
-      },
-    );
+    const answer = await callHttp(serviceUrl(config.COLLABORATIONS_URL, [root, ...path], query), {
+      method,
+      ...request,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'collaborations',
+      unreachable: 'unavailable',
+    });
     return {
       status: answer.status,
       data: dataOf<unknown>(answer, 'collaborations service refused the request'),
@@ -131,5 +141,10 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
       send('POST', [id, 'payment', 'paid'], { json: form ?? {}, bearer }),
     confirmPayment: (bearer, id) => send('POST', [id, 'payment', 'received'], { json: {}, bearer }),
     cancel: (bearer, id, form) => send('POST', [id, 'cancel'], { json: form ?? {}, bearer }),
+    leaveReview: (bearer, id, form) => send('POST', [id, 'review'], { json: form ?? {}, bearer }),
+    brandTrackRecord: (brandId) =>
+      send('GET', ['brands', brandId, 'track-record'], {}, undefined, 'public'),
+    creatorTrackRecord: (creatorId) =>
+      send('GET', ['creators', creatorId, 'track-record'], {}, undefined, 'public'),
   };
 }

@@ -238,6 +238,25 @@ export function confirmPayment(
 }
 
 /**
+ * POST /api/collaborations/:id/review: either party reviews the other once the
+ * collaboration is completed (`leaveReviewSchema`: rating 1–5, comment ≤ 500).
+ * @throws AppError as the collaborations service answered (400 reviewRatingRequired on
+ *   `rating`, partyReviewCommentTooLong on `comment`; 404 for anyone but the parties;
+ *   409 reviewNotYet, reviewAlreadyLeft)
+ */
+export function leaveReview(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  collaborationId: string,
+  form: unknown,
+): Promise<CollaborationRecord> {
+  return actedOn(
+    dependencies.records,
+    dependencies.collaborations.leaveReview(caller.accessToken, collaborationId, form),
+  );
+}
+
+/**
  * POST /api/collaborations/:id/cancel: either party cancels
  * (`cancelCollaborationSchema`: reason, required unless the brand cancels
  * before the first submission).

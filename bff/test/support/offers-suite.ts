@@ -116,6 +116,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         RATE_LIMIT_CREATE_OFFER_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 

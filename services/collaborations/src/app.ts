@@ -1,7 +1,8 @@
 /**
  * Composition root of the collaborations service: configuration, database,
  * outbox relay, the consumer of `offers.application.v1` (an accepted
- * application opens a collaboration), the HTTP API and the work's sweeps
+ * application opens a collaboration), the HTTP API (the parties' routes and
+ * the public track records) and the work's sweeps
  * (auto-approval, overdue payments). `start()`/`stop()`
  * run it in-process (tests use port 0); `main.ts` runs it as a process.
  * Migrate first: `npm run migrate`.
@@ -14,11 +15,13 @@ import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { collaborationsRouter } from './api/collaborations-router';
+import { trackRecordsRouter } from './api/track-records-router';
 import { configSchema, workWindowsOf } from './config';
 import { collaborationRepository } from './data-access/collaboration-repository';
 import { openCollaborationsDatabase } from './data-access/database';
 import { createIdentityClient } from './data-access/identity-client';
 import { messageRepository } from './data-access/message-repository';
+import { trackRecordRepository } from './data-access/track-record-repository';
 import type { CollaborationsDependencies } from './domain/dependencies';
 import { startWorkSweeps, type WorkSweeps } from './domain/work-sweeps';
 import { subscriptions } from './messaging/subscriptions';
@@ -43,6 +46,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     return {
       collaborations: collaborationRepository(database.prisma, events),
       messages: messageRepository(database.prisma, events),
+      trackRecords: trackRecordRepository(database.prisma),
       identity: createIdentityClient(config.IDENTITY_URL),
       workWindows: workWindowsOf(config),
       logger,
@@ -62,6 +66,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       routes: (app, relay) => {
         const dependencies = dependenciesFor(relay);
         sweeps = startWorkSweeps(dependencies, config.COLLABORATIONS_SWEEP_MS);
+        app.use(trackRecordsRouter(dependencies));
         app.use(collaborationsRouter(dependencies, verifyAccessToken));
       },
       consumer: config.KAFKA_CONSUME && {

@@ -148,6 +148,8 @@ describe('opening a collaboration', () => {
         },
         cancellation: null,
         timeline: [{ kind: 'opened', at: 'string', party: null, deliverableId: null }],
+        // Neither side has reviewed: reviews open once the collaboration completes.
+        reviews: { brand: null, creator: null },
         created: 'string',
         updated: 'string',
       },

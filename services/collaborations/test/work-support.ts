@@ -58,6 +58,7 @@ export function workAs(system: RalySystem, token: string | undefined) {
     paid: (id: string, body: unknown = {}) => call('POST', `${at(id)}/payment/paid`, body),
     received: (id: string) => call('POST', `${at(id)}/payment/received`),
     cancel: (id: string, body: unknown = {}) => call('POST', `${at(id)}/cancel`, body),
+    leaveReview: (id: string, body: unknown) => call('POST', `${at(id)}/review`, body),
   };
 }
 
@@ -111,4 +112,21 @@ export async function approvedThroughout(
     latest = accepted(await workAs(system, users.brand.accessToken).review(latest.id, id, approve));
   }
   return latest;
+}
+
+/**
+ * Opens a collaboration, hands in and approves its work, marks the payment paid and confirms
+ * it, as its parties. @returns the completed snapshot
+ */
+export async function completedCollaboration(
+  system: RalySystem,
+  users: WorkUsers,
+): Promise<CollaborationRecord> {
+  const approvedAll = await approvedThroughout(
+    system,
+    users,
+    await freshCollaboration(system, users),
+  );
+  accepted(await workAs(system, users.brand.accessToken).paid(approvedAll.id));
+  return accepted(await workAs(system, users.creator.accessToken).received(approvedAll.id));
 }

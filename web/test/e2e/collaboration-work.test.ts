@@ -4,9 +4,11 @@
  * the creator hands in a deliverable, the brand requests changes, the
  * creator hands it in again and the brand approves it, each step seen live
  * by the other side; the payment falls due, the brand marks it paid, the
- * creator confirms receipt, and both tabs say "Completed". A hand-in with an
- * image: the brand sees the image live, and the brand's dashboard summary
- * counts the submission to review as it happens.
+ * creator confirms receipt, and both tabs say "Completed"; then each side
+ * reviews the other, seen live in the other tab, and both reviews show on
+ * the public profiles with the figures computed from the collaboration. A
+ * hand-in with an image: the brand sees the image live, and the brand's
+ * dashboard summary counts the submission to review as it happens.
  *
  * Needs the native stack (`npm run stack -- up`).
  */
@@ -16,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { OfferRecord } from '@raly/contracts/offers';
 import { messages } from '@raly/contracts/messages';
+import { seriousAxeViolations } from './harness/axe.ts';
 import { browserSuite } from './harness/suite.ts';
 import {
   aSignedInBrand,
@@ -83,6 +86,28 @@ async function review(page: Page, decision: string, comment = ''): Promise<void>
   await form.getByRole('button', { name: 'Send review' }).click();
 }
 
+/** `page`'s side reviews the other with `stars` and `comment`. */
+async function leaveReview(page: Page, stars: number, comment: string): Promise<void> {
+  const form = page.getByRole('form', { name: /^Review / });
+  await form.getByRole('radio', { name: `${stars} stars` }).check();
+  await form.getByLabel('Comment (optional)').fill(comment);
+  await form.getByRole('button', { name: 'Publish review' }).click();
+}
+
+/** Waits until `page` shows the other side's review with `stars` and `comment` (live). */
+async function seeTheirReview(page: Page, stars: number, comment: string): Promise<void> {
+  const theirs = page.getByTestId('their-review');
+  await theirs.getByText(`“${comment}”`).waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+  await theirs.getByRole('img', { name: `${stars} out of 5 stars` }).waitFor();
+}
+
+/** Waits until `page`, on a public profile, shows one review of `stars`. */
+async function seeOneReview(page: Page, stars: number): Promise<void> {
+  const summary = page.getByTestId('reviews-summary');
+  await summary.getByText('1 review', { exact: true }).waitFor();
+  await summary.getByRole('img', { name: `${stars} out of 5 stars` }).waitFor();
+}
+
 /** Waits until the payment panel on `page` shows `status`. */
 const seePayment = (page: Page, status: string) =>
   page
@@ -90,7 +115,7 @@ const seePayment = (page: Page, status: string) =>
     .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
 
 describe("a collaboration's work in the browser", () => {
-  test('when the creator hands in, the brand asks changes, the creator hands in again and the brand approves, then each step shows live on the other side, and the payment marked and confirmed completes the collaboration in both tabs', async () => {
+  test('when the creator hands in, the brand asks changes, the creator hands in again and the brand approves, then each step shows live on the other side, the payment marked and confirmed completes the collaboration in both tabs, and both reviews show live and on the public profiles', async () => {
     // Arrange: an accepted application, so an open collaboration; both parties on its page.
     const { bffUrl, webUrl } = suite.product;
     const brand = await aSignedInBrand(bffUrl);
@@ -113,9 +138,10 @@ describe("a collaboration's work in the browser", () => {
     await callBff(bffUrl, 'POST', `/applications/${application.id}/accept`, brand.accessToken);
     const collaboration = await collaborationOf(bffUrl, creatorToken, application.id);
     const path = `/collaborations/${collaboration.id}`;
-    const brandContext = await suite.browser.newContext();
+    // axe-core is injected at the end, so the CSP is bypassed.
+    const brandContext = await suite.browser.newContext({ bypassCSP: true });
     const brandTab = await liveTab(brandContext, webUrl, brand, path);
-    const creatorContext = await suite.browser.newContext();
+    const creatorContext = await suite.browser.newContext({ bypassCSP: true });
     const creatorTab = await liveTab(creatorContext, webUrl, creator, path);
     const [brandPage, creatorPage] = [brandTab.page, creatorTab.page];
     await seeDeliverable(brandPage, 'pending');
@@ -191,6 +217,44 @@ describe("a collaboration's work in the browser", () => {
       'payment_confirmed',
       'completed',
     ]);
+
+    // Act + Assert: each side reviews the other; the other tab sees the review live.
+    await creatorPage.getByRole('form', { name: /^Review / }).waitFor();
+    const reviewFormViolations = await seriousAxeViolations(creatorPage);
+    const creatorSays = `Clear brief, paid quickly ${randomUUID().slice(0, 6)}`;
+    const brandSays = `Great cut, on time ${randomUUID().slice(0, 6)}`;
+    await leaveReview(creatorPage, 4, creatorSays);
+    await seeTheirReview(brandPage, 4, creatorSays);
+    await leaveReview(brandPage, 5, brandSays);
+    await seeTheirReview(creatorPage, 5, brandSays);
+    for (const page of [creatorPage, brandPage]) {
+      assert.equal(await page.getByRole('form', { name: /^Review / }).count(), 0);
+      await page
+        .getByRole('list', { name: 'Timeline' })
+        .getByText('The brand left a review')
+        .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    }
+
+    // Act + Assert: the public profiles show the reviews and the computed figures.
+    await creatorPage.goto(`${webUrl}/brand/${brand.username}`);
+    await seeOneReview(creatorPage, 4);
+    await creatorPage.getByTestId('median-review-time').getByText('Over 2 submissions').waitFor();
+    await creatorPage.getByTestId('median-payment-time').getByText('Over 1 payment').waitFor();
+    assert.equal(await creatorPage.getByText(creatorSays).count(), 0, 'comments stay private');
+    await brandPage.goto(`${webUrl}/user/${creator.username}`);
+    await seeOneReview(brandPage, 5);
+    await brandPage
+      .getByTestId('on-time-share')
+      .getByText('No deliverables with a due date yet')
+      .waitFor();
+    assert.deepEqual(
+      {
+        reviewForm: reviewFormViolations,
+        brandProfile: await seriousAxeViolations(creatorPage),
+        creatorProfile: await seriousAxeViolations(brandPage),
+      },
+      { reviewForm: [], brandProfile: [], creatorProfile: [] },
+    );
     assert.deepEqual([...brandTab.problems, ...creatorTab.problems], []);
     await creatorContext.close();
     await brandContext.close();

@@ -61,6 +61,7 @@ export function aCollaborationRecord(
     },
     cancellation: null,
     timeline: [{ kind: 'opened', at: created, party: null, deliverableId: null }],
+    reviews: { brand: null, creator: null },
     created,
     updated: created,
     ...overrides,

@@ -4,7 +4,8 @@
  * `GET /collaborations/:id`, `GET|POST /collaborations/:id/messages`,
  * `POST /collaborations/:id/seen`, and the work: `PUT /collaborations/:id/deliverables`,
  * `POST /collaborations/:id/deliverables/:deliverableId/submissions|review`,
- * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`;
+ * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`,
+ * once completed, `POST /collaborations/:id/review`;
  * `GET /collaborations/:id/images/:imageId` (whether a submission image is the collaboration's).
  * Each answers the collaboration's snapshot after the change.
  */
@@ -14,6 +15,7 @@ import { getCollaboration, myCollaborations } from '../domain/collaborations';
 import { attachedImage } from '../domain/deliverable-images';
 import type { CollaborationsDependencies } from '../domain/dependencies';
 import { markSeen, messageHistory, sendMessage } from '../domain/messages';
+import { reviewCollaboration } from '../domain/reviews';
 import {
   cancelCollaboration,
   confirmPaymentReceived,
@@ -105,6 +107,11 @@ export function collaborationsRouter(
   router.post('/collaborations/:id/cancel', user, async (req, res) => {
     res.json({
       data: await cancelCollaboration(dependencies, callerOf(req), id(req.params.id), req.body),
+    });
+  });
+  router.post('/collaborations/:id/review', user, async (req, res) => {
+    res.json({
+      data: await reviewCollaboration(dependencies, callerOf(req), id(req.params.id), req.body),
     });
   });
   return router;

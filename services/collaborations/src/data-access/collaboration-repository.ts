@@ -125,6 +125,7 @@ function workColumns(state: WorkState) {
     payment: state.payment,
     cancellation: state.cancellation ?? Prisma.DbNull,
     timeline: state.timeline,
+    reviews: state.reviews,
     reviewDueAt: active && reviewDueAt ? new Date(reviewDueAt) : null,
     paymentUnsettledSince: unsettled && payment.dueAt ? new Date(payment.dueAt) : null,
   } satisfies Prisma.CollaborationUpdateInput;

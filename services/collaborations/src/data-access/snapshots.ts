@@ -50,6 +50,7 @@ export function toCollaborationRecord(row: Collaboration): CollaborationRecord {
     payment: row.payment as CollaborationRecord['payment'],
     cancellation: row.cancellation as CollaborationRecord['cancellation'],
     timeline: row.timeline as CollaborationRecord['timeline'],
+    reviews: row.reviews as CollaborationRecord['reviews'],
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
   };

@@ -36,6 +36,10 @@ export const collaborationsErrors = {
   paymentNotDue: conflict(messages.paymentNotDue),
   paymentNotMarked: conflict(messages.paymentNotMarked),
   paymentAlreadyConfirmed: conflict(messages.paymentAlreadyConfirmed),
+  /** A review of a collaboration that is not completed (yet, or cancelled). */
+  reviewNotYet: conflict(messages.reviewNotYet),
+  /** A side's second review of the same collaboration. */
+  reviewAlreadyLeft: conflict(messages.reviewAlreadyLeft),
   /** Cancelling without a reason where one is owed to the other side. */
   cancelReasonRequired: () =>
     new AppError('invalid-argument', messages.cancelReasonRequired, {

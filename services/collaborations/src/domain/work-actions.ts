@@ -29,7 +29,7 @@ type Side = CollaborationParty | 'either';
  * @throws AppError not-found collaborationNotFound; permission-denied onlyTheBrandCan /
  *   onlyTheCreatorCan; whatever `decide` throws
  */
-async function changeWork(
+export async function changeWork(
   dependencies: CollaborationsDependencies,
   caller: Caller,
   collaborationId: string,

@@ -24,10 +24,11 @@ import { newDeliverable } from './work';
 /** The part of a collaboration its work changes. */
 export type WorkState = Pick<
   CollaborationRecord,
-  'status' | 'deliverables' | 'payment' | 'cancellation' | 'timeline'
+  'status' | 'deliverables' | 'payment' | 'cancellation' | 'timeline' | 'reviews'
 >;
 
-const entry = (
+/** A timeline entry of `kind` at `now`, by `party` (null: Raly itself). */
+export const entry = (
   kind: TimelineKind,
   now: Date,
   party: CollaborationParty | null,

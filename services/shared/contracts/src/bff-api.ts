@@ -6,6 +6,7 @@
  * without pulling in zod; the zod schemas that check these bodies live in
  * `./validation` and are referred to here by their inferred types.
  */
+import type { LeaveReview, PublicBrandPage, PublicCreatorPage } from './collaboration-reviews';
 import type {
   CollaborationMessageRecord,
   CollaborationRecord,
@@ -30,8 +31,6 @@ import type {
   OfferDetail,
   OfferRecord,
   Page,
-  PublicBrandProfile,
-  PublicCreatorProfile,
   UpdateOffer,
 } from './offers';
 import type { BrandRecord, UserRecord } from './records';
@@ -216,9 +215,10 @@ export interface BffRoutes {
   'POST /api/collaborations/:id/payment/paid': { body: MarkPaid; answer: CollaborationRecord };
   'POST /api/collaborations/:id/payment/received': { body: never; answer: CollaborationRecord };
   'POST /api/collaborations/:id/cancel': { body: CancelCollaboration; answer: CollaborationRecord };
+  'POST /api/collaborations/:id/review': { body: LeaveReview; answer: CollaborationRecord };
   // Public profiles: anyone, signed in or not.
-  'GET /api/public/users/:username': { body: never; answer: PublicCreatorProfile };
-  'GET /api/public/brands/:username': { body: never; answer: PublicBrandProfile };
+  'GET /api/public/users/:username': { body: never; answer: PublicCreatorPage };
+  'GET /api/public/brands/:username': { body: never; answer: PublicBrandPage };
 }
 
 /** The request body of a route of {@link BffRoutes}. */

@@ -6,6 +6,7 @@
  * so each rule answers with the same message everywhere.
  */
 import { z } from 'zod';
+import { partyReviewsSchema } from './collaboration-reviews';
 import { IMAGE_EXTENSIONS } from './constants';
 import { messages } from './messages';
 import { moneySchema } from './offers';
@@ -148,6 +149,7 @@ export const TIMELINE_KINDS = [
   'payment_overdue',
   'completed',
   'cancelled',
+  'reviewed',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -174,6 +176,8 @@ export const collaborationWorkShape = {
   }),
   cancellation: cancellationSchema.nullable().default(null),
   timeline: z.array(timelineEntrySchema).default([]),
+  /** What each side said of the other once the collaboration completed (./collaboration-reviews). */
+  reviews: partyReviewsSchema,
 };
 
 const futureOrAbsentDate = z

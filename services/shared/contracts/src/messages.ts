@@ -135,6 +135,11 @@ export const messages = {
   paymentAlreadyConfirmed: 'The payment is already confirmed.',
   cancelReasonRequired: 'Give a reason for cancelling',
   cancelReasonTooLong: 'Reason must not exceed 500 characters',
+  reviewRatingRequired: 'Choose from 1 to 5 stars',
+  partyReviewCommentTooLong: 'Review must not exceed 500 characters',
+  reviewNotYet: 'Reviews can be left once the collaboration is completed.',
+  reviewAlreadyLeft: 'You have already reviewed this collaboration.',
+  reviewSent: 'Thank you, your review is published.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',

@@ -27,7 +27,7 @@ const deliverablePath = (id: string, deliverableId: string) =>
 const command = (url: string, body: unknown) => ({ url, method: 'POST' as const, body });
 
 /** Merges a command's answer into the cached record and list (every endpoint here answers one). */
-const mergeAnswer = {
+export const mergeAnswer = {
   transformResponse: unwrapData<CollaborationRecord>,
   async onQueryStarted(
     { collaborationId }: { collaborationId: string },

@@ -2,7 +2,8 @@
  * /collaborations/:id: one collaboration as its party sees it: the offer's
  * title and the other side (public names only), the status, the
  * deliverables and their reviews, the conversation with its composer, the
- * payment, the terms and the timeline, with only the actions the viewer's
+ * payment, the terms and the timeline, and once completed both sides'
+ * reviews, with only the actions the viewer's
  * side may take now, all live in every tab of both parties. The
  * conversation is marked seen while it is on screen.
  */
@@ -29,6 +30,7 @@ import { MessageList } from '@/features/collaborations/components/message-list';
 import { CancelCollaboration } from '@/features/collaborations/components/cancel-collaboration-dialog';
 import { DeliverablesPanel } from '@/features/collaborations/components/deliverables-panel';
 import { PaymentPanel } from '@/features/collaborations/components/payment-panel';
+import { ReviewsPanel } from '@/features/collaborations/components/reviews-panel';
 import { TermsPanel } from '@/features/collaborations/components/terms-panel';
 import { TimelinePanel } from '@/features/collaborations/components/timeline-panel';
 import { useMarkSeen } from '@/features/collaborations/hooks/use-mark-seen';
@@ -87,6 +89,9 @@ function CollaborationView({
       <Outcome collaboration={collaboration} side={side} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
+          {collaboration.status === 'completed' && (
+            <ReviewsPanel collaboration={collaboration} side={side} />
+          )}
           <DeliverablesPanel collaboration={collaboration} side={side} />
           <Conversation collaboration={collaboration} side={side} />
         </div>

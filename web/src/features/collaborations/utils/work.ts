@@ -108,6 +108,7 @@ const timelineWords: Record<TimelineEntry['kind'], string> = {
   payment_overdue: 'The payment is overdue',
   completed: 'The collaboration is completed',
   cancelled: 'The collaboration was cancelled',
+  reviewed: 'A review was left',
 };
 
 /**
@@ -117,6 +118,7 @@ const timelineWords: Record<TimelineEntry['kind'], string> = {
 export function timelineText(entry: TimelineEntry, titles: ReadonlyMap<string, string>): string {
   if (entry.kind === 'cancelled' && entry.party)
     return `The ${entry.party} cancelled the collaboration`;
+  if (entry.kind === 'reviewed' && entry.party) return `The ${entry.party} left a review`;
   const title = entry.deliverableId ? titles.get(entry.deliverableId) : undefined;
   return timelineWords[entry.kind].replace('{deliverable}', title ? `“${title}”` : 'a deliverable');
 }

@@ -1,18 +1,18 @@
 /** Public profiles through the BFF: anyone may read them, signed in or not. */
-import type { PublicBrandProfile, PublicCreatorProfile } from '@raly/contracts/offers';
+import type { PublicBrandPage, PublicCreatorPage } from '@raly/contracts/collaboration-reviews';
 import { api, unwrapData } from '@/lib/api-client';
 
 export const publicProfilesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A creator's public fields, by username. */
-    getPublicCreator: build.query<PublicCreatorProfile, string>({
+    /** A creator's public fields and track record, by username. */
+    getPublicCreator: build.query<PublicCreatorPage, string>({
       query: (username) => `/public/users/${encodeURIComponent(username)}`,
-      transformResponse: unwrapData<PublicCreatorProfile>,
+      transformResponse: unwrapData<PublicCreatorPage>,
     }),
-    /** A brand's public fields and its open offers, by username. */
-    getPublicBrand: build.query<PublicBrandProfile, string>({
+    /** A brand's public fields, its open offers and its track record, by username. */
+    getPublicBrand: build.query<PublicBrandPage, string>({
       query: (username) => `/public/brands/${encodeURIComponent(username)}`,
-      transformResponse: unwrapData<PublicBrandProfile>,
+      transformResponse: unwrapData<PublicBrandPage>,
     }),
   }),
 });

@@ -1,7 +1,8 @@
 /**
  * /brand/:username (spec §1 public brand profile), for anyone,
  * signed in or not: the brand's company, username, bio, website, socials,
- * images, verified badge and open offers. Public fields only: never a
+ * images, verified badge, open offers and track record (reviews and figures
+ * computed from its collaborations). Public fields only: never a
  * member's first name, last name or e-mail.
  */
 import { messages } from '@raly/contracts/messages';
@@ -13,7 +14,8 @@ import { OfferCard } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { focusRing } from '@/components/ui/button';
 import { QueryResult } from '@/components/ui/query-result';
-import type { PublicBrandProfile } from '@raly/contracts/offers';
+import type { PublicBrandPage as PublicBrandAnswer } from '@raly/contracts/collaboration-reviews';
+import { BrandTrackRecord } from '@/features/public-profiles/components/track-record';
 
 export function PublicBrandPage({ username }: { username: string }) {
   return (
@@ -23,7 +25,7 @@ export function PublicBrandPage({ username }: { username: string }) {
   );
 }
 
-function PublicBrandView({ brand }: { brand: PublicBrandProfile }) {
+function PublicBrandView({ brand }: { brand: PublicBrandAnswer }) {
   const signedIn = useSession().status === 'signed-in';
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
@@ -51,6 +53,7 @@ function PublicBrandView({ brand }: { brand: PublicBrandProfile }) {
           <SocialLinks socials={brand.socials} />
         </div>
       )}
+      <BrandTrackRecord reviews={brand.reviews} figures={brand.figures} />
       <section aria-labelledby="brand-offers-heading">
         <h2 id="brand-offers-heading" className="text-lg font-semibold text-slate-900">
           Open offers

@@ -1,6 +1,7 @@
 /**
  * /user/:username (the public creator profile), for anyone,
- * signed in or not: username, images, interests and socials. Public
+ * signed in or not: username, images, interests, socials and track record
+ * (reviews and figures computed from their collaborations). Public
  * fields only: never a first name, last name or e-mail.
  */
 import { messages } from '@raly/contracts/messages';
@@ -9,7 +10,8 @@ import { useGetPublicCreatorQuery } from '@/features/public-profiles/api/public-
 import { TagList } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { QueryResult } from '@/components/ui/query-result';
-import type { PublicCreatorProfile } from '@raly/contracts/offers';
+import type { PublicCreatorPage as PublicCreatorAnswer } from '@raly/contracts/collaboration-reviews';
+import { CreatorTrackRecord } from '@/features/public-profiles/components/track-record';
 
 export function PublicCreatorPage({ username }: { username: string }) {
   return (
@@ -19,7 +21,7 @@ export function PublicCreatorPage({ username }: { username: string }) {
   );
 }
 
-function PublicCreatorView({ creator }: { creator: PublicCreatorProfile }) {
+function PublicCreatorView({ creator }: { creator: PublicCreatorAnswer }) {
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
       <ProfileBanner
@@ -41,6 +43,7 @@ function PublicCreatorView({ creator }: { creator: PublicCreatorProfile }) {
         </section>
         <SocialLinks socials={creator.socials} />
       </div>
+      <CreatorTrackRecord reviews={creator.reviews} figures={creator.figures} />
     </section>
   );
 }
