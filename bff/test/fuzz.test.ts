@@ -238,6 +238,17 @@ beforeAll(async () => {
       base: { step: 'terms' },
     },
     {
+      method: 'POST',
+      path: '/api/me/onboarding/brand',
+      auth: 'user',
+      body: 'json',
+      base: {
+        company: 'Fuzz Goods',
+        websiteUrl: 'https://fuzz.example',
+        bio: 'A brand that makes things for people who like things.',
+      },
+    },
+    {
       method: 'PUT',
       path: '/api/me/interests',
       auth: 'user',
@@ -337,6 +348,7 @@ beforeAll(async () => {
       params: { id: offerIds },
     },
     { method: 'GET', path: '/api/brand/offers', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/api/brand/offers/summary', auth: 'user', body: 'none' },
     { method: 'GET', path: '/api/me/applications', auth: 'user', body: 'none' },
     ...(['withdraw', 'accept', 'decline'] as const).map((decision): FuzzRoute => ({
       method: 'POST',
