@@ -81,6 +81,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (access) app.use(access);
   const metrics = options.metrics ?? createAppMetrics();
   app.use(httpMetrics(metrics));
+  app.use(dropBodyOfReads(BODY_OF_READ_LIMIT_BYTES));
   app.get(METRICS_PATH, metricsHandler(metrics));
   options.beforeBody?.(app);
   app.use(refuseDotSegments);
@@ -103,6 +104,47 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use((_req, _res, next) => next(kitFailure('not-found', 'notFound')));
   app.use(errorMiddleware(logger, options.errorBody, options.failureMessages));
   return app;
+}
+
+/** The most a GET or HEAD request's body may hold before it is refused (1 MiB). */
+const BODY_OF_READ_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * GET and HEAD take no body (RFC 9110 §9.3.1). One sent anyway is read and
+ * dropped before any route answers: a socket that closes with unread bytes
+ * makes the kernel reset the connection, and the client can lose an answer
+ * already sent (seen with `Connection: close` and a large answer such as
+ * `/metrics`). Requests without a declared body (no Content-Length) pass at once.
+ * @param limitBytes beyond this many bytes the request is refused with 413
+ *   `payload-too-large` (the kit's badRequest words) and its connection closed
+ */
+function dropBodyOfReads(limitBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // A chunked body passes as before: Node ends such a connection cleanly once answered.
+    const declared = req.headers['content-length'];
+    if (declared === undefined || declared === '0') return next();
+    if (Number(declared) > limitBytes) {
+      res.setHeader('connection', 'close');
+      return next(kitFailure('payload-too-large', 'badRequest'));
+    }
+    let read = 0;
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read <= limitBytes) return;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      res.setHeader('connection', 'close');
+      next(kitFailure('payload-too-large', 'badRequest'));
+    };
+    const onEnd = () => {
+      req.off('data', onData);
+      next();
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', () => undefined);
+  };
 }
 
 async function failedProbes(

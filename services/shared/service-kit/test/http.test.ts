@@ -6,6 +6,7 @@
  * the app gave it (here Raly's, as every app passes them).
  */
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { describe, test, beforeAll, afterAll } from 'vitest';
 import { failureMessages, messages } from '@raly/contracts/messages';
@@ -53,6 +54,25 @@ interface ErrorAnswer {
 /** One request to the app under test with exactly these headers and bytes. */
 const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) =>
   sendRaw<ErrorAnswer>(`http://127.0.0.1:${server.port}${path}`, { method, headers, body });
+
+/** A GET with exactly these headers and bytes, read as text (a connection reset rejects). */
+const sendForText = (path: string, headers: Record<string, string>, body: Buffer) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path, method: 'GET', headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+    req.on('error', reject);
+    req.end(body);
+  });
 
 const jsonType = { 'content-type': 'application/json' };
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
@@ -150,6 +170,43 @@ describe('createHttpApp with bad input', () => {
     // Assert
     assert.equal(answer.status, 404);
     assert.deepEqual(answer.body.error, { code: 'not-found', message: messages.pageNotFound });
+  });
+});
+
+describe('createHttpApp with a body on a read', () => {
+  test('when GET /metrics carries a 200 KB body on a closing connection, then every answer arrives whole', async () => {
+    // Arrange
+    const body = Buffer.alloc(200_000, 0x61);
+    const headers = {
+      connection: 'close',
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(body.length),
+    };
+
+    // Act
+    const answers = [];
+    for (let round = 0; round < 10; round += 1)
+      answers.push(await sendForText('/metrics', headers, body));
+
+    // Assert
+    for (const answer of answers) {
+      assert.equal(answer.status, 200);
+      assert.match(answer.text, /process_cpu_user_seconds_total/);
+    }
+  });
+
+  test('when a GET declares a body over 1 MiB, then the answer is 413 and no route runs', async () => {
+    // Act
+    const answer = await send(
+      'GET',
+      '/things/anything',
+      { 'content-length': String(2 * 1024 * 1024) },
+      Buffer.alloc(16),
+    );
+
+    // Assert
+    assert.equal(answer.status, 413);
+    assert.equal(answer.body?.error?.message, failureMessages.badRequest);
   });
 });
 
