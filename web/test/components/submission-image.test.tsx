@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, test, vi } from 'vitest';
@@ -41,11 +42,22 @@ function answerCalls(answer: (call: Call) => Response): Call[] {
   return calls;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   // jsdom has no object URLs; a browser makes one per file or blob.
   URL.createObjectURL = vi.fn(() => `blob:http://localhost/${Math.random()}`);
   URL.revokeObjectURL = vi.fn();
+  // fetch's Request is Node's, which reads only Node's own FormData and File (jsdom's are
+  // strangers to it): the form and the file the test makes are Node's, as in a browser they are
+  // the browser's own.
+  const nodeFormData = (
+    await new Response('', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }).formData()
+  ).constructor as typeof FormData;
+  vi.stubGlobal('FormData', nodeFormData);
+  vi.stubGlobal('File', NodeFile);
 });
+afterEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.restoreAllMocks());
 
 const png = (name = 'still.png', size = 64) =>
