@@ -135,6 +135,8 @@ export const messages = {
   paymentAlreadyConfirmed: 'The payment is already confirmed.',
   cancelReasonRequired: 'Give a reason for cancelling',
   cancelReasonTooLong: 'Reason must not exceed 500 characters',
+  // Notifications (not in the spec, worded like its rules)
+  notificationNotFound: 'This notification does not exist.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',
