@@ -10,6 +10,7 @@
  * e-mail or phone number, and never a message's text.
  */
 import { z } from 'zod';
+import { messages } from './messages';
 
 export const NOTIFICATIONS_PAGE_SIZE_DEFAULT = 20;
 export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
@@ -97,14 +98,14 @@ export const emptyInbox = (userId: string): InboxRecord => ({
  */
 export const notificationsQuerySchema = z.object({
   cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/)
+    .string(messages.requestProblem)
+    .regex(/^[1-9]\d{0,17}$/, messages.requestProblem)
     .optional(),
   limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(NOTIFICATIONS_PAGE_SIZE_MAX)
+    .number(messages.requestProblem)
+    .int(messages.requestProblem)
+    .min(1, messages.requestProblem)
+    .max(NOTIFICATIONS_PAGE_SIZE_MAX, messages.requestProblem)
     .optional()
     .default(NOTIFICATIONS_PAGE_SIZE_DEFAULT),
 });
