@@ -83,6 +83,8 @@ export const configSchema = z.object({
   OFFERS_URL: url.default('http://127.0.0.1:4004'),
   /** services/collaborations. */
   COLLABORATIONS_URL: url.default('http://127.0.0.1:4005'),
+  /** services/notifications. */
+  NOTIFICATIONS_URL: url.default('http://127.0.0.1:4006'),
   /** A secret in production: it may carry Redis's password. */
   REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
@@ -166,6 +168,8 @@ export const configSchema = z.object({
   RATE_LIMIT_SEND_MESSAGE_PER_USER: rateLimit('30/60'),
   /** Deliverables handed in per signed-in user (POST …/deliverables/:deliverableId/submissions), any collaboration. */
   RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: rateLimit('20/60'),
+  /** Notifications marked read per signed-in user (POST /api/notifications/:id/read and /read-all). */
+  RATE_LIMIT_MARK_READ_PER_USER: rateLimit('120/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

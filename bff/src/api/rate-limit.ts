@@ -64,6 +64,8 @@ export interface RateLimits {
   sendMessage: RequestHandler;
   /** POST /api/collaborations/:id/deliverables/:deliverableId/submissions, after `requireUser`: per signed-in user. */
   submitDeliverable: RequestHandler;
+  /** POST /api/notifications/:id/read and /read-all, after `requireUser`: per signed-in user. */
+  markRead: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -246,6 +248,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     ]),
     submitDeliverable: limit('submit-deliverable', [
       [bucket('submit-deliverable:user', config.RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER), byUser],
+    ]),
+    markRead: limit('mark-read', [
+      [bucket('mark-read:user', config.RATE_LIMIT_MARK_READ_PER_USER), byUser],
     ]),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The offers suites' system: the real identity-profile, brand and offers
- * services (and optionally collaborations) behind a BFF (optionally a second
- * replica of its deployment and a BFF with tight apply, create-offer,
- * send-message and submit-deliverable limits), helpers that make unique
+ * services (and optionally collaborations and notifications) behind a BFF
+ * (optionally a second replica of its deployment and a BFF with tight apply,
+ * create-offer, send-message, submit-deliverable and mark-read limits), helpers that make unique
  * brands, creators and offers through it, and the privacy sweep: every
  * answer and socket event a suite saw is checked for anyone's first name,
  * last name or e-mail.
@@ -64,6 +64,8 @@ export interface OffersSuiteOptions {
   tight?: boolean;
   /** Also start services/collaborations (it opens a collaboration for each accepted application). */
   collaborations?: boolean;
+  /** Also start services/notifications (it fills each person's inbox from the events). */
+  notifications?: boolean;
 }
 
 /**
@@ -85,12 +87,17 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
   };
 
   beforeAll(async () => {
-    system = await startSystem({ offers: true, collaborations: options.collaborations });
+    system = await startSystem({
+      offers: true,
+      collaborations: options.collaborations,
+      notifications: options.notifications,
+    });
     const services = {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       OFFERS_URL: system.offersUrl,
       ...(options.collaborations ? { COLLABORATIONS_URL: system.collaborationsUrl } : {}),
+      ...(options.notifications ? { NOTIFICATIONS_URL: system.notificationsUrl } : {}),
     };
     const stack = await testStack();
     const deployment = isolatedLive();
@@ -109,6 +116,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         RATE_LIMIT_CREATE_OFFER_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_MARK_READ_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 
@@ -121,6 +129,10 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
   });
 
   const suite = {
+    /** The services behind the BFF (their SQL, to wait for a consumer's copy). */
+    get system() {
+      return system;
+    },
     get bff() {
       return started(running.bff, 'bff');
     },
