@@ -24,6 +24,8 @@ const tagTypes = [
   'Collaborations',
   'Collaboration',
   'CollaborationMessages',
+  'Notifications',
+  'Inbox',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 
