@@ -14,12 +14,7 @@ export interface ServiceApp {
 }
 
 export type ServiceName =
-  | 'identity-profile'
-  | 'brand'
-  | 'media'
-  | 'offers'
-  | 'collaborations'
-  | 'notifications';
+  'identity-profile' | 'brand' | 'media' | 'offers' | 'collaborations' | 'notifications';
 
 export type { RunningBff };
 

@@ -253,6 +253,30 @@ describe('collaborations', () => {
       assert.ok(!stored.includes(secret), `an item carries ${secret}`);
   });
 
+  test('when a message of a collaboration never seen here comes, then nobody is told and the events after it are handled', async () => {
+    // Arrange
+    const brandId = randomUUID();
+    const member = aBrandMember(brandId);
+    const creator = aCreator();
+    await publish(system, ...[member, creator].map(userEvent));
+    const unknown = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const known = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    await publish(system, collaborationEvent(known));
+
+    // Act
+    await publish(
+      system,
+      messageEvent(unknown, { party: 'creator', handle: creator.username! }),
+      messageEvent(known, { party: 'creator', handle: creator.username! }),
+    );
+
+    // Assert
+    assert.deepEqual(
+      (await itemsOf(system, member.id)).map((item) => item.collaboration_id),
+      [known.id],
+    );
+  });
+
   test('when the inbox changes, then its snapshots are published in order, one version after the other, with the unread count', async () => {
     // Arrange
     const brandId = randomUUID();

@@ -25,7 +25,7 @@ export interface NotificationDraft {
   recipientId: string;
   kind: NotificationKind;
   /** Where the fact comes from; with the recipient, the item's identity. */
-  source: { topic: string; aggregateId: string; version: number; occurrence: string };
+  source: { fromTopic: string; aggregateId: string; version: number; occurrence: string };
   offerId: string | null;
   applicationId: string | null;
   collaborationId: string | null;
@@ -145,7 +145,7 @@ export function inboxRepository(
       SELECT * FROM unnest(
         ${column(() => randomUUID())}::uuid[], ${column((draft) => draft.recipientId)}::text[],
         ${column((draft) => draft.kind)}::"NotificationKind"[],
-        ${column((draft) => draft.source.topic)}::text[],
+        ${column((draft) => draft.source.fromTopic)}::text[],
         ${column((draft) => draft.source.aggregateId)}::text[],
         ${column((draft) => draft.source.version)}::int[],
         ${column((draft) => draft.source.occurrence)}::text[],

@@ -80,7 +80,7 @@ export async function notifyOfCollaboration(
           recipientId,
           kind: fact.kind,
           source: {
-            topic: topics.collaborationsCollaboration,
+            fromTopic: topics.collaborationsCollaboration,
             aggregateId: collaboration.id,
             version: collaboration.version,
             occurrence: `timeline:${index}`,
@@ -99,9 +99,11 @@ export async function notifyOfCollaboration(
 /**
  * Handles `collaborations.message.sent`: tells the other side (a creator's
  * message the brand's members; a brand's the creator), named by the sender's
- * public handle. The text itself is never copied into an item.
- * @throws Error when the collaboration is not known here yet (its snapshot
- *   travels on another topic): the consumer tries again
+ * public handle. The text itself is never copied into an item. A message of
+ * a collaboration not known here (this consumer started after it opened) is
+ * skipped: waiting for a snapshot that may never come would hold up every
+ * event behind it, and the collaborations service publishes a collaboration
+ * before any of its messages.
  */
 export async function notifyOfMessage(
   dependencies: NotificationsDependencies,
@@ -110,8 +112,13 @@ export async function notifyOfMessage(
   const message = event.data;
   if (!isRecent(dependencies, message.created)) return;
   const collaboration = await dependencies.copies.findCollaboration(message.collaborationId);
-  if (!collaboration)
-    throw new Error(`collaboration ${message.collaborationId} of a message is not known yet`);
+  if (!collaboration) {
+    dependencies.logger.warn(
+      { collaborationId: message.collaborationId, messageId: message.id },
+      'message of an unknown collaboration: nobody notified',
+    );
+    return;
+  }
   const side: Side = message.sender.party === 'creator' ? 'brand' : 'creator';
   const recipients = await peopleOf(dependencies, collaboration, side);
   await dependencies.inboxes.deliver(
@@ -119,7 +126,7 @@ export async function notifyOfMessage(
       recipientId,
       kind: 'message_received',
       source: {
-        topic: topics.collaborationsMessage,
+        fromTopic: topics.collaborationsMessage,
         aggregateId: message.id,
         version: message.version,
         occurrence: 'sent',

@@ -29,7 +29,7 @@ export async function announceOpenedOffer(
     recipientId: personId,
     kind: 'offer_matched',
     source: {
-      topic: topics.offersOffer,
+      fromTopic: topics.offersOffer,
       aggregateId: offer.id,
       version: offer.version,
       occurrence: 'opened',
@@ -85,7 +85,7 @@ export async function notifyOfApplication(
     recipientId,
     kind: fact.kind,
     source: {
-      topic: topics.offersApplication,
+      fromTopic: topics.offersApplication,
       aggregateId: application.id,
       version: application.version,
       occurrence: application.status,
