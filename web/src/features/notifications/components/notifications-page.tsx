@@ -46,7 +46,7 @@ function NotificationItem({ item }: { item: Notification }) {
         ) : (
           <p className="text-sm text-slate-900">{text}</p>
         )}
-        <p className="mt-0.5 text-xs text-slate-500">
+        <p className="mt-0.5 text-xs text-slate-700">
           <time dateTime={item.created}>{new Date(item.created).toLocaleString()}</time>
           {!item.read && <span className="sr-only"> (unread)</span>}
         </p>
