@@ -1,7 +1,8 @@
 /**
  * Composition root of the notifications service: configuration, database,
  * outbox relay, the consumer of identity, offers and collaborations (facts
- * become items of each person's inbox) and the HTTP API of the inbox.
+ * become items of each person's inbox), the sweep of review reminders and
+ * the HTTP API of the inbox.
  * `start()`/`stop()` run it in-process (tests use port 0); `main.ts` runs it
  * as a process. Migrate first: `npm run migrate`.
  */
@@ -18,7 +19,9 @@ import { announcementsRepository } from './data-access/announcements';
 import { copiesRepository } from './data-access/copies';
 import { openNotificationsDatabase } from './data-access/database';
 import { inboxRepository } from './data-access/inbox-repository';
+import { reviewRemindersRepository } from './data-access/review-reminders';
 import type { NotificationsDependencies } from './domain/dependencies';
+import { startReminderSweep, type ReminderSweep } from './domain/review-reminders';
 import { subscriptions } from './messaging/subscriptions';
 
 const serviceName = 'notifications';
@@ -44,29 +47,45 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       copies: copiesRepository(database.prisma),
       inboxes,
       announcements: announcementsRepository(events, inboxes),
+      reviewReminders: reviewRemindersRepository(database.prisma, events, inboxes),
+      reviewReminderLeadMs: Math.round(config.NOTIFICATIONS_REVIEW_REMINDER_HOURS * HOUR_MS),
       announceBatch: config.NOTIFICATIONS_ANNOUNCE_BATCH,
       maxAgeMs: Math.round(config.NOTIFICATIONS_MAX_AGE_HOURS * HOUR_MS),
       logger,
       now: () => new Date(),
     };
   };
-  const service = await runService({
-    name: serviceName,
-    logger,
-    failureMessages,
-    tracing: config,
-    port: port ?? config.PORT,
-    kafkaBrokers: config.KAFKA_BROKERS,
-    kafkaConnection: kafkaConnectionFromEnv(env),
-    database,
-    routes: (app, relay) => {
-      app.use(notificationsRouter(dependenciesFor(relay), verifyAccessToken));
-    },
-    consumer: config.KAFKA_CONSUME && {
-      groupId: config.KAFKA_GROUP_ID,
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-      subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
-    },
-  });
-  return { port: service.port, stop: () => service.stop() };
+  let sweep: ReminderSweep | undefined;
+  try {
+    const service = await runService({
+      name: serviceName,
+      logger,
+      failureMessages,
+      tracing: config,
+      port: port ?? config.PORT,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      kafkaConnection: kafkaConnectionFromEnv(env),
+      database,
+      routes: (app, relay) => {
+        const dependencies = dependenciesFor(relay);
+        sweep = startReminderSweep(dependencies, config.NOTIFICATIONS_SWEEP_MS);
+        app.use(notificationsRouter(dependencies, verifyAccessToken));
+      },
+      consumer: config.KAFKA_CONSUME && {
+        groupId: config.KAFKA_GROUP_ID,
+        fromBeginning: config.KAFKA_FROM_BEGINNING,
+        subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
+      },
+    });
+    return {
+      port: service.port,
+      async stop() {
+        await sweep?.stop();
+        await service.stop();
+      },
+    };
+  } catch (error) {
+    await sweep?.stop();
+    throw error;
+  }
 });

@@ -20,6 +20,14 @@ export const configSchema = z.object({
    * Hours after which a fact is too old to notify anyone of: a new consumer group replaying
    * the topics from the beginning rebuilds its copies without flooding inboxes with history.
    */
+  /** How often the review reminders' sweep runs, in ms. */
+  NOTIFICATIONS_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** Hours before a submission's automatic approval its brand is reminded (fractions allowed). */
+  NOTIFICATIONS_REVIEW_REMINDER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   NOTIFICATIONS_MAX_AGE_HOURS: z.coerce
     .number()
     .positive()

@@ -9,6 +9,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test, beforeAll } from 'vitest';
+import type { Deliverable } from '@raly/contracts/collaboration-work';
+import { eventually } from '@raly/test-support';
 import type { RalySystem } from '@raly/test-support/system';
 import {
   aBrandMember,
@@ -28,8 +30,11 @@ import {
   userEvent,
 } from './support';
 
-// Batches of two: an announcement to five creators takes three transactions.
-const harness = useNotificationsSystem({ env: { NOTIFICATIONS_ANNOUNCE_BATCH: '2' } });
+// Batches of two: an announcement to five creators takes three transactions. The review
+// reminders' sweep runs every 100 ms and reminds 24 hours ahead (the default).
+const harness = useNotificationsSystem({
+  env: { NOTIFICATIONS_ANNOUNCE_BATCH: '2', NOTIFICATIONS_SWEEP_MS: '100' },
+});
 let system: RalySystem;
 
 beforeAll(() => {
@@ -316,5 +321,54 @@ describe('collaborations', () => {
       snapshots.at(-1)!.latest,
       items.map((item) => item.id),
     );
+  });
+});
+
+describe('automatic approvals coming due', () => {
+  /** A deliverable handed in once, waiting for review until `hoursLeft` from now. */
+  const aSubmitted = (hoursLeft: number): Deliverable => ({
+    id: randomUUID(),
+    title: 'One video',
+    dueAt: null,
+    status: 'submitted',
+    changeRequests: 0,
+    reviewDueAt: new Date(Date.now() + hoursLeft * 3_600_000).toISOString(),
+    submissions: [{ round: 1, link: 'https://example.test/v', note: '', submittedAt: '' }],
+    reviews: [],
+  });
+
+  test("when a submission's automatic approval is less than a day away, then the brand's members are reminded once; one further away, or of a cancelled collaboration, are not", async () => {
+    // Arrange
+    const brandId = randomUUID();
+    const member = aBrandMember(brandId);
+    const creator = aCreator();
+    await publish(system, ...[member, creator].map(userEvent));
+    const soon = aSubmitted(2);
+    const later = aSubmitted(48);
+    const cancelledWork = aSubmitted(3);
+    const collaboration = aCollaboration({ creator, brandId }, [anEntry('opened')], {
+      deliverables: [soon, later],
+    });
+    const cancelled = aCollaboration({ creator, brandId }, [anEntry('opened')], {
+      status: 'cancelled',
+      deliverables: [cancelledWork],
+    });
+
+    // Act
+    await publish(system, collaborationEvent(collaboration), collaborationEvent(cancelled));
+
+    // Assert
+    const reminded = await eventually('the reminder of the submission due soon', async () => {
+      const items = await itemsOf(system, member.id);
+      return items.some((item) => item.kind === 'auto_approval_due') && items;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const items = await itemsOf(system, member.id);
+    assert.deepEqual(items, reminded, 'reminded more than once');
+    assert.deepEqual(
+      items.map((item) => [item.kind, item.collaboration_id, item.counterpart]),
+      [['auto_approval_due', collaboration.id, creator.username]],
+    );
+    assert.deepEqual(await itemsOf(system, creator.id), []);
   });
 });

@@ -6,6 +6,7 @@
  * overdue payment both sides), and each message tells the other side.
  * A timeline entry is told once per person (its index names it), whatever
  * the redeliveries; messages need the collaboration's copy to know the parties.
+ * Submissions waiting for review are kept for their reminders (./review-reminders).
  */
 import type {
   CollaborationMessageRecord,
@@ -19,6 +20,7 @@ import type { NotificationDraft } from '../data-access/inbox-repository';
 import type { NotificationsDependencies } from './dependencies';
 import { inboxUpdatedEvent } from './events';
 import { isRecent } from './recent';
+import { waitingReviewsOf } from './review-reminders';
 
 type Side = 'brand' | 'creator';
 
@@ -67,7 +69,9 @@ export async function notifyOfCollaboration(
 ): Promise<void> {
   const collaboration = event.data;
   const copy = copyOf(collaboration);
-  await dependencies.copies.saveCollaboration(copy);
+  // Only a newer snapshot moves the reminders (an older one would bring back reviewed work).
+  if (await dependencies.copies.saveCollaboration(copy))
+    await dependencies.reviewReminders.sync(collaboration.id, waitingReviewsOf(collaboration));
   const members = new Map<Side, string[]>();
   const drafts: NotificationDraft[] = [];
   for (const [index, entry] of collaboration.timeline.entries()) {
