@@ -90,6 +90,12 @@ describe('the inbox live', () => {
         inboxPushes(tab).some((inbox) => inbox.version === read.body.data.version),
       );
     assert.equal(inboxPushes(tabs[1]!).at(-1)!.unread, 0);
+
+    // A tab opened later gets the current inbox as its socket joins (catch-up).
+    const later = await live(brand.accessToken);
+    await eventually('the current inbox on a new socket', () =>
+      inboxPushes(later).some((inbox) => inbox.version === read.body.data.version),
+    );
   });
 });
 
