@@ -15,6 +15,7 @@ const workspaceDirectories = [
   'media',
   'offers',
   'collaborations',
+  'notifications',
   'bff',
   'web',
   'infra',

@@ -49,6 +49,7 @@ export default defineConfig({
       integration('media', 'services/media'),
       integration('offers', 'services/offers'),
       integration('collaborations', 'services/collaborations'),
+      integration('notifications', 'services/notifications'),
       integration('bff', 'bff'),
       {
         test: { name: 'web-unit', root: `${root}/web`, include: ['test/unit/**/*.test.ts'] },

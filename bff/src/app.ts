@@ -18,6 +18,7 @@ import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
 import { createBrandClient } from './data-access/brand-client';
 import { createCollaborationsClient } from './data-access/collaborations-client';
+import { createNotificationsClient } from './data-access/notifications-client';
 import { createIdentityClient } from './data-access/identity-client';
 import { createMediaUpload } from './data-access/media-upload';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
@@ -83,6 +84,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const media = createMediaUpload(config);
   const offers = createOffersClient(config);
   const collaborations = createCollaborationsClient(config);
+  const notifications = createNotificationsClient(config);
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(
@@ -102,6 +104,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     brands,
     offers,
     collaborations,
+    notifications,
     limits,
     logger: httpLogger,
   };

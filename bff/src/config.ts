@@ -83,6 +83,8 @@ export const configSchema = z.object({
   OFFERS_URL: url.default('http://127.0.0.1:4004'),
   /** services/collaborations. */
   COLLABORATIONS_URL: url.default('http://127.0.0.1:4005'),
+  /** services/notifications. */
+  NOTIFICATIONS_URL: url.default('http://127.0.0.1:4006'),
   /** A secret in production: it may carry Redis's password. */
   REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
@@ -168,6 +170,8 @@ export const configSchema = z.object({
   RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: rateLimit('20/60'),
   /** Reviews of completed collaborations per signed-in user (POST /api/collaborations/:id/review), any collaboration. */
   RATE_LIMIT_LEAVE_REVIEW_PER_USER: rateLimit('10/60'),
+  /** Notifications marked read per signed-in user (POST /api/notifications/:id/read and /read-all). */
+  RATE_LIMIT_MARK_READ_PER_USER: rateLimit('120/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

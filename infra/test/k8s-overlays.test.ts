@@ -372,6 +372,7 @@ describe('k8s/overlays/dev: in-cluster infrastructure', () => {
       'raly_media',
       'raly_offers',
       'raly_collaborations',
+      'raly_notifications',
       'raly_keycloak',
     ])
       assert.match(init?.data?.['raly.sql'] ?? '', new RegExp(`create database ${database};`));

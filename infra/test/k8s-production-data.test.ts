@@ -175,6 +175,7 @@ describe('k8s/overlays/production: Postgres (CloudNativePG)', () => {
       'raly_identity',
       'raly_keycloak',
       'raly_media',
+      'raly_notifications',
       'raly_offers',
     ]);
     const owners = databases.map((database) => database.spec.owner);

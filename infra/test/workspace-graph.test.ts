@@ -35,6 +35,7 @@ const shipped = [
   'services/media',
   'services/offers',
   'services/collaborations',
+  'services/notifications',
   'bff',
   'web',
 ];

@@ -66,6 +66,8 @@ export interface RateLimits {
   submitDeliverable: RequestHandler;
   /** POST /api/collaborations/:id/review, after `requireUser`: per signed-in user. */
   leaveReview: RequestHandler;
+  /** POST /api/notifications/:id/read and /read-all, after `requireUser`: per signed-in user. */
+  markRead: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -251,6 +253,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     ]),
     leaveReview: limit('leave-review', [
       [bucket('leave-review:user', config.RATE_LIMIT_LEAVE_REVIEW_PER_USER), byUser],
+    ]),
+    markRead: limit('mark-read', [
+      [bucket('mark-read:user', config.RATE_LIMIT_MARK_READ_PER_USER), byUser],
     ]),
   };
 }

@@ -5,6 +5,7 @@ import type { BrandClient } from '../data-access/brand-client';
 import type { CollaborationsClient } from '../data-access/collaborations-client';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { MediaUpload } from '../data-access/media-upload';
+import type { NotificationsClient } from '../data-access/notifications-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { OffersClient } from '../data-access/offers-client';
 import type { RecordStore } from '../domain/record-store';
@@ -18,6 +19,7 @@ import { collaborationsRouter } from './collaborations-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
+import { notificationsRouter } from './notifications-router';
 import { applicationsRouter, myBrandOffersRouter, offersRouter } from './offers-router';
 import { publicProfilesRouter } from './public-router';
 import type { RateLimits } from './rate-limit';
@@ -30,6 +32,7 @@ export interface ApiDependencies {
   brands: BrandClient;
   offers: OffersClient;
   collaborations: CollaborationsClient;
+  notifications: NotificationsClient;
   limits: RateLimits;
   logger: Logger;
 }
@@ -72,6 +75,7 @@ export function apiRouter({
   brands,
   offers,
   collaborations,
+  notifications,
   limits,
   logger,
 }: ApiDependencies): Router {
@@ -88,6 +92,7 @@ export function apiRouter({
       '/collaborations',
       collaborationsRouter(authenticator, { collaborations, records }, limits),
     )
+    .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
     .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
     .use('/callable', callableRouter(authenticator, identity, limits));
 }

@@ -1,8 +1,9 @@
 /**
  * The Redis read model: the latest snapshot of each user, brand, offer,
- * application and collaboration record the BFF has seen, one hash per
- * aggregate (`rm:user:<id>`, `rm:brand:<id>`, `rm:offer:<id>`,
- * `rm:application:<id>`, `rm:collaboration:<id>`) with fields `version` and
+ * application and collaboration record and of each person's inbox the BFF
+ * has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`,
+ * `rm:offer:<id>`, `rm:application:<id>`, `rm:collaboration:<id>`,
+ * `rm:inbox:<user id>`) with fields `version` and
  * `snapshot` (JSON), and for a user `brandId` (empty for a user without a
  * brand, so GET /api/me reads it without parsing the snapshot). A write
  * applies only when its version is higher than the stored one, atomically
@@ -10,6 +11,7 @@
  * racing HTTP writes never move a record backwards (docs/architecture.md "Events").
  */
 import type { CollaborationRecord } from '@raly/contracts/collaborations';
+import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { Redis } from 'ioredis';
@@ -17,15 +19,16 @@ import type { Redis } from 'ioredis';
 /**
  * The aggregates the BFF keeps: identity's users, brand's brands, offers'
  * offers and applications, collaborations' collaborations (messages are
- * pushed, not kept).
+ * pushed, not kept), notifications' inboxes (a person's unread count).
  */
-export type AggregateKind = 'user' | 'brand' | 'offer' | 'application' | 'collaboration';
+export type AggregateKind = 'user' | 'brand' | 'offer' | 'application' | 'collaboration' | 'inbox';
 export interface RecordByKind {
   user: UserRecord;
   brand: BrandRecord;
   offer: OfferRecord;
   application: ApplicationRecord;
   collaboration: CollaborationRecord;
+  inbox: InboxRecord;
 }
 
 /** The Redis key of one aggregate's snapshot (`prefix`: READ_MODEL_KEY_PREFIX, default `rm`). */

@@ -10,16 +10,18 @@ import { ALL_INTEREST_ROOMS, recordRoomsOf } from './rooms';
  * /api/me and the socket's join was pushed before the socket was in its
  * rooms, so the socket gets the current snapshots once; the client keeps the
  * higher version. Read through the read model with the services behind it
- * (a Redis restart may have lost them).
- * @returns sends one socket its user's (and brand's) snapshots; errors are logged, not thrown
+ * (a Redis restart may have lost them); the person's inbox (unread count)
+ * from the read model alone, as the client reads it on its own at start.
+ * @returns sends one socket its user's (and brand's) snapshots and its inbox; errors are logged, not thrown
  */
 export function catchUpOf(me: MeDependencies, logger: Logger) {
   return async (socket: LiveSocket): Promise<void> => {
     const { caller, brandId } = socket.data;
     try {
-      const [userRecord, brandRecord] = await Promise.all([
+      const [userRecord, brandRecord, inbox] = await Promise.all([
         findMyUser(me, caller),
         brandId ? findBrand(me, brandId, caller.accessToken) : null,
+        me.records.get('inbox', caller.userId),
       ]);
       if (userRecord) {
         // A newer record stored since the handshake read it may have moved the rooms
@@ -30,6 +32,7 @@ export function catchUpOf(me: MeDependencies, logger: Logger) {
         socket.emit(liveEvents.user, userRecord);
       }
       if (brandRecord) socket.emit(liveEvents.brand, brandRecord);
+      if (inbox) socket.emit(liveEvents.inbox, inbox);
     } catch (error) {
       handleError(error, logger, { socket: 'catch-up', userId: caller.userId });
     }

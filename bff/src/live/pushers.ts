@@ -98,6 +98,10 @@ export function createPushers(io: LiveIo): Pushers & MessagePusher {
     collaboration(collaboration) {
       io.to(partyRooms(collaboration)).emit(liveEvents.collaboration, collaboration);
     },
+    inbox(inbox) {
+      // A person's own inbox: every tab of theirs, a brand member's included (their own room).
+      io.to(userRoom(inbox.id)).emit(liveEvents.inbox, inbox);
+    },
     message(message, parties) {
       io.to(partyRooms(parties)).emit(liveEvents.message, message);
     },

@@ -17,6 +17,7 @@ import {
   type CollaborationMessageRecord,
 } from '@raly/contracts/collaborations';
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
+import { inboxRecordSchema } from '@raly/contracts/notifications';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
 import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
@@ -65,6 +66,7 @@ const kindOfTopic: Record<string, AggregateKind> = {
   [topics.offersOffer]: 'offer',
   [topics.offersApplication]: 'application',
   [topics.collaborationsCollaboration]: 'collaboration',
+  [topics.notificationsInbox]: 'inbox',
 };
 
 /**
@@ -132,5 +134,6 @@ export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscri
       collaborationMessageRecordSchema,
       pushMessage(records, live),
     ),
+    on(topics.notificationsInbox, eventTypes.inboxUpdated, inboxRecordSchema, project('inbox')),
   ];
 }

@@ -1,8 +1,8 @@
 /**
  * The offers suites' system: the real identity-profile, brand and offers
- * services (and optionally collaborations) behind a BFF (optionally a second
- * replica of its deployment and a BFF with tight apply, create-offer,
- * send-message and submit-deliverable limits), helpers that make unique
+ * services (and optionally collaborations and notifications) behind a BFF
+ * (optionally a second replica of its deployment and a BFF with tight apply,
+ * create-offer, send-message, submit-deliverable and mark-read limits), helpers that make unique
  * brands, creators and offers through it, and the privacy sweep: every
  * answer and socket event a suite saw is checked for anyone's first name,
  * last name or e-mail.
@@ -66,6 +66,8 @@ export interface OffersSuiteOptions {
   collaborations?: boolean;
   /** Also start services/media (image uploads and reads). */
   media?: boolean;
+  /** Also start services/notifications (it fills each person's inbox from the events). */
+  notifications?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
       offers: true,
       collaborations: options.collaborations,
       media: options.media,
+      notifications: options.notifications,
     });
     const services = {
       IDENTITY_URL: system.identityUrl,
@@ -98,6 +101,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
       OFFERS_URL: system.offersUrl,
       ...(options.collaborations ? { COLLABORATIONS_URL: system.collaborationsUrl } : {}),
       ...(options.media ? { MEDIA_URL: system.mediaUrl } : {}),
+      ...(options.notifications ? { NOTIFICATIONS_URL: system.notificationsUrl } : {}),
     };
     const stack = await testStack();
     const deployment = isolatedLive();
@@ -117,6 +121,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_MARK_READ_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 
@@ -129,6 +134,10 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
   });
 
   const suite = {
+    /** The services behind the BFF (their SQL, to wait for a consumer's copy). */
+    get system() {
+      return system;
+    },
     get bff() {
       return started(running.bff, 'bff');
     },

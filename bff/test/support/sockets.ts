@@ -5,6 +5,7 @@ import type {
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
 import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
+import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { RunningBff } from '../../src/app';
@@ -16,7 +17,8 @@ export type LivePush =
   | [typeof liveEvents.offer, OfferRecord]
   | [typeof liveEvents.application, ApplicationRecord]
   | [typeof liveEvents.collaboration, CollaborationRecord]
-  | [typeof liveEvents.message, CollaborationMessageRecord];
+  | [typeof liveEvents.message, CollaborationMessageRecord]
+  | [typeof liveEvents.inbox, InboxRecord];
 
 export interface RecordingSocket {
   socket: Socket;
@@ -62,6 +64,7 @@ interface PayloadByEvent {
   [liveEvents.application]: ApplicationRecord;
   [liveEvents.collaboration]: CollaborationRecord;
   [liveEvents.message]: CollaborationMessageRecord;
+  [liveEvents.inbox]: InboxRecord;
 }
 
 /** The payloads of one event name a socket received, in order. */

@@ -20,6 +20,7 @@ export const testedWorkspaces = [
   'services/media',
   'services/offers',
   'services/collaborations',
+  'services/notifications',
   'bff',
   'web',
   'infra',
@@ -33,6 +34,7 @@ export const runnableWorkspaces = [
   'services/media',
   'services/offers',
   'services/collaborations',
+  'services/notifications',
   'bff',
   'web',
 ] as const;
@@ -50,6 +52,7 @@ export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> 
   'services/media': `http://${host}:${ports.media}/health/ready`,
   'services/offers': `http://${host}:${ports.offers}/health/ready`,
   'services/collaborations': `http://${host}:${ports.collaborations}/health/ready`,
+  'services/notifications': `http://${host}:${ports.notifications}/health/ready`,
   bff: `http://${host}:${ports.bff}/health/ready`,
   web: `http://localhost:${ports.web}/`,
 };

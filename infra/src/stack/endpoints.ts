@@ -107,6 +107,7 @@ export const workspaceDatabases: Record<string, string> = {
   'services/media': 'raly_media',
   'services/offers': 'raly_offers',
   'services/collaborations': 'raly_collaborations',
+  'services/notifications': 'raly_notifications',
 };
 
 /** The environment variables of docs/conventions.md for a child process. */
@@ -139,6 +140,7 @@ export function stackEnvironment(
     MEDIA_URL: `http://${host}:${ports.media}`,
     OFFERS_URL: `http://${host}:${ports.offers}`,
     COLLABORATIONS_URL: `http://${host}:${ports.collaborations}`,
+    NOTIFICATIONS_URL: `http://${host}:${ports.notifications}`,
     WEB_URL: `http://localhost:${ports.web}`,
   };
 }

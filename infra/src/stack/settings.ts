@@ -19,6 +19,7 @@ export const ports = {
   media: 4003,
   offers: 4004,
   collaborations: 4005,
+  notifications: 4006,
   web: 5173,
 } as const;
 
@@ -30,6 +31,7 @@ export const serviceDatabases = [
   'raly_media',
   'raly_offers',
   'raly_collaborations',
+  'raly_notifications',
 ] as const;
 export const keycloakDatabase = 'raly_keycloak';
 
@@ -57,6 +59,7 @@ export const kafkaTopics = [
   'offers.application.v1',
   'collaborations.collaboration.v1',
   'collaborations.message.v1',
+  'notifications.inbox.v1',
 ] as const;
 export const kafkaTopicPartitions = 3;
 

@@ -13,7 +13,8 @@ export interface ServiceApp {
   stop(): Promise<void>;
 }
 
-export type ServiceName = 'identity-profile' | 'brand' | 'media' | 'offers' | 'collaborations';
+export type ServiceName =
+  'identity-profile' | 'brand' | 'media' | 'offers' | 'collaborations' | 'notifications';
 
 export type { RunningBff };
 
@@ -23,6 +24,7 @@ const serviceApps: Record<ServiceName, () => Promise<ServiceApp>> = {
   media: () => import('@raly/media/app'),
   offers: () => import('@raly/offers/app'),
   collaborations: () => import('@raly/collaborations/app'),
+  notifications: () => import('@raly/notifications/app'),
 };
 
 /** @returns the service's `./app` module (loaded once per process, as any import) */

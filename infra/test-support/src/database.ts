@@ -16,6 +16,7 @@ export const serviceDatabases = {
   media: 'raly_media',
   offers: 'raly_offers',
   collaborations: 'raly_collaborations',
+  notifications: 'raly_notifications',
 } as const;
 
 export type ServiceWithDatabase = keyof typeof serviceDatabases;

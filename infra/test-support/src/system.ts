@@ -2,7 +2,7 @@
  * The services started in-process for a test file, each on its own free port
  * against the real test stack, with a fresh migrated database, a fresh
  * consumer group (from the newest offset) and a test service token:
- * identity-profile, brand and (optionally) media, offers and collaborations, through each package's
+ * identity-profile, brand and (optionally) media, offers, collaborations and notifications, through each package's
  * public `./app` entry (`start({ port, env })` / `stop()`). Also registers
  * creators and brands through identity-profile. Used by the services', the
  * BFF's and the browser tests.
@@ -105,6 +105,8 @@ export interface RalySystem {
   offersUrl: string;
   /** Empty unless started with `collaborations: true`. */
   collaborationsUrl: string;
+  /** Empty unless started with `notifications: true`. */
+  notificationsUrl: string;
   /**
    * The calling services' access tokens (client credentials of their realm clients), for
    * tests that call internal routes as that service, e.g. `serviceTokens.bff`.
@@ -118,6 +120,7 @@ export interface RalySystem {
     media: RunningService | undefined;
     offers: RunningService | undefined;
     collaborations: RunningService | undefined;
+    notifications: RunningService | undefined;
   };
   /** Direct SQL on each service's test database (arranging failures, checking rows). */
   sql: {
@@ -126,6 +129,7 @@ export interface RalySystem {
     media: pg.Pool | undefined;
     offers: pg.Pool | undefined;
     collaborations: pg.Pool | undefined;
+    notifications: pg.Pool | undefined;
   };
   /** Stops every service and drops their databases. */
   stop(): Promise<void>;
@@ -142,6 +146,11 @@ export interface SystemOptions {
    * collaborations from offers' application events on Kafka, so a test of that flow starts both.
    */
   collaborations?: boolean;
+  /**
+   * Start notifications too (default false); it turns identity's, offers' and collaborations'
+   * events on Kafka into inbox items.
+   */
+  notifications?: boolean;
   /** Host of media's public download URLs (default 127.0.0.1; `localhost` for a browser). */
   publicHost?: string;
   /** Environment added to every service's, then to one service's. */
@@ -149,7 +158,7 @@ export interface SystemOptions {
 }
 
 /**
- * Starts identity-profile and brand (and media, offers and collaborations when asked), each
+ * Starts identity-profile and brand (and media, offers, collaborations and notifications when asked), each
  * knowing the others' URLs.
  */
 export async function startSystem(options: SystemOptions = {}): Promise<RalySystem> {
@@ -160,6 +169,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     media: options.media ? await freePort() : 0,
     offers: options.offers ? await freePort() : 0,
     collaborations: options.collaborations ? await freePort() : 0,
+    notifications: options.notifications ? await freePort() : 0,
   };
   const serviceTokens = serviceTokensOf(stack);
   const common = {
@@ -168,6 +178,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     ...(options.offers ? { OFFERS_URL: `http://127.0.0.1:${ports.offers}` } : {}),
     ...(options.collaborations
       ? { COLLABORATIONS_URL: `http://127.0.0.1:${ports.collaborations}` }
+      : {}),
+    ...(options.notifications
+      ? { NOTIFICATIONS_URL: `http://127.0.0.1:${ports.notifications}` }
       : {}),
     ...options.env?.common,
   };
@@ -196,6 +209,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     const collaborations = options.collaborations
       ? await start('collaborations', ports.collaborations)
       : undefined;
+    const notifications = options.notifications
+      ? await start('notifications', ports.notifications)
+      : undefined;
     return {
       stack,
       identityUrl: identity.url,
@@ -203,15 +219,17 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
       mediaUrl: media?.url ?? '',
       offersUrl: offers?.url ?? '',
       collaborationsUrl: collaborations?.url ?? '',
+      notificationsUrl: notifications?.url ?? '',
       serviceTokens,
       serviceToken: serviceTokens.bff,
-      services: { identity, brand, media, offers, collaborations },
+      services: { identity, brand, media, offers, collaborations, notifications },
       sql: {
         identity: identity.sql,
         brand: brand.sql,
         media: media?.sql,
         offers: offers?.sql,
         collaborations: collaborations?.sql,
+        notifications: notifications?.sql,
       },
       stop,
     };

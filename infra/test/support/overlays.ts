@@ -29,6 +29,7 @@ export const apps = [
   'media',
   'offers',
   'collaborations',
+  'notifications',
   'bff',
   'web',
 ] as const;
@@ -39,6 +40,7 @@ export const servicesWithDatabase = [
   'media',
   'offers',
   'collaborations',
+  'notifications',
 ];
 
 /**
@@ -57,6 +59,16 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
     writes: [topics.collaborationsCollaboration, topics.collaborationsMessage],
     reads: [topics.offersApplication],
   },
+  notifications: {
+    writes: [topics.notificationsInbox],
+    reads: [
+      topics.identityUser,
+      topics.offersOffer,
+      topics.offersApplication,
+      topics.collaborationsCollaboration,
+      topics.collaborationsMessage,
+    ],
+  },
   bff: {
     writes: [],
     reads: [
@@ -66,6 +78,7 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
       topics.offersApplication,
       topics.collaborationsCollaboration,
       topics.collaborationsMessage,
+      topics.notificationsInbox,
     ],
   },
 };

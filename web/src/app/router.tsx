@@ -53,6 +53,10 @@ const CollaborationRoute = lazyNamed(
   () => import('@/app/routes/collaborations'),
   'CollaborationRoute',
 );
+const NotificationsRoute = lazyNamed(
+  () => import('@/app/routes/notifications'),
+  'NotificationsRoute',
+);
 const PublicBrandRoute = lazyNamed(
   () => import('@/app/routes/public-profiles'),
   'PublicBrandRoute',
@@ -93,6 +97,7 @@ export const routes: RouteObject[] = [
       page(paths.brandOffer, <BrandOfferRoute />),
       page(paths.collaborations, <CollaborationsRoute />),
       page(paths.collaboration, <CollaborationRoute />),
+      page(paths.notifications, <NotificationsRoute />),
       page(paths.publicBrand, <PublicBrandRoute />),
       page(paths.publicCreator, <PublicCreatorRoute />),
       page(paths.notFound, <NotFoundRoute />),

@@ -45,6 +45,8 @@ export const paths = {
   // Both parties of an accepted application: their collaborations and one conversation.
   collaborations: route('/collaborations', 'Collaborations', 'protected'),
   collaboration: route('/collaborations/:id', 'Collaboration', 'protected'),
+  // Everyone signed in: what happened to their offers, applications and collaborations.
+  notifications: route('/notifications', 'Notifications', 'protected'),
   // Public profiles (anyone): the public URL prefixes of config/public-urls.
   publicBrand: route('/brand/:username', 'Brand'),
   publicCreator: route('/user/:username', 'Creator'),

@@ -25,6 +25,8 @@ const tagTypes = [
   'CollaborationsSummary',
   'Collaboration',
   'CollaborationMessages',
+  'Notifications',
+  'Inbox',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -233,7 +233,7 @@ describe('the app shell (spec §2)', () => {
       await context.close();
     });
 
-    test('when signed in, then the header shows Home, Dashboard, Offers, Collaborations and the avatar menu with the live profile picture (initials until one exists)', async () => {
+    test('when signed in, then the header shows Home, Dashboard, Offers, Collaborations, the notifications bell and the avatar menu with the live profile picture (initials until one exists)', async () => {
       const onboarded = await anOnboardedCreator();
       const { context, page } = await signedInPage(onboarded, '/');
       const nav = header(page).getByRole('navigation', { name: 'Main' });
@@ -246,6 +246,7 @@ describe('the app shell (spec §2)', () => {
         'Dashboard',
         'Offers',
         'Collaborations',
+        'Notifications',
       ]);
       // A default picture may be made for the new user a moment after registration (media service).
       const record = await eventually(
@@ -362,6 +363,7 @@ describe('the app shell (spec §2)', () => {
         'Dashboard',
         'Offers',
         'Collaborations',
+        'Notifications',
       ]);
       await dialog.getByRole('button', { name: 'Logout' }).waitFor();
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { envelopeSchema as anyEnvelopeSchema, type Envelope as AnyEnvelope } from './envelope';
 import { collaborationMessageRecordSchema, collaborationRecordSchema } from './collaborations';
+import { inboxRecordSchema } from './notifications';
 import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
 
@@ -18,6 +19,7 @@ export const topics = {
   offersApplication: 'offers.application.v1',
   collaborationsCollaboration: 'collaborations.collaboration.v1',
   collaborationsMessage: 'collaborations.message.v1',
+  notificationsInbox: 'notifications.inbox.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -36,6 +38,7 @@ export const eventTypes = {
   collaborationOpened: 'collaborations.collaboration.opened',
   collaborationUpdated: 'collaborations.collaboration.updated',
   messageSent: 'collaborations.message.sent',
+  inboxUpdated: 'notifications.inbox.updated',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -69,6 +72,7 @@ export const payloadSchemas = {
   [eventTypes.collaborationOpened]: collaborationRecordSchema,
   [eventTypes.collaborationUpdated]: collaborationRecordSchema,
   [eventTypes.messageSent]: collaborationMessageRecordSchema,
+  [eventTypes.inboxUpdated]: inboxRecordSchema,
 } as const;
 
 /** The envelope of one of Raly's events: `type` is a known event type. */

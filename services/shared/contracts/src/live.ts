@@ -5,6 +5,7 @@
  * one pure function, so the web app's live socket imports it at no cost.
  */
 import type { CollaborationMessageRecord, CollaborationRecord } from './collaborations';
+import type { InboxRecord } from './notifications';
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
 
@@ -19,6 +20,7 @@ export const liveEvents = {
   application: 'application.updated',
   collaboration: 'collaboration.updated',
   message: 'collaboration.message',
+  inbox: 'notifications.updated',
 } as const;
 
 /**
@@ -43,6 +45,8 @@ export interface LiveServerToClientEvents {
   [liveEvents.collaboration]: (record: CollaborationRecord) => void;
   /** A message of a collaboration: only to its creator and to the members of its brand. */
   [liveEvents.message]: (record: CollaborationMessageRecord) => void;
+  /** A person's inbox (unread count, newest items' ids): only to that person's sockets, every tab. */
+  [liveEvents.inbox]: (record: InboxRecord) => void;
 }
 
 /** The handshake's `auth`: the current access token. */

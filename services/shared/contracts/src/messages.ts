@@ -140,6 +140,8 @@ export const messages = {
   reviewNotYet: 'Reviews can be left once the collaboration is completed.',
   reviewAlreadyLeft: 'You have already reviewed this collaboration.',
   reviewSent: 'Thank you, your review is published.',
+  // Notifications (not in the spec, worded like its rules)
+  notificationNotFound: 'This notification does not exist.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',

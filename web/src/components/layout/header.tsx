@@ -1,7 +1,8 @@
 /**
  * The site header of spec §2. Signed out: Home, Earn As Creator, Grow As
  * Brand and a Login button. Signed in: Home and Dashboard (and, for
- * creators, Offers with its live badge) plus the avatar menu
+ * creators, Offers with its live badge), Collaborations and the
+ * notifications bell with their live badges, plus the avatar menu
  * (Settings, Logout). Below the md breakpoint the links move into the
  * mobile slide-over behind a hamburger button.
  */
@@ -25,6 +26,12 @@ const OffersNavLink = lazy(() =>
 const CollaborationsNavLink = lazy(() =>
   import('@/components/layout/collaborations-nav').then((module) => ({
     default: module.CollaborationsNavLink,
+  })),
+);
+// And the bell with the count of unread notifications.
+const NotificationsBell = lazy(() =>
+  import('@/components/layout/notifications-bell').then((module) => ({
+    default: module.NotificationsBell,
   })),
 );
 const OfferArrivalsListener = lazy(() =>
@@ -65,6 +72,7 @@ export function Header() {
             <Suspense fallback={null}>
               <OffersNavLink className={navLinkClass} />
               <CollaborationsNavLink className={navLinkClass} />
+              <NotificationsBell className={navLinkClass} />
             </Suspense>
           )}
           <div className="ml-3 flex items-center">

@@ -21,6 +21,11 @@ const CollaborationsNavLink = lazy(() =>
   })),
 );
 
+const NotificationsBell = lazy(() =>
+  import('@/components/layout/notifications-bell').then((module) => ({
+    default: module.NotificationsBell,
+  })),
+);
 const MobileAccountPanel = lazy(() =>
   import('@/components/layout/account-menu').then((module) => ({
     default: module.MobileAccountPanel,
@@ -136,6 +141,7 @@ export function MobileMenu({ open, onClose, items, signedIn }: MobileMenuProps) 
               <Suspense fallback={null}>
                 <OffersNavLink className={linkClass} onClick={onClose} />
                 <CollaborationsNavLink className={linkClass} onClick={onClose} />
+                <NotificationsBell className={linkClass} onClick={onClose} showLabel />
               </Suspense>
             )}
           </nav>

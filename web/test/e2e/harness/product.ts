@@ -1,6 +1,6 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
- * fresh databases: identity-profile, brand, media, offers and collaborations in-process
+ * fresh databases: identity-profile, brand, media, offers, collaborations and notifications in-process
  * (`@raly/test-support/system` startSystem), the BFF (`@raly/test-support/bff`
  * startTestBff), and the web app built and served by `vite preview` with
  * /api and /live proxied to that BFF. Needs the stack (Postgres, Redis,
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestStack } from '@raly/test-support';
 import { startTestBff } from '@raly/test-support/bff';
-import { startSystem } from '@raly/test-support/system';
+import { startSystem, type RalySystem } from '@raly/test-support/system';
 import { webConfig } from '../../../vite.shared.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -31,6 +31,8 @@ export interface RunningProduct {
   /** The BFF, for direct API calls of the test (e.g. http://127.0.0.1:41234). */
   bffUrl: string;
   stack: TestStack;
+  /** The services behind the BFF (their SQL, e.g. to wait until a consumer knows a user). */
+  system: RalySystem;
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       media: true,
       offers: true,
       collaborations: true,
+      notifications: true,
       publicHost: 'localhost',
       env: { common: { LOG_LEVEL: 'warn' }, 'identity-profile': { WEB_URL: webUrl } },
     });
@@ -115,6 +118,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
       COLLABORATIONS_URL: system.collaborationsUrl,
+      NOTIFICATIONS_URL: system.notificationsUrl,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',
     });
@@ -125,7 +129,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       await web.server.close();
       await rm(web.outDir, { recursive: true, force: true });
     });
-    return { webUrl, bffUrl: bff.url, stack: system.stack, stop };
+    return { webUrl, bffUrl: bff.url, stack: system.stack, system, stop };
   } catch (error) {
     await stop();
     throw error;

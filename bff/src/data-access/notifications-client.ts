@@ -1,0 +1,63 @@
+/**
+ * HTTP client of services/notifications (docs/api.md "services/notifications"):
+ * the caller's inbox and items, marking one or all read, with the user's
+ * bearer token forwarded unchanged, on the kit's HTTP client. The service's
+ * errors come back unchanged (status, code, message); no answer is 503
+ * `unavailable`.
+ */
+import type {
+  InboxRecord,
+  NotificationsPage,
+  NotificationsQuery,
+} from '@raly/contracts/notifications';
+import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
+import { serviceUrl } from '@raly/service-kit/service-path';
+import type { Config } from '../config';
+
+/** Every method throws AppError as the notifications service answered (its status and message). */
+export interface NotificationsClient {
+  /** GET /notifications?cursor=&limit= → one page of the caller's items, newest first. */
+  listNotifications(accessToken: string, query: NotificationsQuery): Promise<NotificationsPage>;
+  /** GET /notifications/inbox → the caller's inbox. */
+  getInbox(accessToken: string): Promise<InboxRecord>;
+  /** POST /notifications/:id/read → the inbox after it (404 for an item not the caller's). */
+  markRead(accessToken: string, notificationId: string): Promise<InboxRecord>;
+  /** POST /notifications/read-all → the inbox after it. */
+  markAllRead(accessToken: string): Promise<InboxRecord>;
+}
+
+/** `NotificationsQuery` as the service's query parameters (`cursor` only when set). */
+function queryOf(query: NotificationsQuery): URLSearchParams {
+  const search = new URLSearchParams({ limit: String(query.limit) });
+  if (query.cursor !== undefined) search.set('cursor', query.cursor);
+  return search;
+}
+
+/** @param config NOTIFICATIONS_URL and the upstream timeout */
+export function createNotificationsClient(config: Config): NotificationsClient {
+  const send = async <T>(
+    method: HttpCallOptions['method'],
+    path: string[],
+    bearer: string,
+    query?: URLSearchParams,
+  ): Promise<T> => {
+    const answer = await callHttp(
+      serviceUrl(config.NOTIFICATIONS_URL, ['notifications', ...path], query),
+      {
+        method,
+        bearer,
+        ...(method === 'POST' ? { json: {} } : {}),
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        target: 'notifications',
+        unreachable: 'unavailable',
+      },
+    );
+    return dataOf<T>(answer, 'notifications service refused the request');
+  };
+  return {
+    listNotifications: (bearer, query) => send('GET', [], bearer, queryOf(query)),
+    getInbox: (bearer) => send('GET', ['inbox'], bearer),
+    markRead: (bearer, id) => send('POST', [id, 'read'], bearer),
+    markAllRead: (bearer) => send('POST', ['read-all'], bearer),
+  };
+}

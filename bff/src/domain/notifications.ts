@@ -1,0 +1,79 @@
+/**
+ * A person's notifications through the BFF (docs/api.md "Notifications"):
+ * the list (a page from services/notifications), the inbox (unread count)
+ * from the read model, and marking one or all read. Every inbox the service
+ * answers goes through `applySnapshot` (docs/adr/0007): when newer, it is
+ * stored and pushed to all of the person's tabs at once, so a read in one
+ * tab clears the count in every other.
+ */
+import {
+  notificationsQuerySchema,
+  type InboxRecord,
+  type NotificationsPage,
+} from '@raly/contracts/notifications';
+import type { Caller } from '@raly/service-kit/auth';
+import type { NotificationsClient } from '../data-access/notifications-client';
+import { answerWithNewest, type RecordStore } from './record-store';
+
+export interface NotificationsDependencies {
+  notifications: NotificationsClient;
+  records: RecordStore;
+}
+
+/**
+ * GET /api/notifications?cursor=&limit=: one page of the caller's items, newest first.
+ * @returns the page, its inbox as the newest version known
+ * @throws ZodError (400 requestProblem) for a bad cursor or limit; AppError as the service answered
+ */
+export async function listNotifications(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+  query: unknown,
+): Promise<NotificationsPage> {
+  const parsed = notificationsQuerySchema.parse(query);
+  const page = await dependencies.notifications.listNotifications(caller.accessToken, parsed);
+  // Version 0 is an inbox never written: nothing to keep.
+  if (page.inbox.version === 0) return page;
+  return { ...page, inbox: await answerWithNewest(dependencies.records, 'inbox', page.inbox) };
+}
+
+/**
+ * GET /api/notifications/inbox: the caller's inbox (unread count) from the
+ * read model; when it holds none (a person never notified, or Redis lost it),
+ * from the service, kept for the next read.
+ * @throws AppError as the service answered (503 when it is away and nothing is stored)
+ */
+export async function myInbox(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+): Promise<InboxRecord> {
+  const stored = await dependencies.records.get('inbox', caller.userId);
+  if (stored) return stored;
+  const inbox = await dependencies.notifications.getInbox(caller.accessToken);
+  if (inbox.version === 0) return inbox;
+  return answerWithNewest(dependencies.records, 'inbox', inbox);
+}
+
+/**
+ * POST /api/notifications/:id/read: marks one of the caller's items read.
+ * @returns the inbox after it, as the newest version known (pushed to every tab when newer)
+ * @throws AppError 404 notificationNotFound for an item that is not the caller's
+ */
+export async function markRead(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+  notificationId: string,
+): Promise<InboxRecord> {
+  const inbox = await dependencies.notifications.markRead(caller.accessToken, notificationId);
+  return answerWithNewest(dependencies.records, 'inbox', inbox);
+}
+
+/** POST /api/notifications/read-all. @returns the inbox after it, as the newest version known */
+export async function markAllRead(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+): Promise<InboxRecord> {
+  const inbox = await dependencies.notifications.markAllRead(caller.accessToken);
+  if (inbox.version === 0) return inbox;
+  return answerWithNewest(dependencies.records, 'inbox', inbox);
+}

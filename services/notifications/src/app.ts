@@ -1,0 +1,91 @@
+/**
+ * Composition root of the notifications service: configuration, database,
+ * outbox relay, the consumer of identity, offers and collaborations (facts
+ * become items of each person's inbox), the sweep of review reminders and
+ * the HTTP API of the inbox.
+ * `start()`/`stop()` run it in-process (tests use port 0); `main.ts` runs it
+ * as a process. Migrate first: `npm run migrate`.
+ */
+import { createAccessTokenVerifier } from '@raly/service-kit/auth';
+import { loadConfig } from '@raly/service-kit/config';
+import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
+import { createLogger } from '@raly/service-kit/logger';
+import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
+import { defineService, runService } from '@raly/service-kit/service';
+import { failureMessages } from '@raly/contracts/messages';
+import { notificationsRouter } from './api/notifications-router';
+import { configSchema } from './config';
+import { announcementsRepository } from './data-access/announcements';
+import { copiesRepository } from './data-access/copies';
+import { openNotificationsDatabase } from './data-access/database';
+import { inboxRepository } from './data-access/inbox-repository';
+import { reviewRemindersRepository } from './data-access/review-reminders';
+import type { NotificationsDependencies } from './domain/dependencies';
+import { startReminderSweep, type ReminderSweep } from './domain/review-reminders';
+import { subscriptions } from './messaging/subscriptions';
+
+const serviceName = 'notifications';
+const HOUR_MS = 3_600_000;
+
+export const { start, stop } = defineService(serviceName, async (env, port) => {
+  const config = loadConfig(configSchema, env);
+  const logger = createLogger(serviceName, config.LOG_LEVEL);
+  const database = openNotificationsDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  const verifyAccessToken = createAccessTokenVerifier({
+    url: config.KEYCLOAK_URL,
+    publicUrl: config.KEYCLOAK_PUBLIC_URL,
+    realm: config.KEYCLOAK_REALM,
+    audience: config.KEYCLOAK_BFF_CLIENT_ID,
+    authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
+  });
+  const dependenciesFor = (relay: OutboxRelay): NotificationsDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    const inboxes = inboxRepository(database.prisma, events);
+    return {
+      copies: copiesRepository(database.prisma),
+      inboxes,
+      announcements: announcementsRepository(events, inboxes),
+      reviewReminders: reviewRemindersRepository(database.prisma, events, inboxes),
+      reviewReminderLeadMs: Math.round(config.NOTIFICATIONS_REVIEW_REMINDER_HOURS * HOUR_MS),
+      announceBatch: config.NOTIFICATIONS_ANNOUNCE_BATCH,
+      maxAgeMs: Math.round(config.NOTIFICATIONS_MAX_AGE_HOURS * HOUR_MS),
+      logger,
+      now: () => new Date(),
+    };
+  };
+  let sweep: ReminderSweep | undefined;
+  try {
+    const service = await runService({
+      name: serviceName,
+      logger,
+      failureMessages,
+      tracing: config,
+      port: port ?? config.PORT,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      kafkaConnection: kafkaConnectionFromEnv(env),
+      database,
+      routes: (app, relay) => {
+        const dependencies = dependenciesFor(relay);
+        sweep = startReminderSweep(dependencies, config.NOTIFICATIONS_SWEEP_MS);
+        app.use(notificationsRouter(dependencies, verifyAccessToken));
+      },
+      consumer: config.KAFKA_CONSUME && {
+        groupId: config.KAFKA_GROUP_ID,
+        fromBeginning: config.KAFKA_FROM_BEGINNING,
+        subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
+      },
+    });
+    return {
+      port: service.port,
+      async stop() {
+        await sweep?.stop();
+        await service.stop();
+      },
+    };
+  } catch (error) {
+    await sweep?.stop();
+    throw error;
+  }
+});

@@ -1,0 +1,83 @@
+/**
+ * The copies this service keeps of other services' aggregates, each written
+ * only when its version is higher than the stored one (a redelivered or
+ * older snapshot changes nothing): people (from `identity.user.v1`: their
+ * brand, interests and whether they want offers) and collaborations (from
+ * `collaborations.collaboration.v1`: their parties and display fields).
+ */
+import type { Interest } from '@raly/contracts/constants';
+import type { PrismaClient } from '../generated/prisma/client';
+
+/** What notifications needs of a user: never a name, an e-mail or a phone number. */
+export interface PersonCopy {
+  id: string;
+  version: number;
+  brandId: string | null;
+  interests: readonly Interest[];
+  /** An onboarded creator with `notifications.offers` on. */
+  wantsOffers: boolean;
+}
+
+/** What notifications needs of a collaboration. */
+export interface CollaborationCopy {
+  id: string;
+  version: number;
+  creatorId: string;
+  brandId: string;
+  offerId: string;
+  offerTitle: string;
+  /** The brand's public name (its company). */
+  brandName: string;
+  creatorUsername: string;
+}
+
+export interface Copies {
+  /** Stores a person unless a version as high is stored. @returns true when stored */
+  savePerson(person: PersonCopy): Promise<boolean>;
+  /** The ids of a brand's members (people whose brand it is). */
+  brandMembers(brandId: string): Promise<string[]>;
+  /** Stores a collaboration unless a version as high is stored. @returns true when stored */
+  saveCollaboration(collaboration: CollaborationCopy): Promise<boolean>;
+  /** The stored collaboration, or null when none is known (yet). */
+  findCollaboration(id: string): Promise<CollaborationCopy | null>;
+}
+
+/** @param prisma this service's client */
+export function copiesRepository(prisma: PrismaClient): Copies {
+  return {
+    async savePerson(person) {
+      const stored = await prisma.$executeRaw`
+        INSERT INTO people (id, version, brand_id, interests, wants_offers, updated)
+        VALUES (${person.id}, ${person.version}, ${person.brandId}, ${[...person.interests]}::text[],
+                ${person.wantsOffers}, now())
+        ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, brand_id = EXCLUDED.brand_id,
+          interests = EXCLUDED.interests, wants_offers = EXCLUDED.wants_offers, updated = now()
+        WHERE people.version < EXCLUDED.version`;
+      return stored === 1;
+    },
+    async brandMembers(brandId) {
+      const rows = await prisma.person.findMany({
+        where: { brandId },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+      });
+      return rows.map((row) => row.id);
+    },
+    async saveCollaboration(copy) {
+      const stored = await prisma.$executeRaw`
+        INSERT INTO collaborations (id, version, creator_id, brand_id, offer_id, offer_title,
+                                    brand_name, creator_username, updated)
+        VALUES (${copy.id}, ${copy.version}, ${copy.creatorId}, ${copy.brandId}, ${copy.offerId},
+                ${copy.offerTitle}, ${copy.brandName}, ${copy.creatorUsername}, now())
+        ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, offer_title = EXCLUDED.offer_title,
+          brand_name = EXCLUDED.brand_name, creator_username = EXCLUDED.creator_username,
+          updated = now()
+        WHERE collaborations.version < EXCLUDED.version`;
+      return stored === 1;
+    },
+    async findCollaboration(id) {
+      const row = await prisma.collaboration.findUnique({ where: { id } });
+      return row;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Inboxes and their items. Every change to a person's inbox (items added,
+ * one or all read) bumps its version and records its snapshot on
+ * `notifications.inbox.v1` in the same transaction (the kit's outbox), keyed
+ * by the person, so each person's snapshots leave in order. Items are unique
+ * per (recipient, source topic, aggregate, occurrence): a fact delivered
+ * again adds nothing and changes no inbox.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  emptyInbox,
+  INBOX_LATEST_MAX,
+  type InboxRecord,
+  type Notification,
+  type NotificationKind,
+  type NotificationsPage,
+  type NotificationsQuery,
+} from '@raly/contracts/notifications';
+import type { RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { Notification as NotificationRow, PrismaClient } from '../generated/prisma/client';
+import type { NotificationsEventWriter, Transaction } from './database';
+
+/** One item to add to one person's inbox, and the fact it tells of. */
+export interface NotificationDraft {
+  recipientId: string;
+  kind: NotificationKind;
+  /** Where the fact comes from; with the recipient, the item's identity. */
+  source: { fromTopic: string; aggregateId: string; version: number; occurrence: string };
+  offerId: string | null;
+  applicationId: string | null;
+  collaborationId: string | null;
+  title: string;
+  counterpart: string | null;
+}
+
+export interface InboxRepository {
+  /**
+   * Adds the drafts not added before, in one transaction, with the
+   * snapshot of every inbox that changed.
+   * @returns how many items were added
+   */
+  deliver(drafts: NotificationDraft[], raise: RaiseEvent<InboxRecord>): Promise<number>;
+  /** Like {@link deliver}, in the caller's transaction. */
+  deliverIn(
+    tx: Transaction,
+    record: RecordEvents,
+    drafts: NotificationDraft[],
+    raise: RaiseEvent<InboxRecord>,
+  ): Promise<number>;
+  /** A person's items, newest first, one page, with their inbox. */
+  page(personId: string, query: NotificationsQuery): Promise<NotificationsPage>;
+  /** A person's inbox (version 0 when nothing was ever added). */
+  inbox(personId: string): Promise<InboxRecord>;
+  /**
+   * Marks one of the person's items read.
+   * @returns the inbox after it, or null when the person has no such item
+   */
+  markRead(
+    personId: string,
+    notificationId: string,
+    raise: RaiseEvent<InboxRecord>,
+  ): Promise<InboxRecord | null>;
+  /** Marks all of the person's items read. @returns the inbox after it */
+  markAllRead(personId: string, raise: RaiseEvent<InboxRecord>): Promise<InboxRecord>;
+}
+
+/** An item row as its contract shape. */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    offerId: row.offerId,
+    applicationId: row.applicationId,
+    collaborationId: row.collaborationId,
+    title: row.title,
+    counterpart: row.counterpart,
+    read: row.readAt !== null,
+    created: row.created.toISOString(),
+  };
+}
+
+interface InboxRow {
+  person_id: string;
+  version: number;
+  unread: number;
+  updated: Date;
+  latest: string[];
+}
+
+const toInboxRecord = (row: InboxRow): InboxRecord => ({
+  id: row.person_id,
+  version: row.version,
+  unread: row.unread,
+  latest: row.latest,
+  updated: row.updated.toISOString(),
+});
+
+/** The inboxes of `people`, sorted by person, with the ids of their newest items. */
+async function inboxesOf(tx: Transaction | PrismaClient, people: string[]): Promise<InboxRow[]> {
+  return tx.$queryRaw<InboxRow[]>`
+    SELECT i.person_id, i.version, i.unread, i.updated,
+           ARRAY(SELECT n.id::text FROM notifications n WHERE n.recipient_id = i.person_id
+                 ORDER BY n.sequence DESC LIMIT ${INBOX_LATEST_MAX}) AS latest
+    FROM inboxes i WHERE i.person_id = ANY(${people}::text[]) ORDER BY i.person_id`;
+}
+
+/**
+ * Locks a person's inbox row, so its changes go one at a time.
+ * @returns false when the person has no inbox (no item was ever added for them)
+ */
+async function lockInbox(tx: Transaction, personId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM inboxes WHERE person_id = ${personId} FOR UPDATE`;
+  return rows.length > 0;
+}
+
+/**
+ * Counts the person's unread items again and bumps the inbox's version, in a
+ * transaction that holds its row lock ({@link lockInbox}).
+ */
+async function recountInbox(tx: Transaction, personId: string): Promise<InboxRecord> {
+  await tx.$executeRaw`
+    UPDATE inboxes SET version = version + 1, updated = now(),
+      unread = (SELECT count(*) FROM notifications
+                WHERE recipient_id = ${personId} AND read_at IS NULL)
+    WHERE person_id = ${personId}`;
+  const [row] = await inboxesOf(tx, [personId]);
+  return toInboxRecord(row!);
+}
+
+/**
+ * @param prisma this service's client (reads)
+ * @param events the kit's writer over it (changes and their events in one transaction)
+ */
+export function inboxRepository(
+  prisma: PrismaClient,
+  events: NotificationsEventWriter,
+): InboxRepository {
+  const deliverIn: InboxRepository['deliverIn'] = async (tx, record, drafts, raise) => {
+    if (drafts.length === 0) return 0;
+    const column = <T>(pick: (draft: NotificationDraft) => T) => drafts.map(pick);
+    const added = await tx.$queryRaw<{ recipient_id: string }[]>`
+      INSERT INTO notifications (id, recipient_id, kind, source_topic, aggregate_id,
+        aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart)
+      SELECT * FROM unnest(
+        ${column(() => randomUUID())}::uuid[], ${column((draft) => draft.recipientId)}::text[],
+        ${column((draft) => draft.kind)}::"NotificationKind"[],
+        ${column((draft) => draft.source.fromTopic)}::text[],
+        ${column((draft) => draft.source.aggregateId)}::text[],
+        ${column((draft) => draft.source.version)}::int[],
+        ${column((draft) => draft.source.occurrence)}::text[],
+        ${column((draft) => draft.offerId)}::text[],
+        ${column((draft) => draft.applicationId)}::text[],
+        ${column((draft) => draft.collaborationId)}::text[],
+        ${column((draft) => draft.title)}::text[],
+        ${column((draft) => draft.counterpart)}::text[])
+      ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
+      RETURNING recipient_id`;
+    if (added.length === 0) return 0;
+    const counts = new Map<string, number>();
+    for (const { recipient_id: person } of added) counts.set(person, (counts.get(person) ?? 0) + 1);
+    // Sorted, so two transactions touching the same inboxes lock them in the same order.
+    const people = [...counts.keys()].sort();
+    await tx.$executeRaw`
+      INSERT INTO inboxes (person_id, version, unread, updated)
+      SELECT person_id, 1, added, now()
+      FROM unnest(${people}::text[], ${people.map((person) => counts.get(person)!)}::int[])
+        AS t(person_id, added)
+      ON CONFLICT (person_id) DO UPDATE SET version = inboxes.version + 1,
+        unread = inboxes.unread + EXCLUDED.unread, updated = now()`;
+    const inboxes = await inboxesOf(tx, people);
+    await record(...inboxes.map((row) => raise(toInboxRecord(row))));
+    return added.length;
+  };
+
+  const inbox = async (personId: string): Promise<InboxRecord> => {
+    const [row] = await inboxesOf(prisma, [personId]);
+    return row ? toInboxRecord(row) : emptyInbox(personId);
+  };
+
+  return {
+    deliverIn,
+    deliver: (drafts, raise) =>
+      drafts.length === 0
+        ? Promise.resolve(0)
+        : events.transaction((tx, record) => deliverIn(tx, record, drafts, raise)),
+    inbox,
+    async page(personId, query) {
+      const rows = await prisma.notification.findMany({
+        where: {
+          recipientId: personId,
+          ...(query.cursor ? { sequence: { lt: BigInt(query.cursor) } } : {}),
+        },
+        orderBy: { sequence: 'desc' },
+        take: query.limit + 1,
+      });
+      const items = rows.slice(0, query.limit);
+      return {
+        items: items.map(toNotification),
+        nextCursor: rows.length > query.limit ? String(items.at(-1)!.sequence) : null,
+        inbox: await inbox(personId),
+      };
+    },
+    markRead: (personId, notificationId, raise) =>
+      events.transaction(async (tx, record) => {
+        if (!(await lockInbox(tx, personId))) return null;
+        const changed = await tx.$executeRaw`
+          UPDATE notifications SET read_at = now()
+          WHERE id = ${notificationId}::uuid AND recipient_id = ${personId} AND read_at IS NULL`;
+        if (changed === 0) {
+          const mine = await tx.notification.count({
+            where: { id: notificationId, recipientId: personId },
+          });
+          return mine === 0 ? null : toInboxRecord((await inboxesOf(tx, [personId]))[0]!);
+        }
+        const changedInbox = await recountInbox(tx, personId);
+        await record(raise(changedInbox));
+        return changedInbox;
+      }),
+    markAllRead: (personId, raise) =>
+      events.transaction(async (tx, record) => {
+        if (!(await lockInbox(tx, personId))) return emptyInbox(personId);
+        const changed = await tx.$executeRaw`
+          UPDATE notifications SET read_at = now()
+          WHERE recipient_id = ${personId} AND read_at IS NULL`;
+        if (changed === 0) return toInboxRecord((await inboxesOf(tx, [personId]))[0]!);
+        const changedInbox = await recountInbox(tx, personId);
+        await record(raise(changedInbox));
+        return changedInbox;
+      }),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Notifications of collaborations (docs/product-spec.md "Notifications"):
+ * each new entry of a collaboration's timeline tells the side it concerns
+ * (a submission the brand's members; a change request, an approval, a
+ * dispute or a payment marked the creator; an automatic approval or an
+ * overdue payment both sides), and each message tells the other side.
+ * A timeline entry is told once per person (its index names it), whatever
+ * the redeliveries; messages need the collaboration's copy to know the parties.
+ * Submissions waiting for review are kept for their reminders (./review-reminders).
+ */
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
+import type { TimelineKind } from '@raly/contracts/collaboration-work';
+import { topics, type Envelope } from '@raly/contracts/events';
+import type { NotificationKind } from '@raly/contracts/notifications';
+import type { CollaborationCopy } from '../data-access/copies';
+import type { NotificationDraft } from '../data-access/inbox-repository';
+import type { NotificationsDependencies } from './dependencies';
+import { inboxUpdatedEvent } from './events';
+import { isRecent } from './recent';
+import { waitingReviewsOf } from './review-reminders';
+
+type Side = 'brand' | 'creator';
+
+/** The timeline entries that tell someone, and whom. */
+const timelineFacts: Partial<Record<TimelineKind, { kind: NotificationKind; to: Side[] }>> = {
+  submitted: { kind: 'deliverable_submitted', to: ['brand'] },
+  changes_requested: { kind: 'changes_requested', to: ['creator'] },
+  approved: { kind: 'deliverable_approved', to: ['creator'] },
+  disputed: { kind: 'review_disputed', to: ['creator'] },
+  auto_approved: { kind: 'deliverable_auto_approved', to: ['brand', 'creator'] },
+  paid: { kind: 'payment_marked', to: ['creator'] },
+  payment_overdue: { kind: 'payment_overdue', to: ['brand', 'creator'] },
+};
+
+/** The person ids of one side of a collaboration (the brand's: its members known here). */
+async function peopleOf(
+  dependencies: NotificationsDependencies,
+  collaboration: Pick<CollaborationCopy, 'creatorId' | 'brandId'>,
+  side: Side,
+): Promise<string[]> {
+  return side === 'creator'
+    ? [collaboration.creatorId]
+    : dependencies.copies.brandMembers(collaboration.brandId);
+}
+
+/** The copy kept of a collaboration snapshot. */
+const copyOf = (collaboration: CollaborationRecord): CollaborationCopy => ({
+  id: collaboration.id,
+  version: collaboration.version,
+  creatorId: collaboration.creatorId,
+  brandId: collaboration.brandId,
+  offerId: collaboration.offerId,
+  offerTitle: collaboration.offer.title,
+  brandName: collaboration.brand.company,
+  creatorUsername: collaboration.creator.username,
+});
+
+/**
+ * Handles `collaborations.collaboration.opened|updated`: keeps the copy,
+ * then tells each side of the recent timeline entries that concern it (the
+ * other side's public name as the counterpart).
+ */
+export async function notifyOfCollaboration(
+  dependencies: NotificationsDependencies,
+  event: Envelope<CollaborationRecord>,
+): Promise<void> {
+  const collaboration = event.data;
+  const copy = copyOf(collaboration);
+  // Only a newer snapshot moves the reminders (an older one would bring back reviewed work).
+  if (await dependencies.copies.saveCollaboration(copy))
+    await dependencies.reviewReminders.sync(collaboration.id, waitingReviewsOf(collaboration));
+  const members = new Map<Side, string[]>();
+  const drafts: NotificationDraft[] = [];
+  for (const [index, entry] of collaboration.timeline.entries()) {
+    const fact = timelineFacts[entry.kind];
+    if (!fact || !isRecent(dependencies, entry.at)) continue;
+    for (const side of fact.to) {
+      if (!members.has(side)) members.set(side, await peopleOf(dependencies, copy, side));
+      for (const recipientId of members.get(side)!)
+        drafts.push({
+          recipientId,
+          kind: fact.kind,
+          source: {
+            fromTopic: topics.collaborationsCollaboration,
+            aggregateId: collaboration.id,
+            version: collaboration.version,
+            occurrence: `timeline:${index}`,
+          },
+          offerId: collaboration.offerId,
+          applicationId: collaboration.applicationId,
+          collaborationId: collaboration.id,
+          title: copy.offerTitle,
+          counterpart: side === 'brand' ? copy.creatorUsername : copy.brandName,
+        });
+    }
+  }
+  await dependencies.inboxes.deliver(drafts, inboxUpdatedEvent);
+}
+
+/**
+ * Handles `collaborations.message.sent`: tells the other side (a creator's
+ * message the brand's members; a brand's the creator), named by the sender's
+ * public handle. The text itself is never copied into an item. A message of
+ * a collaboration not known here (this consumer started after it opened) is
+ * skipped: waiting for a snapshot that may never come would hold up every
+ * event behind it, and the collaborations service publishes a collaboration
+ * before any of its messages.
+ */
+export async function notifyOfMessage(
+  dependencies: NotificationsDependencies,
+  event: Envelope<CollaborationMessageRecord>,
+): Promise<void> {
+  const message = event.data;
+  if (!isRecent(dependencies, message.created)) return;
+  const collaboration = await dependencies.copies.findCollaboration(message.collaborationId);
+  if (!collaboration) {
+    dependencies.logger.warn(
+      { collaborationId: message.collaborationId, messageId: message.id },
+      'message of an unknown collaboration: nobody notified',
+    );
+    return;
+  }
+  const side: Side = message.sender.party === 'creator' ? 'brand' : 'creator';
+  const recipients = await peopleOf(dependencies, collaboration, side);
+  await dependencies.inboxes.deliver(
+    recipients.map((recipientId) => ({
+      recipientId,
+      kind: 'message_received',
+      source: {
+        fromTopic: topics.collaborationsMessage,
+        aggregateId: message.id,
+        version: message.version,
+        occurrence: 'sent',
+      },
+      offerId: collaboration.offerId,
+      applicationId: null,
+      collaborationId: collaboration.id,
+      title: collaboration.offerTitle,
+      counterpart: message.sender.handle,
+    })),
+    inboxUpdatedEvent,
+  );
+}
