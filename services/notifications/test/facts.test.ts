@@ -258,6 +258,47 @@ describe('collaborations', () => {
       assert.ok(!stored.includes(secret), `an item carries ${secret}`);
   });
 
+  test('when each side reviews the completed collaboration, then the side reviewed is told once', async () => {
+    // Arrange
+    const brandId = randomUUID();
+    const member = aBrandMember(brandId);
+    const creator = aCreator();
+    await publish(system, ...[member, creator].map(userEvent));
+    const completed = aCollaboration({ creator, brandId }, [
+      anEntry('opened'),
+      anEntry('completed'),
+    ]);
+    const byCreator = {
+      ...completed,
+      version: completed.version + 1,
+      timeline: [...completed.timeline, anEntry('reviewed', 'creator')],
+    };
+    const byBoth = {
+      ...byCreator,
+      version: byCreator.version + 1,
+      timeline: [...byCreator.timeline, anEntry('reviewed', 'brand')],
+    };
+
+    // Act
+    await publish(
+      system,
+      collaborationEvent(completed),
+      collaborationEvent(byCreator),
+      collaborationEvent(byBoth),
+      collaborationEvent(byBoth),
+    );
+
+    // Assert
+    assert.deepEqual(
+      (await itemsOf(system, member.id)).map((item) => [item.kind, item.counterpart]),
+      [['review_received', creator.username]],
+    );
+    assert.deepEqual(
+      (await itemsOf(system, creator.id)).map((item) => [item.kind, item.counterpart]),
+      [['review_received', completed.brand.company]],
+    );
+  });
+
   test('when a message of a collaboration never seen here comes, then nobody is told and the events after it are handled', async () => {
     // Arrange
     const brandId = randomUUID();

@@ -24,8 +24,10 @@ import { waitingReviewsOf } from './review-reminders';
 
 type Side = 'brand' | 'creator';
 
-/** The timeline entries that tell someone, and whom. */
-const timelineFacts: Partial<Record<TimelineKind, { kind: NotificationKind; to: Side[] }>> = {
+/** The timeline entries that tell someone, and whom (`other`: the side that did not act). */
+const timelineFacts: Partial<
+  Record<TimelineKind, { kind: NotificationKind; to: Side[] | 'other' }>
+> = {
   submitted: { kind: 'deliverable_submitted', to: ['brand'] },
   changes_requested: { kind: 'changes_requested', to: ['creator'] },
   approved: { kind: 'deliverable_approved', to: ['creator'] },
@@ -33,7 +35,12 @@ const timelineFacts: Partial<Record<TimelineKind, { kind: NotificationKind; to: 
   auto_approved: { kind: 'deliverable_auto_approved', to: ['brand', 'creator'] },
   paid: { kind: 'payment_marked', to: ['creator'] },
   payment_overdue: { kind: 'payment_overdue', to: ['brand', 'creator'] },
+  reviewed: { kind: 'review_received', to: 'other' },
 };
+
+/** The sides an entry tells: its fact's, or the side that did not act. */
+const sidesTold = (to: Side[] | 'other', actor: Side | null): Side[] =>
+  to !== 'other' ? to : actor === null ? [] : [actor === 'brand' ? 'creator' : 'brand'];
 
 /** The person ids of one side of a collaboration (the brand's: its members known here). */
 async function peopleOf(
@@ -77,7 +84,7 @@ export async function notifyOfCollaboration(
   for (const [index, entry] of collaboration.timeline.entries()) {
     const fact = timelineFacts[entry.kind];
     if (!fact || !isRecent(dependencies, entry.at)) continue;
-    for (const side of fact.to) {
+    for (const side of sidesTold(fact.to, entry.party)) {
       if (!members.has(side)) members.set(side, await peopleOf(dependencies, copy, side));
       for (const recipientId of members.get(side)!)
         drafts.push({

@@ -28,7 +28,8 @@ export const INBOX_LATEST_MAX = 5;
  * - `auto_approval_due`: the brand's members, before a submission is approved for lack of a review;
  * - `deliverable_auto_approved`: both sides;
  * - `payment_marked`: the creator (the brand marked the payment made);
- * - `payment_overdue`: both sides.
+ * - `payment_overdue`: both sides;
+ * - `review_received`: the side the other reviewed once the collaboration completed.
  */
 export const NOTIFICATION_KINDS = [
   'offer_matched',
@@ -45,6 +46,7 @@ export const NOTIFICATION_KINDS = [
   'deliverable_auto_approved',
   'payment_marked',
   'payment_overdue',
+  'review_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

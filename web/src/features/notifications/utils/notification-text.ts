@@ -40,6 +40,8 @@ export function notificationText(item: Notification): string {
       return `${who} marked the payment for ${title} as paid`;
     case 'payment_overdue':
       return `The payment for ${title} is overdue`;
+    case 'review_received':
+      return `${who} reviewed your collaboration on ${title}`;
   }
 }
 
