@@ -165,10 +165,7 @@ describe('statements per send', () => {
     );
 
     // Assert
-    assert.deepEqual(
-      [first.result.message.sequence, second.result.message.sequence],
-      [1, 2],
-    );
+    assert.deepEqual([first.result.message.sequence, second.result.message.sequence], [1, 2]);
     assert.equal(second.result.message.sender.party, 'brand');
     assert.deepEqual(askedIdentity, [brand.accessToken]);
     // The first send learns the brand outside the lock: its first try rolls back.

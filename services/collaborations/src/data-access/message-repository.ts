@@ -124,7 +124,8 @@ export function messageRepository(
         if (count === 0) {
           const stored = await storedEarlier();
           // Under the lock only the client id can clash: the count is the last sequence.
-          if (!stored) throw new Error(`message sequence ${row.sequence} taken in ${collaborationId}`);
+          if (!stored)
+            throw new Error(`message sequence ${row.sequence} taken in ${collaborationId}`);
           return stored;
         }
         const counted = await tx.collaboration.update({

@@ -82,7 +82,9 @@ export async function withPartyOf<T>(
   dependencies: CollaborationsDependencies,
   caller: Caller,
   work: (
-    partyOf: (collaboration: Pick<CollaborationRecord, 'creatorId' | 'brandId'>) => CollaborationParty,
+    partyOf: (
+      collaboration: Pick<CollaborationRecord, 'creatorId' | 'brandId'>,
+    ) => CollaborationParty,
   ) => Promise<T>,
 ): Promise<T> {
   const known = dependencies.identity.knownBrandOf(caller.accessToken);
