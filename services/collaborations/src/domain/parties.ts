@@ -2,7 +2,8 @@
  * Who may act on a collaboration: its creator, and the members of its brand
  * (`partyOf` of @raly/contracts/collaborations). The brand a caller acts for
  * is read from identity-profile with the caller's own token, only when the
- * caller is not the collaboration's creator; anyone who is not a party is
+ * caller is not the collaboration's creator (and remembered for that token
+ * briefly, ../data-access/identity-client); anyone who is not a party is
  * told the collaboration does not exist.
  */
 import {
