@@ -41,13 +41,16 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     audience: config.KEYCLOAK_BFF_CLIENT_ID,
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
+  const identity = createIdentityClient(config.IDENTITY_URL, {
+    brandCacheMs: config.IDENTITY_BRAND_CACHE_MS,
+  });
   const dependenciesFor = (relay: OutboxRelay): CollaborationsDependencies => {
     const events = createEventWriter({ prisma: database.prisma, relay });
     return {
       collaborations: collaborationRepository(database.prisma, events),
       messages: messageRepository(database.prisma, events),
       trackRecords: trackRecordRepository(database.prisma),
-      identity: createIdentityClient(config.IDENTITY_URL),
+      identity,
       workWindows: workWindowsOf(config),
       logger,
     };

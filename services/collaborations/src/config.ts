@@ -22,6 +22,11 @@ export const configSchema = z.object({
   ...accessTokenConfigShape,
   /** identity-profile: `GET /users/me` as the caller, for the brand a brand-side caller acts for. */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /**
+   * How long the brand an access token's user acts for is remembered, in ms (0: asked every
+   * time): a member who leaves a brand may still act for it this long with a token already used.
+   */
+  IDENTITY_BRAND_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** How often the work's sweeps run (auto-approval, overdue payments), in ms. */
   COLLABORATIONS_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   /** Hours a submission waits for the brand's review before it is approved (fractions allowed). */

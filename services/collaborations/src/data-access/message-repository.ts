@@ -4,7 +4,9 @@
  * collaboration's counters and both events, in one transaction: its
  * sequence is the message count + 1, so sequences run 1, 2, 3… per
  * collaboration without a gap, and a retried send (the same client-made id)
- * finds the message it stored the first time.
+ * finds the message it stored the first time. A send is six statements:
+ * BEGIN, the lock (./row-locks), the insert, the counters' update, the
+ * events' insert, COMMIT.
  */
 import type {
   CollaborationMessageRecord,
@@ -14,18 +16,34 @@ import type {
 } from '@raly/contracts/collaborations';
 import type { RaiseEvent } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
-import { lockCollaboration } from './collaboration-repository';
 import type { CollaborationsEventWriter } from './database';
 import { isUuid } from './ids';
+import { lockForMessage, type LockedCollaboration } from './row-locks';
 import { otherParty, partyColumns, toCollaborationRecord, toMessageRecord } from './snapshots';
 
+export type { LockedCollaboration } from './row-locks';
+
+/** A message as its sender wrote it; its side and handle are decided under the lock. */
 export interface NewMessage {
   id: string;
   clientId: string;
-  senderParty: CollaborationParty;
   senderId: string;
-  senderHandle: string;
   body: string;
+}
+
+/** What a send decides on the collaboration as it is under the lock. */
+export interface SendRules {
+  /**
+   * The side the sender is on and its public handle.
+   * @throws to refuse the sender: nothing is read or stored, the error propagates
+   */
+  sender(collaboration: LockedCollaboration): { party: CollaborationParty; handle: string };
+  /**
+   * Whether the collaboration takes a new message.
+   * @throws to refuse it: nothing is stored, and the error propagates unless the
+   *   client id was already used (then the stored message is answered)
+   */
+  check(collaboration: LockedCollaboration): void;
 }
 
 /** What a send stored, or found stored by an earlier send with the same client id. */
@@ -36,24 +54,20 @@ export interface SentMessage {
 }
 
 export interface MessageRepository {
-  /** @returns the collaboration's message with this client-made id, or null */
-  findByClientId(
-    collaborationId: string,
-    clientId: string,
-  ): Promise<CollaborationMessageRecord | null>;
   /**
-   * Under the collaboration's row lock: returns the message stored with the
-   * same client id if any; else asks `check` whether the collaboration takes
-   * the message, inserts it with the next sequence, counts it (message
-   * count, last message time, the other side's unread, version) and records
+   * Under the collaboration's row lock: asks `rules.sender` who sends; then,
+   * when `rules.check` takes the message, inserts it with the next sequence
+   * unless its client id was already used, counts it (message count, last
+   * message time, the other side's unread, version) and records
    * `events.message(message)` and `events.collaboration(snapshot)`.
-   * @returns what was stored or found, or null when no such collaboration exists
-   * @throws what `check` throws (nothing is stored)
+   * @returns what was stored, or the message stored earlier with the same
+   *   client id; null when no such collaboration exists
+   * @throws what `rules` throw (nothing is stored)
    */
   sendWithEvents(
     collaborationId: string,
     message: NewMessage,
-    check: (collaboration: CollaborationRecord) => void,
+    rules: SendRules,
     events: {
       message: RaiseEvent<CollaborationMessageRecord>;
       collaboration: RaiseEvent<CollaborationRecord>;
@@ -73,34 +87,54 @@ export function messageRepository(
   events: CollaborationsEventWriter,
 ): MessageRepository {
   return {
-    async findByClientId(collaborationId, clientId) {
-      if (!isUuid(collaborationId) || !isUuid(clientId)) return null;
-      const row = await prisma.collaborationMessage.findUnique({
-        where: { collaborationId_clientId: { collaborationId, clientId } },
-      });
-      return row && toMessageRecord(row);
-    },
-    async sendWithEvents(collaborationId, message, check, raise) {
+    async sendWithEvents(collaborationId, message, rules, raise) {
       if (!isUuid(collaborationId)) return null;
       return events.transaction(async (tx, record) => {
-        const current = await lockCollaboration(tx, collaborationId);
+        const current = await lockForMessage(tx, collaborationId);
         if (!current) return null;
-        const stored = await tx.collaborationMessage.findUnique({
-          where: { collaborationId_clientId: { collaborationId, clientId: message.clientId } },
-        });
-        if (stored) return { message: toMessageRecord(stored), created: false };
-        check(toCollaborationRecord(current));
+        const sender = rules.sender(current);
+        const storedEarlier = async () => {
+          const row = await tx.collaborationMessage.findUnique({
+            where: { collaborationId_clientId: { collaborationId, clientId: message.clientId } },
+          });
+          return row && { message: toMessageRecord(row), created: false };
+        };
+        try {
+          rules.check(current);
+        } catch (error) {
+          const stored = await storedEarlier();
+          if (stored) return stored;
+          throw error;
+        }
         const now = new Date();
-        const row = await tx.collaborationMessage.create({
-          data: { ...message, collaborationId, sequence: current.messageCount + 1, created: now },
+        const row = {
+          ...message,
+          collaborationId,
+          senderParty: sender.party,
+          senderHandle: sender.handle,
+          sequence: current.messageCount + 1,
+          created: now,
+        };
+        // ON CONFLICT DO NOTHING: a used client id inserts nothing (the unique
+        // index sees every committed row), and no row is read back.
+        const { count } = await tx.collaborationMessage.createMany({
+          data: [row],
+          skipDuplicates: true,
         });
+        if (count === 0) {
+          const stored = await storedEarlier();
+          // Under the lock only the client id can clash: the count is the last sequence.
+          if (!stored)
+            throw new Error(`message sequence ${row.sequence} taken in ${collaborationId}`);
+          return stored;
+        }
         const counted = await tx.collaboration.update({
           where: { id: collaborationId },
           data: {
             messageCount: { increment: 1 },
             lastMessageAt: now,
             activityAt: now,
-            [partyColumns[otherParty(message.senderParty)].unread]: { increment: 1 },
+            [partyColumns[otherParty(sender.party)].unread]: { increment: 1 },
             version: { increment: 1 },
             updated: now,
           },

@@ -16,24 +16,27 @@ import {
   type MessagesPage,
 } from '@raly/contracts/collaborations';
 import type { Caller } from '@raly/service-kit/auth';
-import type { SentMessage } from '../data-access/message-repository';
+import type { LockedCollaboration, SentMessage } from '../data-access/message-repository';
 import type { CollaborationsDependencies } from './dependencies';
 import { collaborationsErrors } from './errors';
 import { collaborationUpdatedEvent, messageSentEvent } from './events';
-import { collaborationOfParty } from './parties';
+import { collaborationOfParty, withPartyOf } from './parties';
 
 /** Refuses a collaboration that takes no messages (checked under its row lock). */
-function assertTakesMessages(collaboration: CollaborationRecord): void {
+function assertTakesMessages(collaboration: Pick<CollaborationRecord, 'status'>): void {
   if (collaboration.status === 'cancelled') throw collaborationsErrors.collaborationCancelled();
 }
 
 /**
- * `POST /collaborations/:id/messages`: a party sends a message.
+ * `POST /collaborations/:id/messages`: a party sends a message. Who sends,
+ * and whether the collaboration takes it, is decided on its row under the
+ * lock the message is stored under (one transaction, ../data-access/message-repository).
  * @param input `sendMessageSchema`, unparsed
  * @returns the stored message, `created` false when its client id was already used
  * @throws AppError invalid-argument (messageRequired, messageTooLong…); not-found
  *   messages.collaborationNotFound; conflict messages.collaborationCancelled;
- *   contact-details messages.contactDetailsNotice (not confirmed)
+ *   contact-details messages.contactDetailsNotice (not confirmed); unavailable
+ *   when identity-profile cannot be reached
  */
 export async function sendMessage(
   dependencies: CollaborationsDependencies,
@@ -42,30 +45,33 @@ export async function sendMessage(
   input: unknown,
 ): Promise<SentMessage> {
   const form = sendMessageSchema.parse(input);
-  const { collaboration, party } = await collaborationOfParty(
-    dependencies,
-    caller,
-    collaborationId,
-  );
-  const stored = await dependencies.messages.findByClientId(collaboration.id, form.clientId);
-  if (stored) return { message: stored, created: false };
-  assertTakesMessages(collaboration);
-  if (looksLikeContactDetails(form.body) && form.confirmContactDetails !== true)
-    throw collaborationsErrors.contactDetails();
-  const sent = await dependencies.messages.sendWithEvents(
-    collaboration.id,
-    {
-      id: randomUUID(),
-      clientId: form.clientId,
-      senderParty: party,
-      senderId: caller.userId,
-      // Frozen at opening, so the handle read before the lock is the one under it.
-      senderHandle:
-        party === 'brand' ? collaboration.brand.username : collaboration.creator.username,
-      body: form.body,
-    },
-    assertTakesMessages,
-    { message: messageSentEvent, collaboration: collaborationUpdatedEvent },
+  const message = {
+    id: randomUUID(),
+    clientId: form.clientId,
+    senderId: caller.userId,
+    body: form.body,
+  };
+  const check = (collaboration: LockedCollaboration) => {
+    assertTakesMessages(collaboration);
+    if (looksLikeContactDetails(form.body) && form.confirmContactDetails !== true)
+      throw collaborationsErrors.contactDetails();
+  };
+  const sent = await withPartyOf(dependencies, caller, (partyOf) =>
+    dependencies.messages.sendWithEvents(
+      collaborationId,
+      message,
+      {
+        sender(collaboration) {
+          const party = partyOf(collaboration);
+          // The sides' handles are frozen at opening.
+          const handle =
+            party === 'brand' ? collaboration.brandUsername : collaboration.creatorUsername;
+          return { party, handle };
+        },
+        check,
+      },
+      { message: messageSentEvent, collaboration: collaborationUpdatedEvent },
+    ),
   );
   if (!sent) throw collaborationsErrors.collaborationNotFound();
   return sent;
