@@ -7,6 +7,7 @@
  * `{ error: { code, message } }`. `FUZZ_SEED` repeats a run, `FUZZ_RUNS`
  * sets the requests per route.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, afterAll } from 'vitest';
 import { uniqueToken } from '@raly/test-support';
 import {
@@ -34,7 +35,8 @@ let credentials: FuzzCredential[];
 beforeAll(async () => {
   recording = recordExpressApps();
   try {
-    system = await startSystem({ media: true });
+    // collaborations answers media's question whether a hand-in image is the caller's.
+    system = await startSystem({ media: true, collaborations: true });
   } finally {
     recording.stop();
   }
@@ -72,6 +74,23 @@ beforeAll(async () => {
           `brand/cover-img/${brand.brandId}.png`,
           'user/profile-img/nobody.png',
         ],
+      },
+    },
+    {
+      method: 'POST',
+      path: '/collaborations/:collaborationId/deliverable-images',
+      auth: 'user',
+      body: 'multipart',
+      params: { collaborationId: [randomUUID(), 'not-a-collaboration'] },
+    },
+    {
+      method: 'GET',
+      path: '/collaborations/:collaborationId/deliverable-images/:imageId',
+      auth: 'user',
+      body: 'none',
+      params: {
+        collaborationId: [randomUUID(), 'not-a-collaboration'],
+        imageId: [`${randomUUID()}.png`, 'not-an-image-id'],
       },
     },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
