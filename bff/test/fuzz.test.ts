@@ -7,6 +7,7 @@
  * (callables with `status`). `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the
  * requests per route.
  */
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
@@ -56,7 +57,12 @@ let routes: FuzzRoute[];
 let credentials: FuzzCredential[];
 
 beforeAll(async () => {
-  system = await startSystem({ media: true, offers: true, collaborations: true });
+  system = await startSystem({
+    media: true,
+    offers: true,
+    collaborations: true,
+    notifications: true,
+  });
   // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
   recording = recordExpressApps();
   try {
@@ -66,10 +72,12 @@ beforeAll(async () => {
       MEDIA_URL: system.mediaUrl,
       OFFERS_URL: system.offersUrl,
       COLLABORATIONS_URL: system.collaborationsUrl,
+      NOTIFICATIONS_URL: system.notificationsUrl,
       // The fuzz sends far more than people do: past a limit it would only meet 429s.
       RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_MARK_READ_PER_USER: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -360,6 +368,22 @@ beforeAll(async () => {
     // Collaborations
     { method: 'GET', path: '/api/collaborations', auth: 'user', body: 'none' },
     { method: 'GET', path: '/api/collaborations/summary', auth: 'user', body: 'none' },
+    {
+      method: 'GET',
+      path: '/api/notifications',
+      auth: 'user',
+      body: 'none',
+      queries: ['limit=2', 'limit=50', 'cursor=1&limit=10', 'cursor=abc', 'limit=0'],
+    },
+    { method: 'GET', path: '/api/notifications/inbox', auth: 'user', body: 'none' },
+    { method: 'POST', path: '/api/notifications/read-all', auth: 'user', body: 'none' },
+    {
+      method: 'POST',
+      path: '/api/notifications/:id/read',
+      auth: 'user',
+      body: 'none',
+      params: { id: [randomUUID(), 'not-a-notification'] },
+    },
     {
       method: 'POST',
       path: '/api/collaborations/:id/images',
