@@ -92,7 +92,15 @@ describe('one trace per username change', () => {
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const consumed = (spans: ZipkinSpan[]) =>
       spanOf(spans, 'bff', 'CONSUMER', `process ${userTopic}`);
-    const spans = await receiver.waitForTrace(traceId, (received) => !!consumed(received));
+    // Each process exports its spans in its own batches: wait until every hop's has arrived.
+    const spans = await receiver.waitForTrace(
+      traceId,
+      (received) =>
+        !!consumed(received) &&
+        !!spanOf(received, 'bff', 'SERVER', 'PATCH /api/me') &&
+        !!spanOf(received, 'identity-profile', 'PRODUCER', `send ${userTopic}`) &&
+        !!spanOf(received, 'bff', undefined, 'socket emit user'),
+    );
     const bffServer = spanOf(spans, 'bff', 'SERVER', 'PATCH /api/me');
     const bffClient = spanOf(spans, 'bff', 'CLIENT', 'PATCH');
     const identityServer = spanOf(spans, 'identity-profile', 'SERVER', 'PATCH /users/me');
