@@ -172,6 +172,10 @@ describe('a review', () => {
       rating: 4,
       author: 'someone',
     });
+    const contactDetails = await creatorWork().leaveReview(completed.id, {
+      rating: 5,
+      comment: 'Great brand, reach them at team@example.com',
+    });
     const longest = await creatorWork().leaveReview(completed.id, {
       rating: 1,
       comment: 'y'.repeat(500),
@@ -182,6 +186,7 @@ describe('a review', () => {
       assertRefused(answer, 400, messages.reviewRatingRequired, 'rating');
     assertRefused(tooLong, 400, messages.partyReviewCommentTooLong, 'comment');
     assert.equal(unknownField.status, 400);
+    assertRefused(contactDetails, 400, messages.reviewContactDetails, 'comment');
     const stored = accepted(longest);
     assert.equal(stored.reviews.creator?.comment.length, 500);
     assert.equal(stored.reviews.creator?.rating, 1);

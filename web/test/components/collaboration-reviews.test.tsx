@@ -59,6 +59,20 @@ describe('the reviews panel', () => {
     assert.equal(calls.length, 0);
   });
 
+  test('when the comment holds a phone number, then the form says to leave contact details out and nothing is sent', async () => {
+    const { collaboration, calls } = completedWith({});
+    renderInApp(<ReviewsPanel collaboration={collaboration} side="creator" />);
+
+    await userEvent.click(within(form()).getByRole('radio', { name: '5 stars' }));
+    fireEvent.change(within(form()).getByLabelText('Comment (optional)'), {
+      target: { value: 'Lovely team, call them on 020 7946 0958' },
+    });
+    await userEvent.click(within(form()).getByRole('button', { name: 'Publish review' }));
+
+    await within(form()).findByText(messages.reviewContactDetails);
+    assert.equal(calls.length, 0);
+  });
+
   test('when the service refuses a second review, then its message shows above the button', async () => {
     const collaboration = aCollaborationRecord({ status: 'completed' });
     answerBff(() =>

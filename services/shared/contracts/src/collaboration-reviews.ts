@@ -12,6 +12,7 @@
  * person; the figures are counts, medians and shares.
  */
 import { z } from 'zod';
+import { looksLikeContactDetails } from './contact-details';
 import { messages } from './messages';
 import type { PublicBrandProfile, PublicCreatorProfile } from './offers';
 import { multilineText } from './validation';
@@ -43,7 +44,12 @@ export const partyReviewsSchema = z
   .default({ brand: null, creator: null });
 export type PartyReviews = z.infer<typeof partyReviewsSchema>;
 
-/** `POST /collaborations/:id/review`: a party reviews the other side once the collaboration is completed. */
+/**
+ * `POST /collaborations/:id/review`: a party reviews the other side once the collaboration is
+ * completed. A review cannot be changed and is no channel for contact details: a comment that
+ * looks like it holds an e-mail address or a phone number is refused (reviewContactDetails),
+ * where a message only asks its author to confirm.
+ */
 export const leaveReviewSchema = z.strictObject({
   rating: z
     .number(messages.reviewRatingRequired)
@@ -53,6 +59,7 @@ export const leaveReviewSchema = z.strictObject({
   comment: multilineText()
     .trim()
     .max(PARTY_REVIEW_COMMENT_MAX_LENGTH, messages.partyReviewCommentTooLong)
+    .refine((comment) => !looksLikeContactDetails(comment), messages.reviewContactDetails)
     .optional()
     .default(''),
 });

@@ -21,6 +21,8 @@ import {
 } from './offers';
 import { multilineText } from './validation';
 
+export { looksLikeContactDetails } from './contact-details';
+
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE_DEFAULT = 30;
 export const MESSAGES_PAGE_SIZE_MAX = 100;
@@ -153,25 +155,6 @@ export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
 export interface MessagesPage {
   items: CollaborationMessageRecord[];
   nextBefore: number | null;
-}
-
-/** An address with an at sign, also written out ("name (at) host (dot) com"). */
-const EMAIL_LIKE =
-  /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[a-z0-9-]+(?:(?:\.|\s*\(dot\)\s*|\s*\[dot\]\s*)[a-z0-9-]+)+/i;
-/** Eight or more digits, allowing the separators people write phone numbers with. */
-const PHONE_LIKE = /(?:\+\s*)?\(?\d(?:[\s().-]{0,2}\d){7,}/;
-/** Dates and times, which are digits too but no contact details. */
-const DATE_OR_TIME =
-  /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}\b/g;
-
-/**
- * Whether a message body looks like it holds an e-mail address or a phone
- * number (also spelled out: "name at host dot com"). It errs on the side of
- * asking: the author confirms and the message is sent.
- * @param body the message text
- */
-export function looksLikeContactDetails(body: string): boolean {
-  return EMAIL_LIKE.test(body) || PHONE_LIKE.test(body.replace(DATE_OR_TIME, ' '));
 }
 
 /**

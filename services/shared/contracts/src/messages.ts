@@ -137,6 +137,8 @@ export const messages = {
   cancelReasonTooLong: 'Reason must not exceed 500 characters',
   reviewRatingRequired: 'Choose from 1 to 5 stars',
   partyReviewCommentTooLong: 'Review must not exceed 500 characters',
+  reviewContactDetails:
+    'Leave e-mail addresses and phone numbers out of a review: Raly keeps contact details private.',
   reviewNotYet: 'Reviews can be left once the collaboration is completed.',
   reviewAlreadyLeft: 'You have already reviewed this collaboration.',
   reviewSent: 'Thank you, your review is published.',

@@ -40,6 +40,26 @@ describe('the review form', () => {
     });
   });
 
+  test('when the comment holds an e-mail address or a phone number, then it is refused: a review is no channel for contact details', () => {
+    for (const comment of [
+      'Write to ada@example.com for more',
+      'ada (at) example (dot) com',
+      'Call +44 20 7946 0958 any time',
+    ])
+      assert.deepEqual(
+        errorsOf({ rating: 4, comment }),
+        { comment: messages.reviewContactDetails },
+        comment,
+      );
+    assert.equal(
+      leaveReviewSchema.safeParse({
+        rating: 4,
+        comment: 'Delivered on 2026-11-27 at 10:30, great.',
+      }).success,
+      true,
+    );
+  });
+
   test('when only the stars are given, then the comment is empty; an unknown key is refused', () => {
     assert.deepEqual(leaveReviewSchema.parse({ rating: 1 }), { rating: 1, comment: '' });
     assert.equal(leaveReviewSchema.safeParse({ rating: 5, author: 'Ada' }).success, false);
