@@ -38,7 +38,7 @@ export function renderPlan(plan: Plan): string {
       ],
       [
         'API read (GET /api/me), BFF CPU',
-        ms(costs.httpRequest.bffCpuMs),
+        `${costs.httpRequest.bffCpuMs.toFixed(3)} ms`,
         cite(costs.httpRequest.source),
       ],
       [
