@@ -40,7 +40,7 @@ describe('machine load', () => {
     assert.ok(processTree().includes(pid), 'a child is in this process tree');
 
     // Act
-    const outside = await sampleMachineLoad(500, [process.pid]);
+    const outside = await sampleMachineLoad(1000, [process.pid]);
     const inside = await sampleMachineLoad(500, processTree());
 
     // Assert
