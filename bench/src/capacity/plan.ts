@@ -131,6 +131,7 @@ export interface Deployment {
   };
 }
 
+/** What k8s/ sets today (base, and the production overlay where it overrides or adds). */
 export const DEPLOYMENT: Deployment = {
   cpuTargetUtilization: 0.7,
   bff: {
