@@ -32,6 +32,12 @@
  * BENCH_SECONDS after BENCH_WARMUP_SECONDS of warm-up (more rates,
  * comma-separated, are measured after the first and reported apart, not in the table).
  *
+ * Before each group the bench samples the machine for a second (load average,
+ * busy share of the CPUs from /proc/stat, the CPU of processes outside the
+ * bench's own tree; ./machine-load), logs it, warns when the machine is not
+ * quiet, and keeps it in the results (`machineLoad`); the 200/s live row
+ * gives the machine's busy share during that round.
+ *
  * `npm run bench -- --only <group>[,<group>…]` (or BENCH_ONLY) measures only
  * some rows: `web`, `login`, `http`, `live` (the three live rows and CPU per
  * PATCH), `replay`, `idle`, `collab` (collaboration messages and their CPU). A partial run prints its rows and saves
@@ -43,6 +49,7 @@ import path from 'node:path';
 import { repositoryRoot, startBenchSystem } from './bench-system';
 import { collabRows, runCollabGroup, type CollabGroupResult } from './collab-group';
 import { waitForGroupsCaughtUp } from './kafka-lag';
+import { formatMachineLoad, sampleMachineLoad } from './machine-load';
 import { measureHttpThroughput, type ThroughputResult } from './figures/http-throughput';
 import { measureIdleSockets, type IdleSocketsResult } from './figures/idle-sockets';
 import { formatBreakdown } from './figures/live-breakdown';
@@ -117,6 +124,16 @@ interface Row {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/**
+ * Samples the machine's load before a group (./machine-load), logs it, with a warning when the
+ * machine is not quiet, and keeps it in `results.machineLoad[group]`.
+ */
+async function noteMachineLoad(group: Group, results: Record<string, unknown>): Promise<void> {
+  const load = await sampleMachineLoad(smoke ? 200 : 1000);
+  log(formatMachineLoad(group, load));
+  results.machineLoad = { ...(results.machineLoad as object | undefined), [group]: load };
+}
+
 /** LCP target of the first pages (ms). */
 const LCP_TARGET_MS = 500;
 
@@ -145,6 +162,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const results: Record<string, unknown> = { settings, smoke, groups: [...groups], rows };
   if (groups.has('web')) {
+    await noteMachineLoad('web', results);
     const web = measureWebBundle();
     log(`web initial JS ${web.initialGzipKiB} KiB gzip`);
     // Before the apps start, so the page loads do not share the cores with them.
@@ -202,6 +220,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
     const manyCreators = groups.has('live') || groups.has('idle');
     const creators = await registerCreators(system, manyCreators ? settings.creators : 1);
     if (groups.has('login')) {
+      await noteMachineLoad('login', results);
       const login = await measureLogin(
         system.stack,
         system.bff.url,
@@ -213,6 +232,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       await refreshTokens(system.stack, creators);
     }
     if (groups.has('http')) {
+      await noteMachineLoad('http', results);
       const http = await measureHttpThroughput(
         system.bff.pid,
         system.bff.url,
@@ -224,6 +244,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       results.http = http;
     }
     if (groups.has('live')) {
+      await noteMachineLoad('live', results);
       const tabs = creators.flatMap((creator) =>
         Array<string>(settings.tabs).fill(creator.accessToken),
       );
@@ -272,6 +293,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       results.live = live;
     }
     if (groups.has('replay')) {
+      await noteMachineLoad('replay', results);
       await refreshTokens(system.stack, creators);
       const replay = await measureProjectorReplay(
         system,
@@ -283,6 +305,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       results.replay = replay;
     }
     if (groups.has('idle')) {
+      await noteMachineLoad('idle', results);
       await refreshTokens(system.stack, creators);
       const idle = await measureIdleSockets(
         system,
@@ -293,7 +316,8 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       log(`idle sockets ${JSON.stringify(idle)}`);
       results.idle = idle;
     }
-    if (groups.has('collab'))
+    if (groups.has('collab')) {
+      await noteMachineLoad('collab', results);
       results.collab = await runCollabGroup(
         system,
         {
@@ -306,6 +330,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
         },
         log,
       );
+    }
   } finally {
     await system.stop();
     await trace?.close();
@@ -322,7 +347,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       },
       {
         figure: `the same at ${settings.rates[1]}/s`,
-        measured: `${at200.achievedRate.toFixed(0)}/s sent, p50 ${ms(at200.latencyMs.p50)}, p99 ${ms(at200.latencyMs.p99)}`,
+        measured: `${at200.achievedRate.toFixed(0)}/s sent, p50 ${ms(at200.latencyMs.p50)}, p99 ${ms(at200.latencyMs.p99)}; the machine ${Math.round(at200.machineBusy * 100)} % busy`,
         target: `sustains ${settings.rates[1]}/s, p99 ≤ 100 ms`,
         met:
           at200.achievedRate >= settings.rates[1]! * 0.97 &&

@@ -31,6 +31,8 @@ describe('npm run bench (smoke)', () => {
     );
     const results = JSON.parse(readFileSync(path.join(resultsDir, 'suite-smoke.json'), 'utf8')) as {
       rows: { figure: string; measured: string; target: string }[];
+      groups: string[];
+      machineLoad: Record<string, { busyShare: number; loadAverage: number[] }>;
       live: { sent: number; failed: number; expected: number; arrived: number }[];
       liveWarmUp: { via: string; failed: number; expected: number; arrived: number }[];
       http: { bffRequestsPerSecond: number; bffErrors: number };
@@ -43,6 +45,15 @@ describe('npm run bench (smoke)', () => {
     };
     assert.equal(results.rows.length, 13, 'one row per target of the table (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
+    assert.deepEqual(
+      Object.keys(results.machineLoad).sort(),
+      [...results.groups].sort(),
+      'a load sample per group',
+    );
+    for (const load of Object.values(results.machineLoad))
+      assert.ok(load.busyShare >= 0 && load.busyShare <= 1 && load.loadAverage.length === 3);
+    const secondRate = results.rows.find((row) => row.figure.startsWith('the same at'));
+    assert.match(secondRate!.measured, /the machine \d+ % busy$/, "beside the second rate's row");
     for (const live of results.live) {
       assert.equal(live.failed, 0, 'every update was accepted');
       assert.equal(live.arrived, live.expected, 'every update reached every tab');
