@@ -3,13 +3,33 @@
  * through the BFF, the services it calls, the outbox row, the Kafka message
  * and its consumer, to the socket.io emit, carried by W3C Trace Context in
  * HTTP and Kafka headers and the outbox's `traceparent`/`tracestate` columns.
- * Every hop is explicit, not require-hook auto-instrumentation, so it works
- * the same in the esbuild bundles (docs/architecture.md "Tracing"). Each app
- * owns its tracer provider (never the global one) and the active context
- * carries it ({@link activeTracer}), so apps started in one process report
- * under their own names. Off unless an exporter is configured
- * (OTEL_TRACES_EXPORTER or OTEL_EXPORTER_ZIPKIN_ENDPOINT): then no span is
- * made and every hook costs one lookup in an empty context.
+ * Spans are exported over OTLP/HTTP (protobuf or JSON), to Zipkin or to the
+ * console, as the standard OTEL_* variables say ({@link tracingConfigShape}).
+ * Each app owns its tracer provider (never the global one) and the active
+ * context carries it ({@link activeTracer}), so apps started in one process
+ * report under their own names. Off unless an exporter is configured: then
+ * no span is made and every hook costs one lookup in an empty context.
+ *
+ * Every hop is explicit code of the kit, not an OpenTelemetry
+ * instrumentation library (`instrumentation-http`, `-express`, `-kafkajs`,
+ * `-pg`, `-ioredis`, `-socket.io`, `-pino`; docs/architecture.md "Tracing"),
+ * because those do not fit how the apps run:
+ * - they patch a module once per process and report through one tracer
+ *   provider, so the apps a test or the bench starts in one process
+ *   (identity-profile, brand, the BFF…) would all report under one service
+ *   name, and the traces the tests check could not tell the hops apart;
+ * - they hook `require`/`import` (require-in-the-middle, and an
+ *   import-in-the-middle loader for ESM): the apps are esbuild bundles, so
+ *   express, kafkajs, pg, ioredis, socket.io and pino would have to be left
+ *   out of every bundle and shipped as node_modules in the images, started
+ *   with `--import` of the hook; and vitest loads the apps' sources through
+ *   its own module runner, where the hooks see nothing;
+ * - the kafkajs one starts its producer span from the relay's active
+ *   context, not from the context the outbox row kept, so the outbox hop
+ *   would stay the kit's code anyway.
+ * What the libraries would add beyond today's spans (a span per SQL query
+ * or Redis command) is not worth those costs at the current targets
+ * (docs/benchmarks.md).
  */
 import {
   context,
