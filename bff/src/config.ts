@@ -173,7 +173,7 @@ export const configSchema = z.object({
   /** Notifications marked read per signed-in user (POST /api/notifications/:id/read and /read-all). */
   RATE_LIMIT_MARK_READ_PER_USER: rateLimit('120/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_ZIPKIN_ENDPOINT…): off unless an exporter is set. */
+  /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,
   /**
    * Redis key prefix of the read model (`<prefix>:<kind>:<id>`): every replica of one

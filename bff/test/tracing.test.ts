@@ -1,7 +1,7 @@
 /**
  * One trace across the processes a username change touches: the
  * BFF, identity-profile and its outbox relay, the BFF's projector and its
- * socket emit all export to a Zipkin-compatible receiver run by this test,
+ * socket emit all export over OTLP/HTTP (protobuf) to a receiver run by this test,
  * and the spans of one change share the trace id the caller's `traceparent`
  * named, each the child of the hop before it.
  */
@@ -11,36 +11,47 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Me } from '@raly/contracts/bff-api';
 import { topics } from '@raly/contracts/events';
 import type { RunningBff } from '../src/app';
+import type { RecordStore } from '../src/domain/record-store';
+import { subscriptions } from '../src/messaging/subscriptions';
 import { isolatedLive } from './support/offers';
-import { callJson, testStack, uniqueToken } from '@raly/test-support';
+import { callJson, connectTestKafka, testStack, uniqueToken } from '@raly/test-support';
 import { startTestBff, type BffBody } from '@raly/test-support/bff';
 import { registeredCreator, startSystem, type RalySystem } from '@raly/test-support/system';
-import {
-  startZipkinReceiver,
-  type ZipkinReceiver,
-  type ZipkinSpan,
-} from '@raly/test-support/zipkin';
+import { startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from '@raly/test-support/otlp';
 
-let receiver: ZipkinReceiver;
+let receiver: OtlpReceiver;
 let system: RalySystem;
 let bff: RunningBff;
 
 beforeAll(async () => {
-  receiver = await startZipkinReceiver();
+  receiver = await startOtlpReceiver();
   // Every app exports to the receiver, a batch every 100 ms.
   const tracing = {
-    OTEL_EXPORTER_ZIPKIN_ENDPOINT: receiver.endpoint,
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: '100',
   };
   system = await startSystem({ env: { common: tracing } });
-  bff = await startTestBff(await testStack(), {
+  const stack = await testStack();
+  const groupId = `bff-test-${uniqueToken(12)}`;
+  bff = await startTestBff(stack, {
+    KAFKA_GROUP_ID: groupId,
     IDENTITY_URL: system.identityUrl,
     BRAND_URL: system.brandUrl,
     ...isolatedLive(),
-    OTEL_EXPORTER_ZIPKIN_ENDPOINT: receiver.endpoint,
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: 100,
   });
-});
+  // The BFF's new group replays every topic from the beginning, and each replayed message of a
+  // trace makes a consume (and emit) span: thousands on a stack that has run for a while. While
+  // they fill its export queue (OTEL_BSP_MAX_QUEUE_SIZE) every further span is dropped, this
+  // test's too. Act only once the replay is done.
+  const kafka = await connectTestKafka(stack.kafkaBrokers);
+  try {
+    await kafka.waitUntilCaughtUp(groupId, [...projectedTopics]);
+  } finally {
+    await kafka.close();
+  }
+}, 120_000);
 
 afterAll(async () => {
   await bff?.stop();
@@ -56,24 +67,29 @@ function aTraceparent() {
 }
 
 /** The one span of `spans` from `service` of `kind` whose name is `name` (case-insensitive). */
-function spanOf(spans: ZipkinSpan[], service: string, kind: ZipkinSpan['kind'], name: string) {
+function spanOf(spans: OtlpSpan[], service: string, kind: OtlpSpan['kind'], name: string) {
   return spans.find(
     (span) =>
-      span.localEndpoint?.serviceName === service &&
+      span.serviceName === service &&
       span.kind === kind &&
       span.name.toLowerCase() === name.toLowerCase(),
   );
 }
 
 /** True when `ancestor` is `span`'s parent, grandparent… within `spans`. */
-function descends(spans: ZipkinSpan[], span: ZipkinSpan, ancestor: ZipkinSpan): boolean {
-  const byId = new Map(spans.map((each) => [each.id, each]));
-  for (let parent = span.parentId; parent; parent = byId.get(parent)?.parentId)
-    if (parent === ancestor.id) return true;
+function descends(spans: OtlpSpan[], span: OtlpSpan, ancestor: OtlpSpan): boolean {
+  const byId = new Map(spans.map((each) => [each.spanId, each]));
+  for (let parent = span.parentSpanId; parent; parent = byId.get(parent)?.parentSpanId)
+    if (parent === ancestor.spanId) return true;
   return false;
 }
 
 const userTopic = topics.identityUser;
+
+/** The topics the BFF's projector consumes (src/messaging/subscriptions.ts). */
+const projectedTopics = new Set(
+  subscriptions({} as RecordStore).map((subscription) => subscription.topic),
+);
 
 describe('one trace per username change', () => {
   test('when a username changes through the BFF, then the BFF, identity-profile, its relay, the projector and the socket emit report one trace, each span the child of the hop before', async () => {
@@ -90,7 +106,7 @@ describe('one trace per username change', () => {
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    const consumed = (spans: ZipkinSpan[]) =>
+    const consumed = (spans: OtlpSpan[]) =>
       spanOf(spans, 'bff', 'CONSUMER', `process ${userTopic}`);
     // Each process exports its spans in its own batches: wait until every hop's has arrived.
     const spans = await receiver.waitForTrace(
@@ -99,7 +115,7 @@ describe('one trace per username change', () => {
         !!consumed(received) &&
         !!spanOf(received, 'bff', 'SERVER', 'PATCH /api/me') &&
         !!spanOf(received, 'identity-profile', 'PRODUCER', `send ${userTopic}`) &&
-        !!spanOf(received, 'bff', undefined, 'socket emit user'),
+        !!spanOf(received, 'bff', 'INTERNAL', 'socket emit user'),
     );
     const bffServer = spanOf(spans, 'bff', 'SERVER', 'PATCH /api/me');
     const bffClient = spanOf(spans, 'bff', 'CLIENT', 'PATCH');
@@ -112,7 +128,7 @@ describe('one trace per username change', () => {
     );
     const relaySend = spanOf(spans, 'identity-profile', 'PRODUCER', `send ${userTopic}`);
     const projector = consumed(spans);
-    const emit = spanOf(spans, 'bff', undefined, 'socket emit user');
+    const emit = spanOf(spans, 'bff', 'INTERNAL', 'socket emit user');
     assert.ok(bffServer, 'the BFF server span');
     assert.ok(bffClient, 'the BFF → identity-profile client span');
     assert.ok(identityServer, 'the identity-profile server span');
@@ -120,13 +136,13 @@ describe('one trace per username change', () => {
     assert.ok(relaySend, 'the relay send span');
     assert.ok(projector, 'the projector consume span');
     assert.ok(emit, 'the socket emit span');
-    assert.equal(bffServer.parentId, callerSpanId, 'the BFF continues the caller');
-    assert.equal(bffClient.parentId, bffServer.id);
-    assert.equal(identityServer.parentId, bffClient.id);
+    assert.equal(bffServer.parentSpanId, callerSpanId, 'the BFF continues the caller');
+    assert.equal(bffClient.parentSpanId, bffServer.spanId);
+    assert.equal(identityServer.parentSpanId, bffClient.spanId);
     assert.ok(descends(spans, outboxInsert, identityServer), 'the row is written in the request');
-    assert.equal(relaySend.parentId, outboxInsert.id, 'the relay continues the row');
-    assert.equal(projector.parentId, relaySend.id, 'the projector continues the message');
-    assert.equal(projector.tags?.['raly.consumer.skipped'], 'true', 'applied with the answer');
+    assert.equal(relaySend.parentSpanId, outboxInsert.spanId, 'the relay continues the row');
+    assert.equal(projector.parentSpanId, relaySend.spanId, 'the projector continues the message');
+    assert.equal(projector.attributes['raly.consumer.skipped'], true, 'applied with the answer');
     // The BFF pushed the command's answer at once (docs/adr/0007): the emit is the request's.
     assert.ok(descends(spans, emit, bffServer), 'the emit belongs to the request');
   });
@@ -145,13 +161,17 @@ describe('one trace per username change', () => {
 
     // Assert
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    const emitted = (spans: ZipkinSpan[]) => spanOf(spans, 'bff', undefined, 'socket emit user');
+    const emitted = (spans: OtlpSpan[]) => spanOf(spans, 'bff', 'INTERNAL', 'socket emit user');
     const spans = await receiver.waitForTrace(traceId, (received) => !!emitted(received));
     const relaySend = spanOf(spans, 'identity-profile', 'PRODUCER', `send ${userTopic}`);
     const projector = spanOf(spans, 'bff', 'CONSUMER', `process ${userTopic}`);
     assert.ok(relaySend && projector, 'the relay and projector spans');
-    assert.equal(projector.parentId, relaySend.id);
-    assert.equal(projector.tags?.['raly.consumer.skipped'], undefined, 'applied by the projector');
-    assert.equal(emitted(spans)!.parentId, projector.id);
+    assert.equal(projector.parentSpanId, relaySend.spanId);
+    assert.equal(
+      projector.attributes['raly.consumer.skipped'],
+      undefined,
+      'applied by the projector',
+    );
+    assert.equal(emitted(spans)!.parentSpanId, projector.spanId);
   });
 });

@@ -10,6 +10,7 @@ import {
   resolveTestStack,
 } from '../src/test-env';
 import type { StackEndpoints } from '../src/stack/endpoints';
+import { keycloakTracingOptions } from '../src/stack/keycloak';
 
 const uniqueEmail = () => `infra-${randomUUID()}@example.com`;
 
@@ -152,5 +153,36 @@ describe('the raly realm', () => {
     await createKeycloakUser(stack, { email, password: 'secret1' });
 
     await assert.rejects(createKeycloakUser(stack, { email, password: 'secret2' }), /HTTP 409/);
+  });
+});
+
+describe('Keycloak tracing', () => {
+  test('when the stack starts without an OTLP endpoint, then Keycloak traces nothing', () => {
+    assert.deepEqual(
+      keycloakTracingOptions({ OTEL_EXPORTER_ZIPKIN_ENDPOINT: 'http://z:9411' }),
+      [],
+    );
+  });
+
+  test('when an OTLP endpoint is set, then Keycloak exports there (it adds /v1/traces itself) over OTLP/HTTP as `keycloak`, following the caller’s sampling', () => {
+    // Act
+    const options = keycloakTracingOptions({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/',
+    });
+
+    // Assert
+    assert.deepEqual(options, [
+      '--tracing-enabled=true',
+      '--tracing-endpoint=http://127.0.0.1:4318',
+      '--tracing-protocol=http/protobuf',
+      '--tracing-sampler-type=parentbased_always_on',
+      '--telemetry-service-name=keycloak',
+    ]);
+    assert.ok(
+      keycloakTracingOptions({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces',
+      }).includes('--tracing-endpoint=http://b:4318'),
+    );
   });
 });

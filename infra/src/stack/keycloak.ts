@@ -7,6 +7,12 @@
  * which only imports a realm that does not exist yet. So the stack remembers the
  * hash of the file it imported: when the file changes, Keycloak's database is
  * recreated and the realm imported again (users created locally are lost then).
+ *
+ * Traces: when the stack starts with OTEL_EXPORTER_OTLP_ENDPOINT (or
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) set, Keycloak exports its own spans
+ * there over OTLP/HTTP (protobuf) as service `keycloak`, following the
+ * caller's sampling decision, so a sign-in through the BFF (whose call to the
+ * token endpoint carries `traceparent`) is one trace from the BFF into Keycloak.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +44,26 @@ import {
 
 const name = 'keycloak';
 export const keycloakVersion = '26.7.3';
+
+/**
+ * Keycloak's tracing options (Keycloak 26 `tracing-*`, `telemetry-service-name`) for the
+ * OpenTelemetry variables of `env`. Keycloak (Quarkus) appends `/v1/traces` to its endpoint
+ * itself, so it gets the base URL: OTEL_EXPORTER_OTLP_ENDPOINT, or the traces endpoint without
+ * that suffix.
+ * @returns `[]` (tracing off) unless an OTLP endpoint is set
+ */
+export function keycloakTracingOptions(env: NodeJS.ProcessEnv): string[] {
+  const { OTEL_EXPORTER_OTLP_ENDPOINT: base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: traces } = env;
+  const endpoint = (traces?.replace(/\/v1\/traces\/?$/, '') ?? base)?.replace(/\/+$/, '');
+  if (!endpoint) return [];
+  return [
+    '--tracing-enabled=true',
+    `--tracing-endpoint=${endpoint}`,
+    '--tracing-protocol=http/protobuf',
+    '--tracing-sampler-type=parentbased_always_on',
+    '--telemetry-service-name=keycloak',
+  ];
+}
 const distributionZip = join(downloadsDirectory, `keycloak-quarkus-dist-${keycloakVersion}.zip`);
 const realmFile = join(infraRoot, 'keycloak', 'raly-realm.json');
 const keycloakUrl = `http://${host}:${ports.keycloak}`;
@@ -119,6 +145,7 @@ async function startServer(): Promise<void> {
           `--db-url=${jdbcUrl}`,
           '--db-username=postgres',
           '--db-password=postgres',
+          ...keycloakTracingOptions(process.env),
         ],
         cwd: home,
         env: {

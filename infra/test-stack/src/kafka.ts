@@ -65,6 +65,13 @@ export interface TestKafka {
     topic: string,
     position: { partition: number; offset: string },
   ): Promise<void>;
+  /**
+   * Resolves once `groupId` has committed every partition of `topics` up to
+   * the end it had when called: a new group that replays from the beginning
+   * has replayed what was there.
+   * @param timeoutMs default 60 000
+   */
+  waitUntilCaughtUp(groupId: string, topics: string[], timeoutMs?: number): Promise<void>;
   /** Reads `topic` from the beginning until a message with `key` appears (30 s at most). */
   findMessage(
     topic: string,
@@ -94,6 +101,27 @@ export async function connectTestKafka(brokers: string[]): Promise<TestKafka> {
           )?.offset;
           return committed !== undefined && BigInt(committed) > BigInt(position.offset);
         },
+      );
+    },
+    async waitUntilCaughtUp(groupId, topics, timeoutMs = 60_000) {
+      const ends = await Promise.all(
+        topics.map(async (topic) => ({ topic, ends: await admin.fetchTopicOffsets(topic) })),
+      );
+      await eventually(
+        `group ${groupId} to catch up with ${topics.join(', ')}`,
+        async () => {
+          const committed = await admin.fetchOffsets({ groupId, topics });
+          return ends.every(({ topic, ends: partitions }) =>
+            partitions.every(({ partition, high, low }) => {
+              if (high === low) return true; // nothing to replay there
+              const offset = committed
+                .find((entry) => entry.topic === topic)
+                ?.partitions.find((entry) => entry.partition === partition)?.offset;
+              return offset !== undefined && BigInt(offset) >= BigInt(high);
+            }),
+          );
+        },
+        { timeoutMs, intervalMs: 250 },
       );
     },
     async findMessage(topic, key) {

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '@raly/test-stack';
+import { closeServer, waitForTraceIn } from './span-receiver';
 
 /** One span as Zipkin's v2 JSON API receives it (the fields tests read). */
 export interface ZipkinSpan {
@@ -67,30 +67,17 @@ export async function startZipkinReceiver(port = 0): Promise<ZipkinReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
-  const ofTrace = (traceId: string) => spans.filter((span) => span.traceId === traceId);
   return {
     endpoint: `http://127.0.0.1:${bound}/api/v2/spans`,
     spans,
-    async waitForTrace(traceId, complete, timeoutMs = 30_000) {
-      try {
-        return await eventually(
-          `trace ${traceId}`,
-          () => complete(ofTrace(traceId)) && ofTrace(traceId),
-          { timeoutMs, intervalMs: 100 },
-        );
-      } catch (error) {
-        const received = ofTrace(traceId).map(
-          (span) => `${span.localEndpoint?.serviceName} ${span.kind ?? 'INTERNAL'} ${span.name}`,
-        );
-        throw new Error(`${(error as Error).message}; received: ${received.join(' | ')}`, {
-          cause: error,
-        });
-      }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    waitForTrace: (traceId, complete, timeoutMs = 30_000) =>
+      waitForTraceIn(
+        spans,
+        (span) => `${span.localEndpoint?.serviceName} ${span.kind ?? 'INTERNAL'} ${span.name}`,
+        traceId,
+        complete,
+        timeoutMs,
+      ),
+    close: () => closeServer(server),
   };
 }

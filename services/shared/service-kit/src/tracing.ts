@@ -3,13 +3,33 @@
  * through the BFF, the services it calls, the outbox row, the Kafka message
  * and its consumer, to the socket.io emit, carried by W3C Trace Context in
  * HTTP and Kafka headers and the outbox's `traceparent`/`tracestate` columns.
- * Every hop is explicit, not require-hook auto-instrumentation, so it works
- * the same in the esbuild bundles (docs/architecture.md "Tracing"). Each app
- * owns its tracer provider (never the global one) and the active context
- * carries it ({@link activeTracer}), so apps started in one process report
- * under their own names. Off unless an exporter is configured
- * (OTEL_TRACES_EXPORTER or OTEL_EXPORTER_ZIPKIN_ENDPOINT): then no span is
- * made and every hook costs one lookup in an empty context.
+ * Spans are exported over OTLP/HTTP (protobuf or JSON), to Zipkin or to the
+ * console, as the standard OTEL_* variables say ({@link tracingConfigShape}).
+ * Each app owns its tracer provider (never the global one) and the active
+ * context carries it ({@link activeTracer}), so apps started in one process
+ * report under their own names. Off unless an exporter is configured: then
+ * no span is made and every hook costs one lookup in an empty context.
+ *
+ * Every hop is explicit code of the kit, not an OpenTelemetry
+ * instrumentation library (`instrumentation-http`, `-express`, `-kafkajs`,
+ * `-pg`, `-ioredis`, `-socket.io`, `-pino`; docs/architecture.md "Tracing"),
+ * because those do not fit how the apps run:
+ * - they patch a module once per process and report through one tracer
+ *   provider, so the apps a test or the bench starts in one process
+ *   (identity-profile, brand, the BFF…) would all report under one service
+ *   name, and the traces the tests check could not tell the hops apart;
+ * - they hook `require`/`import` (require-in-the-middle, and an
+ *   import-in-the-middle loader for ESM): the apps are esbuild bundles, so
+ *   express, kafkajs, pg, ioredis, socket.io and pino would have to be left
+ *   out of every bundle and shipped as node_modules in the images, started
+ *   with `--import` of the hook; and vitest loads the apps' sources through
+ *   its own module runner, where the hooks see nothing;
+ * - the kafkajs one starts its producer span from the relay's active
+ *   context, not from the context the outbox row kept, so the outbox hop
+ *   would stay the kit's code anyway.
+ * What the libraries would add beyond today's spans (a span per SQL query
+ * or Redis command) is not worth those costs at the current targets
+ * (docs/benchmarks.md).
  */
 import {
   context,
@@ -26,7 +46,9 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { parseKeyPairsIntoRecord, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -58,24 +80,56 @@ const samplers = [
   'parentbased_traceidratio',
 ] as const;
 
+/** `k1=v1,k2=v2` with URL-encoded values (OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES). */
+const keyValuePairs = z
+  .string()
+  .regex(/^\s*$|^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'expected key=value pairs');
+
 /**
- * The tracing variables every app reads (standard OpenTelemetry names; docs/conventions.md):
- * - OTEL_TRACES_EXPORTER: `zipkin`, `console` or `none`; unset, `zipkin` when
- *   OTEL_EXPORTER_ZIPKIN_ENDPOINT is set, else `none` (tracing off);
+ * The tracing variables every app reads (the standard OpenTelemetry SDK names;
+ * docs/conventions.md, docs/operations.md "Tracing"):
+ * - OTEL_TRACES_EXPORTER: `otlp`, `zipkin`, `console` or `none`; unset, `otlp` when an
+ *   OTLP endpoint is set, else `zipkin` when OTEL_EXPORTER_ZIPKIN_ENDPOINT is set, else
+ *   `none` (tracing off);
+ * - OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL, traces go to `<it>/v1/traces`
+ *   (default of the `otlp` exporter: `http://localhost:4318`);
+ *   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: the full traces URL, taken as is (wins);
+ * - OTEL_EXPORTER_OTLP_PROTOCOL / OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: `http/protobuf`
+ *   (default) or `http/json` (OTLP/HTTP; gRPC is not supported);
+ * - OTEL_EXPORTER_OTLP_HEADERS / OTEL_EXPORTER_OTLP_TRACES_HEADERS: `key=value,…`
+ *   (URL-encoded values) sent with every export, e.g. an API key;
+ * - OTEL_EXPORTER_OTLP_TIMEOUT / OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: ms per export request
+ *   (default 10 000); OTEL_EXPORTER_OTLP_COMPRESSION: `gzip` or `none` (default);
  * - OTEL_EXPORTER_ZIPKIN_ENDPOINT: e.g. `http://127.0.0.1:9411/api/v2/spans`
  *   (default of the `zipkin` exporter: `http://localhost:9411/api/v2/spans`);
  * - OTEL_TRACES_SAMPLER (default `parentbased_always_on`) and
  *   OTEL_TRACES_SAMPLER_ARG (the ratio of the `traceidratio` samplers, 0..1, default 1);
  * - OTEL_SERVICE_NAME: the name spans are reported under (default the app's name);
- * - OTEL_BSP_SCHEDULE_DELAY: ms between two exports of finished spans (default 5000).
+ *   OTEL_RESOURCE_ATTRIBUTES: more resource attributes, `key=value,…`;
+ * - OTEL_BSP_SCHEDULE_DELAY: ms between two exports of finished spans (default 5000);
+ *   OTEL_BSP_EXPORT_TIMEOUT (ms, default 30 000), OTEL_BSP_MAX_QUEUE_SIZE (default 2048),
+ *   OTEL_BSP_MAX_EXPORT_BATCH_SIZE (default 512).
  */
 export const tracingConfigShape = {
-  OTEL_TRACES_EXPORTER: z.enum(['zipkin', 'console', 'none']).optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'zipkin', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: keyValuePairs.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: keyValuePairs.optional(),
+  OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().positive().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: z.coerce.number().int().positive().optional(),
+  OTEL_EXPORTER_OTLP_COMPRESSION: z.enum(['gzip', 'none']).optional(),
   OTEL_EXPORTER_ZIPKIN_ENDPOINT: z.url().optional(),
   OTEL_TRACES_SAMPLER: z.enum(samplers).default('parentbased_always_on'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_RESOURCE_ATTRIBUTES: keyValuePairs.optional(),
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().positive().default(5000),
+  OTEL_BSP_EXPORT_TIMEOUT: z.coerce.number().int().positive().default(30_000),
+  OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().positive().default(2048),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().positive().default(512),
 };
 
 /** The parsed tracing variables ({@link tracingConfigShape}); an app's whole config fits. */
@@ -135,13 +189,48 @@ function samplerOf(config: TracingConfig): Sampler {
   }
 }
 
+/** The OTLP traces URL: the traces endpoint as is, else `<endpoint>/v1/traces`, else the local default. */
+export function otlpTracesUrl(config: TracingConfig): string {
+  if (config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = config.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://localhost:4318';
+  return `${base.replace(/\/+$/, '')}/v1/traces`;
+}
+
+type OtlpOptions = NonNullable<ConstructorParameters<typeof OtlpProtobufExporter>[0]>;
+
+/** The OTLP exporter (OTLP/HTTP, protobuf or JSON) the variables describe. */
+function otlpExporterOf(config: TracingConfig): SpanExporter {
+  const options: OtlpOptions = {
+    url: otlpTracesUrl(config),
+    headers: {
+      ...parseKeyPairsIntoRecord(config.OTEL_EXPORTER_OTLP_HEADERS),
+      ...parseKeyPairsIntoRecord(config.OTEL_EXPORTER_OTLP_TRACES_HEADERS),
+    },
+    timeoutMillis: config.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT ?? config.OTEL_EXPORTER_OTLP_TIMEOUT,
+    compression: config.OTEL_EXPORTER_OTLP_COMPRESSION as OtlpOptions['compression'],
+  };
+  const protocol =
+    config.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ??
+    config.OTEL_EXPORTER_OTLP_PROTOCOL ??
+    'http/protobuf';
+  return protocol === 'http/json'
+    ? new OtlpJsonExporter(options)
+    : new OtlpProtobufExporter(options);
+}
+
 /**
  * The exporter the variables ask for.
  * @returns undefined when tracing is off
  */
 function exporterOf(config: TracingConfig, serviceName: string): SpanExporter | undefined {
   const kind =
-    config.OTEL_TRACES_EXPORTER ?? (config.OTEL_EXPORTER_ZIPKIN_ENDPOINT ? 'zipkin' : 'none');
+    config.OTEL_TRACES_EXPORTER ??
+    (config.OTEL_EXPORTER_OTLP_ENDPOINT || config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ? 'otlp'
+      : config.OTEL_EXPORTER_ZIPKIN_ENDPOINT
+        ? 'zipkin'
+        : 'none');
+  if (kind === 'otlp') return otlpExporterOf(config);
   if (kind === 'zipkin')
     return new ZipkinExporter({ url: config.OTEL_EXPORTER_ZIPKIN_ENDPOINT, serviceName });
   if (kind === 'console') return new ConsoleSpanExporter();
@@ -165,11 +254,17 @@ export function startTracing(
   if (!exporter) return tracingOff;
   installContextManager();
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    resource: resourceFromAttributes({
+      ...parseKeyPairsIntoRecord(config.OTEL_RESOURCE_ATTRIBUTES),
+      'service.name': serviceName,
+    }),
     sampler: samplerOf(config),
     spanProcessors: [
       new BatchSpanProcessor(exporter, {
         scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY ?? 5000,
+        exportTimeoutMillis: config.OTEL_BSP_EXPORT_TIMEOUT ?? 30_000,
+        maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE ?? 2048,
+        maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE ?? 512,
       }),
     ],
   });

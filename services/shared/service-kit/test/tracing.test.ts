@@ -6,7 +6,10 @@
  * configured. Spans go to an in-memory exporter.
  */
 import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { z } from 'zod';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createHttpApp, listen } from '../src/http';
@@ -14,7 +17,9 @@ import { callHttp, callInternal } from '../src/internal';
 import { createLogger } from '../src/logger';
 import {
   contextFromHeaders,
+  otlpTracesUrl,
   startTracing,
+  tracingConfigShape,
   traceHeaders,
   traceLogFields,
   type Tracing,
@@ -241,6 +246,95 @@ describe('tracing off', () => {
     });
     assert.equal(zipkin.enabled, true);
     await zipkin.shutdown();
+  });
+
+  test('when only an OTLP endpoint is set, then tracing is on; with OTEL_TRACES_EXPORTER=none it is off', async () => {
+    // Act
+    const otlp = startTracing('otlp-app', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16999',
+    });
+    const none = startTracing('none-app', {
+      OTEL_TRACES_EXPORTER: 'none',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:16999/v1/traces',
+    });
+
+    // Assert
+    assert.equal(otlp.enabled, true);
+    assert.equal(none.enabled, false);
+    await otlp.shutdown();
+  });
+});
+
+describe('OTLP export', () => {
+  test('when the endpoint variables are set, then traces go to the signal endpoint as is, else to <endpoint>/v1/traces, else to the local default', () => {
+    assert.equal(
+      otlpTracesUrl({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:4318/custom',
+      }),
+      'http://traces:4318/custom',
+    );
+    assert.equal(
+      otlpTracesUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/otlp/' }),
+      'http://collector:4318/otlp/v1/traces',
+    );
+    assert.equal(otlpTracesUrl({}), 'http://localhost:4318/v1/traces');
+  });
+
+  test('when the variables are malformed or ask for gRPC, then the configuration is refused', () => {
+    const shape = z.object(tracingConfigShape);
+    for (const bad of [
+      { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      { OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' },
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' },
+      { OTEL_TRACES_EXPORTER: 'jaeger' },
+      { OTEL_BSP_MAX_QUEUE_SIZE: '0' },
+    ])
+      assert.equal(shape.safeParse(bad).success, false, JSON.stringify(bad));
+    assert.equal(
+      shape.safeParse({ OTEL_EXPORTER_OTLP_HEADERS: 'api-key=s%3Dcret, x-team=raly' }).success,
+      true,
+    );
+  });
+
+  test('when spans are exported over OTLP, then the request is protobuf to /v1/traces with the configured headers, and the resource has the service name and the extra attributes', async () => {
+    // Arrange: a stand-in collector that records the export request.
+    const requests: { url?: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+    const collector = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        requests.push({ url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    const tracing = startTracing('exported-app', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_HEADERS: 'api-key=s%3Dcret,x-team=raly',
+      OTEL_RESOURCE_ATTRIBUTES: 'service.instance.id=exported-app-2',
+    });
+
+    try {
+      // Act
+      tracing.tracer.startSpan('a span').end();
+      await tracing.flush();
+
+      // Assert
+      assert.equal(requests.length, 1);
+      const [request] = requests;
+      assert.equal(request!.url, '/v1/traces');
+      assert.equal(request!.headers['content-type'], 'application/x-protobuf');
+      assert.equal(request!.headers['api-key'], 's=cret');
+      assert.equal(request!.headers['x-team'], 'raly');
+      const body = request!.body.toString('latin1');
+      for (const text of ['exported-app', 'service.instance.id', 'exported-app-2', 'a span'])
+        assert.ok(body.includes(text), text);
+    } finally {
+      await tracing.shutdown();
+      await new Promise((resolve) => collector.close(resolve));
+    }
   });
 });
 
