@@ -29,12 +29,35 @@ import {
   serviceTokenOf,
   type ServiceTokenGetter,
 } from '@raly/test-support';
+import { topics } from '@raly/contracts/events';
+import { commitGroupAtEnds } from './kafka-lag';
 import { benchPort } from './ports';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** A service of services/ with a database, as test-support names them. */
 export type BenchService = 'identity-profile' | 'brand' | 'offers' | 'collaborations';
+
+/** An app a bench system may run besides the BFF: the services above, and notifications when asked for. */
+export type BenchApp = BenchService | 'notifications';
+
+/** What services/notifications consumes (services/notifications/src/messaging/subscriptions.ts). */
+export const notificationsTopics = [
+  topics.identityUser,
+  topics.offersOffer,
+  topics.offersApplication,
+  topics.collaborationsCollaboration,
+  topics.collaborationsMessage,
+];
+
+/** What a bench system runs besides the four services and the BFF. */
+export interface BenchSystemOptions {
+  /**
+   * Also run services/notifications (own database, own consumer group committed at the
+   * topics' ends before it starts: see kafka-lag `commitGroupAtEnds`); extra environment.
+   */
+  notifications?: Record<string, string>;
+}
 
 /** One app running as a child process. */
 export interface BenchProcess {
@@ -54,9 +77,18 @@ export interface BenchSystem {
   bff: BenchProcess;
   /** The BFF's Kafka consumer group. */
   bffGroupId: string;
-  processes: Record<BenchService, BenchProcess>;
+  processes: Record<BenchService, BenchProcess> & { notifications?: BenchProcess };
+  /** services/notifications' consumer group and database, when it runs. */
+  notifications?: { groupId: string; databaseUrl: string };
   /** SQL on identity-profile's database (looking up a brand user's brand id). */
   identitySql: pg.Pool;
+  /**
+   * SIGKILLs one app of `processes` and starts it again on the same port with the same
+   * environment (database, consumer group); `processes` then holds the new one.
+   * @returns the new process, once its /health/ready answers 200
+   * @throws Error when the app is not running in this system or does not get ready
+   */
+  restart(name: BenchApp): Promise<BenchProcess>;
   /** Starts one more BFF process with the same settings and its own consumer group (stopped with the rest). */
   startAnotherBff(groupId: string): Promise<BenchProcess>;
   stop(): Promise<void>;
@@ -192,9 +224,17 @@ async function spawnApp(bundle: string, env: Record<string, string>): Promise<Be
   return { url, pid: child.pid!, child };
 }
 
+/** Sends SIGKILL to a child process and resolves once it is gone. */
+export async function kill(app: BenchProcess): Promise<void> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => app.child.once('exit', resolve));
+  app.child.kill('SIGKILL');
+  await exited;
+}
+
 /** Ends a child process: SIGTERM, then SIGKILL after 10 s. */
 export async function end(app: BenchProcess): Promise<void> {
-  if (app.child.exitCode !== null) return;
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
   const exited = new Promise((resolve) => app.child.once('exit', resolve));
   app.child.kill('SIGTERM');
   const timer = setTimeout(() => app.child.kill('SIGKILL'), 10_000);
@@ -207,18 +247,21 @@ export async function end(app: BenchProcess): Promise<void> {
  * @param bffEnv settings added to the BFF's environment (e.g. rate limits)
  * @param tracedEnv settings added to the BFF's and identity-profile's
  *   environment (the tracing variables of a `BENCH_TRACE=1` run, ./trace-collector)
+ * @param options notifications too (see {@link BenchSystemOptions})
  */
 export async function startBenchSystem(
   bffEnv: Record<string, string> = {},
   tracedEnv: Record<string, string> = {},
+  options: BenchSystemOptions = {},
 ): Promise<BenchSystem> {
   const services: BenchService[] = ['identity-profile', 'brand', 'offers', 'collaborations'];
-  buildBundles([...services.map((name) => `services/${name}`), 'bff']);
+  const apps: BenchApp[] = options.notifications ? [...services, 'notifications'] : services;
+  buildBundles([...apps.map((name) => `services/${name}`), 'bff']);
   const stack = await testStack();
   const serviceToken = serviceTokenOf(stack, 'bff');
   const ports = Object.fromEntries(
-    await Promise.all(services.map(async (name) => [name, await benchPort()] as const)),
-  ) as Record<BenchService, number>;
+    await Promise.all(apps.map(async (name) => [name, await benchPort()] as const)),
+  ) as Record<BenchApp, number>;
   const peers = {
     IDENTITY_URL: `http://127.0.0.1:${ports['identity-profile']}`,
     BRAND_URL: `http://127.0.0.1:${ports.brand}`,
@@ -234,21 +277,31 @@ export async function startBenchSystem(
   };
   let identitySql: pg.Pool | undefined;
   const groupIdOf = (name: string) => `bench-${name}-${uniqueToken(8)}`;
+  const environments = new Map<BenchApp, Record<string, string>>();
   try {
-    const processes = {} as Record<BenchService, BenchProcess>;
-    for (const name of services) {
+    const processes = {} as BenchSystem['processes'];
+    let notifications: BenchSystem['notifications'];
+    for (const name of apps) {
       const database = await createTestDatabase(name);
       databases.push(database);
       if (name === 'identity-profile')
         identitySql = new pg.Pool({ connectionString: database.url });
-      const app = await spawnApp(`services/${name}/dist/main.js`, {
+      const groupId = groupIdOf(name);
+      if (name === 'notifications') {
+        await commitGroupAtEnds(stack.kafkaBrokers, groupId, notificationsTopics);
+        notifications = { groupId, databaseUrl: database.url };
+      }
+      const env = {
         ...serviceEnvironment(stack),
         ...peers,
         PORT: String(ports[name]),
         DATABASE_URL: database.url,
-        KAFKA_GROUP_ID: groupIdOf(name),
+        KAFKA_GROUP_ID: groupId,
         ...(name === 'identity-profile' ? tracedEnv : {}),
-      });
+        ...(name === 'notifications' ? options.notifications : {}),
+      };
+      environments.set(name, env);
+      const app = await spawnApp(`services/${name}/dist/main.js`, env);
       started.push(app);
       processes[name] = app;
       log(`${name} running (pid ${app.pid})`);
@@ -290,8 +343,19 @@ export async function startBenchSystem(
       bff,
       bffGroupId,
       processes,
+      ...(notifications ? { notifications } : {}),
       identitySql: identitySql!,
       startAnotherBff: startBff,
+      async restart(name) {
+        const running = processes[name];
+        const env = environments.get(name);
+        if (!running || !env) throw new Error(`${name} does not run in this bench system`);
+        await kill(running);
+        const app = await spawnApp(`services/${name}/dist/main.js`, env);
+        started.push(app);
+        processes[name] = app;
+        return app;
+      },
       stop,
     };
   } catch (error) {

@@ -69,7 +69,8 @@ async function retried<T>(tries: number, attempt: () => Promise<T>): Promise<T> 
   }
 }
 
-const offerForm = (title: string, places: number) => ({
+/** The form of an open offer in the AI interest with `places` places (POST /offers). */
+export const offerForm = (title: string, places: number) => ({
   title,
   brief: 'A benchmark offer: every creator who applies is accepted and a collaboration opens.',
   interests: ['AI'],

@@ -30,7 +30,9 @@
  * (each creator works with every brand) with BENCH_COLLAB_TABS (2) tabs per
  * party's user, BENCH_COLLAB_RATES (`100`) messages per second for
  * BENCH_SECONDS after BENCH_WARMUP_SECONDS of warm-up (more rates,
- * comma-separated, are measured after the first and reported apart, not in the table).
+ * comma-separated, are measured after the first and reported apart, not in the table),
+ * BENCH_NOTIFICATION_CREATORS (10000) people of the service's copy whom one
+ * offer matches (and a tenth as many who must get nothing).
  *
  * Before each group the bench samples the machine for a second (load average,
  * busy share of the CPUs from /proc/stat, the CPU of processes outside the
@@ -40,7 +42,9 @@
  *
  * `npm run bench -- --only <group>[,<group>…]` (or BENCH_ONLY) measures only
  * some rows: `web`, `login`, `http`, `live` (the three live rows and CPU per
- * PATCH), `replay`, `idle`, `collab` (collaboration messages and their CPU). A partial run prints its rows and saves
+ * PATCH), `replay`, `idle`, `collab` (collaboration messages and their CPU),
+ * `notifications` (an offer into every matching inbox; the only group that runs the
+ * notifications service). A partial run prints its rows and saves
  * bench/results/suite-partial.json; docs/benchmarks.md is rewritten by full
  * runs only.
  */
@@ -55,6 +59,10 @@ import { measureIdleSockets, type IdleSocketsResult } from './figures/idle-socke
 import { formatBreakdown } from './figures/live-breakdown';
 import { measureLiveLatency, type LiveLatencyResult } from './figures/live-latency';
 import { measureLogin, type LoginResult } from './figures/login';
+import {
+  measureNotificationFanout,
+  type NotificationFanoutResult,
+} from './figures/notification-fanout';
 import { measureProjectorReplay, type ProjectorReplayResult } from './figures/projector-replay';
 import { measureWebBundle } from './figures/web-bundle';
 import { measureWebLcp, type WebLcpResult } from './figures/web-lcp';
@@ -86,12 +94,22 @@ const settings = {
   collabBrands: Number(process.env.BENCH_COLLAB_BRANDS ?? (smoke ? 2 : 5)),
   collabTabs: Number(process.env.BENCH_COLLAB_TABS ?? (smoke ? 1 : 2)),
   collabRates: (process.env.BENCH_COLLAB_RATES ?? (smoke ? '10' : '100')).split(',').map(Number),
+  notificationCreators: Number(process.env.BENCH_NOTIFICATION_CREATORS ?? (smoke ? 50 : 10_000)),
 };
 
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 /** The groups of rows `--only` can pick, in the order they run. */
-const GROUPS = ['web', 'login', 'http', 'live', 'replay', 'idle', 'collab'] as const;
+const GROUPS = [
+  'web',
+  'login',
+  'http',
+  'live',
+  'replay',
+  'idle',
+  'collab',
+  'notifications',
+] as const;
 type Group = (typeof GROUPS)[number];
 
 /**
@@ -205,6 +223,7 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       RATE_LIMIT_SEND_MESSAGE_PER_USER: generous,
     },
     trace ? tracingEnvironment(trace) : {},
+    groups.has('notifications') ? { notifications: {} } : {},
   );
   try {
     // The BFF's new consumer group replays the topics' history first (110,000 events on a stack
@@ -331,6 +350,16 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
         log,
       );
     }
+    if (groups.has('notifications')) {
+      await noteMachineLoad('notifications', results);
+      const notifications = await measureNotificationFanout(system, {
+        creators: settings.notificationCreators,
+        controls: Math.ceil(settings.notificationCreators / 10),
+        timeoutMs: 300_000,
+      });
+      log(`notification fan-out ${JSON.stringify(notifications)}`);
+      results.notifications = notifications;
+    }
   } finally {
     await system.stop();
     await trace?.close();
@@ -409,6 +438,8 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
   }
   const collab = results.collab as CollabGroupResult | undefined;
   if (collab) rows.push(...collabRows(collab));
+  const notifications = results.notifications as NotificationFanoutResult | undefined;
+  if (notifications) rows.push(notificationRow(notifications));
   const login = results.login as LoginResult | undefined;
   if (login)
     rows.push({
@@ -417,6 +448,17 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       target: '≤ 1.1×',
       met: login.ratio <= 1.1,
     });
+}
+
+/** The notifications row: an offer into every matching inbox, and the service's rate. */
+function notificationRow(result: NotificationFanoutResult): Row {
+  const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+  return {
+    figure: `open offer matching ${result.creators} creators → every inbox (POST /api/offers to the last item in the notifications database)`,
+    measured: `${seconds(result.everyInboxMs)} (${result.delivered}/${result.creators} inboxes; POST answered in ${ms(result.commandAnswerMs)}, first item ${seconds(result.firstItemMs)}; every inbox snapshot published after ${seconds(result.everySnapshotPublishedMs)}); ${result.itemsPerSecond.toFixed(0)} items/s written, ${result.publishedPerSecond.toFixed(0)} inbox events/s published; notifications CPU ${result.cpuMs.toFixed(0)} ms; ${result.controlItems} of ${result.controls} others told`,
+    target: 'every matching inbox, no other (time reported, no target)',
+    met: result.delivered === result.creators && result.controlItems === 0,
+  };
 }
 
 /** The heading of docs/benchmarks.md's hand-written part, which a rewrite keeps. */
@@ -452,7 +494,7 @@ side in the same run. Raw results: bench/results/suite.json.
 - Command: \`npm run stack -- up && npm run bench\`
 - Commit: ${commit}, measured ${measuredAt}
 - Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}
-- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate; ${settings.collabCreators} creators × ${settings.collabBrands} brands open collaborations, ${settings.collabTabs} tabs per party, ${settings.collabRates[0]} messages/s
+- Settings: ${settings.creators} creators × ${settings.tabs} tabs for the live figures, ${settings.seconds} s per rate; ${settings.collabCreators} creators × ${settings.collabBrands} brands open collaborations, ${settings.collabTabs} tabs per party, ${settings.collabRates[0]} messages/s; ${settings.notificationCreators} matching people for the notifications row
 
 ${table}
 

@@ -3,12 +3,14 @@
  * run unless one runs on the RALY_SCALE_* ports, and stopped again), a few
  * users with two tabs each, a few hundred changes through the BFF and
  * through Kafka, and the same faults as the full run (a Kafka node twice, a
- * BFF replica, an instance of each service, Redis, the services' Postgres
- * connections), and meanwhile messages between the parties of a few
- * collaborations. The guarantee CI keeps: nothing acknowledged is lost, no
+ * BFF replica, an instance of each service, both notifications instances,
+ * Redis, the services' Postgres connections), and meanwhile messages between
+ * the parties of a few collaborations and offers and applications that notify
+ * people. The guarantee CI keeps: nothing acknowledged is lost, no
  * client ends disconnected, the outbox drains, nothing is dead-lettered
  * that a later snapshot did not supersede, every acknowledged message is in
- * its history exactly once.
+ * its history exactly once, every inbox item of an acknowledged offer or
+ * application is in its inbox exactly once.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -25,7 +27,7 @@ afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
 
 describe('npm run chaos (short)', () => {
   test(
-    'when a Kafka node (twice), a BFF replica, an instance of each service, Redis and the Postgres connections are killed while changes and messages flow, then no acknowledged change or message is lost or stored twice and every client ends connected and current',
+    'when a Kafka node (twice), a BFF replica, an instance of each service, the notifications service, Redis and the Postgres connections are killed while changes, messages, offers and applications flow, then no acknowledged change, message or inbox item is lost or stored twice and every client ends connected and current',
     { timeout: runTimeoutMs + 60_000 },
     () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/chaos/main.ts'], {
@@ -53,9 +55,16 @@ describe('npm run chaos (short)', () => {
         outboxPending: number;
         deadLetters: { superseded: boolean | 'unknown' }[];
         messages: { sent: number; acknowledged: number; lost: number; duplicates: number };
+        notifications: {
+          offers: number;
+          expected: number;
+          lost: number;
+          duplicates: number;
+          inboxesDiffering: number;
+        };
         goalMet: boolean;
       };
-      assert.equal(result.faults.length, 6, output);
+      assert.equal(result.faults.length, 7, output);
       for (const fault of result.faults) assert.doesNotMatch(fault.detail, /^FAILED/, fault.name);
       assert.ok(result.sent >= 500 && result.acknowledged > 0, output);
       assert.equal(result.lost, 0, `acknowledged changes lost\n${output}`);
@@ -74,6 +83,13 @@ describe('npm run chaos (short)', () => {
       );
       assert.equal(result.messages.lost, 0, `acknowledged messages lost\n${output}`);
       assert.equal(result.messages.duplicates, 0, `messages stored twice\n${output}`);
+      assert.ok(
+        result.notifications.offers > 0 && result.notifications.expected > 0,
+        `offers were opened\n${output}`,
+      );
+      assert.equal(result.notifications.lost, 0, `inbox items lost\n${output}`);
+      assert.equal(result.notifications.duplicates, 0, `inbox items twice\n${output}`);
+      assert.equal(result.notifications.inboxesDiffering, 0, `unread counts differ\n${output}`);
       assert.equal(result.goalMet, true, output);
       assert.equal(run.status, 0, output);
     },

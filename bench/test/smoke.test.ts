@@ -42,8 +42,9 @@ describe('npm run bench (smoke)', () => {
         measured: { collaborations: number; failed: number; expected: number; arrived: number };
         sockets: { connected: number; failed: number };
       };
+      notifications: { creators: number; delivered: number; controlItems: number };
     };
-    assert.equal(results.rows.length, 13, 'one row per target of the table (LCP: one per page)');
+    assert.equal(results.rows.length, 14, 'one row per target of the table (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
     assert.deepEqual(
       Object.keys(results.machineLoad).sort(),
@@ -81,6 +82,13 @@ describe('npm run bench (smoke)', () => {
       results.collab.measured.expected,
       'every message reached every tab of the other party',
     );
+    assert.equal(results.notifications.creators, 50);
+    assert.equal(
+      results.notifications.delivered,
+      results.notifications.creators,
+      'the offer reached every matching inbox',
+    );
+    assert.equal(results.notifications.controlItems, 0, 'and no other');
   });
 
   test('when only the web rows run, then nginx serves the production build with /config.json and Chromium reports an LCP for / and /login', () => {

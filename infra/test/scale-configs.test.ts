@@ -157,6 +157,13 @@ describe('HAProxy configuration', () => {
       collaborations.filter((line) => line.startsWith('server ')).map((line) => line.split(' ')[2]),
       ['127.0.0.1:4151', '127.0.0.1:4152'],
     );
+    const notifications = section(config, 'listen notifications');
+    assert.ok(notifications.includes('bind 127.0.0.1:4216'));
+    assert.ok(notifications.includes('option httpchk GET /health/ready'));
+    assert.deepEqual(
+      notifications.filter((line) => line.startsWith('server ')).map((line) => line.split(' ')[2]),
+      ['127.0.0.1:4161', '127.0.0.1:4162'],
+    );
   });
 
   test('when the build has no Prometheus exporter, then the stats frontend does not use it', () => {
@@ -198,6 +205,7 @@ describe('Prometheus scrape configuration', () => {
       ['media', 4131],
       ['offers', 4141],
       ['collaborations', 4151],
+      ['notifications', 4161],
     ] as const)
       assert.deepEqual(targetsOf(byName.get(job)), [
         `${job}-1@127.0.0.1:${port}`,
@@ -273,6 +281,8 @@ describe('scaled topology ports and instances', () => {
       'offers-2',
       'collaborations-1',
       'collaborations-2',
+      'notifications-1',
+      'notifications-2',
       'bff-1',
       'bff-2',
       'bff-3',
@@ -292,6 +302,7 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.IDENTITY_URL, 'http://127.0.0.1:4211');
     assert.equal(env.OFFERS_URL, 'http://127.0.0.1:4214');
     assert.equal(env.COLLABORATIONS_URL, 'http://127.0.0.1:4215');
+    assert.equal(env.NOTIFICATIONS_URL, 'http://127.0.0.1:4216');
     assert.equal(env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, 'http://127.0.0.1:9411/api/v2/spans');
     assert.equal(env.OTEL_SERVICE_NAME, 'bff');
     assert.equal(env.TRUST_PROXY, 'loopback');
@@ -313,6 +324,34 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.OTEL_SERVICE_NAME, 'media');
     assert.equal(env.OTEL_RESOURCE_ATTRIBUTES, 'service.instance.id=media-2');
     assert.equal(env.TRUST_PROXY, undefined);
+  });
+
+  test('when a notifications instance gets its environment, then it consumes from the cluster into its own database under its own application_name', () => {
+    const instance = scaleAppInstances(scalePortDefaults).find(
+      (each) => each.name === 'notifications-2',
+    );
+    assert.deepEqual(instance, {
+      name: 'notifications-2',
+      workspace: 'services/notifications',
+      port: 4162,
+      readinessUrl: 'http://127.0.0.1:4162/health/ready',
+    });
+    const env = scaleInstanceEnvironment(
+      scalePortDefaults,
+      nativeEndpoints(),
+      ['127.0.0.1:29092', '127.0.0.1:29093', '127.0.0.1:29094'],
+      instance,
+    );
+
+    assert.equal(env.PORT, '4162');
+    assert.equal(env.KAFKA_BROKERS, '127.0.0.1:29092,127.0.0.1:29093,127.0.0.1:29094');
+    const databaseUrl = new URL(env.DATABASE_URL ?? '');
+    assert.equal(databaseUrl.pathname, '/raly_notifications');
+    assert.equal(
+      databaseUrl.searchParams.get('application_name'),
+      'raly-scale-8088-notifications-2',
+    );
+    assert.equal(env.OTEL_SERVICE_NAME, 'notifications');
   });
 });
 
@@ -352,6 +391,8 @@ describe('stack status of the scaled topology', () => {
       'media-2',
       'offers-2',
       'collaborations-2',
+      'notifications-1',
+      'notifications-2',
       'web',
     ])
       assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);

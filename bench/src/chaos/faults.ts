@@ -2,7 +2,8 @@
  * The faults of a chaos run, each a SIGKILL (or a forced end of
  * connections) followed by the restart and a wait until the component is
  * healthy again: a Kafka node (restarted by its component), a BFF replica and
- * one instance of each service (restarted by `npm start`'s supervisor), the
+ * one instance of each service, then both notifications instances at once
+ * (restarted by `npm start`'s supervisor), the
  * topology's Redis (restarted after a few seconds down), and the services'
  * Postgres connections, ended with `pg_terminate_backend` — only those whose
  * `application_name` is the topology's ({@link scaleApplicationNamePrefix}),
@@ -59,7 +60,8 @@ async function awaitReady(url: string, timeoutMs: number): Promise<void> {
 
 /**
  * The schedule: node 1 of Kafka, then a BFF replica, one instance of each
- * service, Redis, the Postgres connections, and Kafka's node 3.
+ * service, the whole notifications service (both instances: inbox items wait in
+ * Kafka until it is back), Redis, the Postgres connections, and Kafka's node 3.
  * @param downMs how long a killed Kafka node or Redis stays down before its restart
  */
 export function faultSchedule(
@@ -97,6 +99,7 @@ export function faultSchedule(
     kafkaNode(1, 0.12),
     apps(['bff-2'], 0.24),
     apps(['identity-profile-1', 'brand-1', 'media-1', 'offers-1', 'collaborations-1'], 0.36),
+    apps(['notifications-1', 'notifications-2'], 0.43),
     {
       name: `SIGKILL redis, restart after ${downMs.redis / 1000} s`,
       atFraction: 0.5,

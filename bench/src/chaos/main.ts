@@ -3,17 +3,20 @@
  * scaled topology's load balancer, thousands of record changes through the
  * BFF and through Kafka-only paths, and meanwhile a printed schedule of
  * faults (./faults.ts), and messages between the parties of open
- * collaborations (./messages.ts); then a table of what was lost, duplicated,
+ * collaborations (./messages.ts), and offers and applications that notify
+ * creators and brands (./notifications.ts); then a table of what was lost, duplicated,
  * left stale or dead-lettered, and the live-push delay histogram before,
  * during and after the faults. Saved as bench/results/chaos[-short].json (the
  * directory: BENCH_RESULTS_DIR). Exits 1 when the goal is missed: 0 lost, 0
  * clients disconnected, outbox drained, every dead letter superseded, no
- * acknowledged message lost or stored twice.
+ * acknowledged message lost or stored twice, every inbox item of the run's
+ * offers and applications present exactly once.
  *
  * CHAOS_SIZE=short runs the `npm test` variant (fewer users, tabs,
  * changes and messages, the same faults). The topology is the one on the RALY_SCALE_*
  * ports, started (and stopped) by this run when it is not running.
  */
+import { nativeEndpoints } from '@raly/infra/stack/endpoints';
 import { serviceTokenOf, sleep, testStack, dataOf } from '@raly/test-support';
 import type { CollaborationMessageRecord } from '@raly/contracts/collaborations';
 import type { BrandRecord } from '@raly/contracts/records';
@@ -48,6 +51,14 @@ import {
   type MessageCheck,
   type MessageLoadResult,
 } from './messages';
+import {
+  awaitNotifications,
+  checkNotifications,
+  driveNotificationFacts,
+  notificationRows,
+  type NotificationCheck,
+  type NotificationFacts,
+} from './notifications';
 import { ensureChaosTopology } from './topology';
 
 /** The size of a run. */
@@ -59,6 +70,9 @@ interface ChaosSize {
   changes: number;
   /** Collaboration messages at least, over the same duration (each creator works with two brands). */
   messages: number;
+  /** Offers opened over the same duration (each announced to every creator), and applications to each. */
+  offers: number;
+  applicantsPerOffer: number;
   durationSeconds: number;
   maxInFlight: number;
   kafkaDownSeconds: number;
@@ -75,6 +89,8 @@ const sizes: Record<'full' | 'short', ChaosSize> = {
     tabs: 4,
     changes: 10_000,
     messages: 960,
+    offers: 24,
+    applicantsPerOffer: 4,
     durationSeconds: 240,
     maxInFlight: 48,
     kafkaDownSeconds: 10,
@@ -88,6 +104,8 @@ const sizes: Record<'full' | 'short', ChaosSize> = {
     tabs: 2,
     changes: 500,
     messages: 120,
+    offers: 8,
+    applicantsPerOffer: 2,
     durationSeconds: 100,
     maxInFlight: 8,
     kafkaDownSeconds: 5,
@@ -116,6 +134,14 @@ const TOKEN_REFRESH_MS = 60_000;
 /** How long a failed message is retried with its client id (the faults recover well within). */
 const MESSAGE_RETRY_MS = 120_000;
 
+/** The run's creators, and its brand members (with their brand's id). */
+function partiesOf(users: ChaosUser[]): { creators: ChaosUser[]; brands: BrandMember[] } {
+  return {
+    creators: users.filter((user) => !user.brandId),
+    brands: users.filter((user): user is BrandMember => user.brandId !== undefined),
+  };
+}
+
 /**
  * Opens the run's collaborations: each creator with two brands (one when
  * there is one), through the offers and collaborations services' entries.
@@ -124,8 +150,7 @@ async function openRunCollaborations(
   users: ChaosUser[],
   topology: Awaited<ReturnType<typeof ensureChaosTopology>>,
 ): Promise<OpenCollaboration[]> {
-  const creators = users.filter((user) => !user.brandId);
-  const brands = users.filter((user): user is BrandMember => user.brandId !== undefined);
+  const { creators, brands } = partiesOf(users);
   const pairs = creators.flatMap((creator, index) =>
     [...new Set([index % brands.length, (index + 1) % brands.length])].map((at) => ({
       creator,
@@ -216,7 +241,8 @@ async function main(): Promise<boolean> {
     let faultsDoneAt = Infinity;
     const afterMs = size.afterSeconds * 1000;
     const apiUrl = `${topology.entryUrl}/api`;
-    const [load, faultRecords, messageLoad] = await Promise.all([
+    const { creators, brands } = partiesOf(users);
+    const [load, faultRecords, messageLoad, facts] = await Promise.all([
       driveChanges(users, {
         changes: size.changes,
         durationMs,
@@ -239,12 +265,19 @@ async function main(): Promise<boolean> {
         apiUrl,
         retryForMs: MESSAGE_RETRY_MS,
       }),
+      driveNotificationFacts(creators, brands, {
+        offersUrl: topology.offersUrl,
+        offers: size.offers,
+        durationMs,
+        applicantsPerOffer: size.applicantsPerOffer,
+      }),
     ]);
     const drivenMs = Date.now() - startedAt;
     log(
       `sent ${load.sent}, acknowledged ${load.acknowledged.length} in ${(drivenMs / 1000).toFixed(0)} s`,
     );
     log(`messages sent ${messageLoad.sent}, acknowledged ${messageLoad.acknowledged.length}`);
+    log(`offers opened ${facts.offers.length}, applications made ${facts.applications.length}`);
 
     // Settle: the clients catch up and the outbox drains (bounded).
     const settleStarted = Date.now();
@@ -267,6 +300,16 @@ async function main(): Promise<boolean> {
     const histories = new Map<string, CollaborationMessageRecord[]>();
     for (const collaboration of collaborations)
       histories.set(collaboration.id, await readHistory(apiUrl, collaboration));
+    const notifications = await awaitNotifications(
+      () =>
+        checkNotifications(
+          nativeEndpoints().databaseUrl('raly_notifications'),
+          facts,
+          creators.map((creator) => creator.userId),
+          new Map(brands.map((brand) => [brand.brandId, [brand.userId]])),
+        ),
+      SETTLE_TIMEOUT_MS,
+    );
     const messageCheck = checkMessages(
       collaborations,
       messageLoad.acknowledged,
@@ -277,6 +320,8 @@ async function main(): Promise<boolean> {
     const result = summarise({
       messageLoad,
       messageCheck,
+      facts,
+      notifications,
       size,
       load,
       faultRecords,
@@ -306,6 +351,8 @@ type SummaryInput = {
   size: ChaosSize;
   messageLoad: MessageLoadResult;
   messageCheck: MessageCheck;
+  facts: NotificationFacts;
+  notifications: NotificationCheck;
   load: Awaited<ReturnType<typeof driveChanges>>;
   faultRecords: FaultRecord[];
   sockets: Awaited<ReturnType<Awaited<ReturnType<typeof connectFleet>>['records']>>;
@@ -396,6 +443,7 @@ function summarise(input: SummaryInput) {
     ['outbox rows left pending', String(input.outboxPending)],
     ['dead-lettered events (not superseded)', `${deadLetters.length} (${unsuperseded})`],
     ...messageRows(input.messageLoad, input.messageCheck),
+    ...notificationRows(input.facts, input.notifications),
     ['settled after the last change in', seconds(input.settleMs)],
   ];
   const width = Math.max(...rows.map(([figure]) => figure.length));
@@ -427,11 +475,18 @@ function summarise(input: SummaryInput) {
     log(`${phase}: ${delays.pushes} pushes, p50 ${delays.p50}, p99 ${delays.p99}`);
   for (const example of verdict.examples) log(`differs: ${example}`);
   for (const example of input.messageCheck.examples) log(`message: ${example}`);
+  for (const example of input.notifications.examples) log(`notification: ${example}`);
   const messagesKept =
     input.messageCheck.acknowledged > 0 &&
     input.messageCheck.lost === 0 &&
     input.messageCheck.duplicates === 0;
+  const notificationsKept =
+    input.facts.offers.length > 0 &&
+    input.notifications.lost === 0 &&
+    input.notifications.duplicates === 0 &&
+    input.notifications.inboxesDiffering === 0;
   const goalMet =
+    notificationsKept &&
     verdict.lost === 0 &&
     verdict.differing === 0 &&
     disconnected === 0 &&
@@ -440,7 +495,7 @@ function summarise(input: SummaryInput) {
     messagesKept;
   log(
     goalMet
-      ? 'goal met: nothing lost, every client connected, outbox drained, every message once'
+      ? 'goal met: nothing lost, every client connected, outbox drained, every message and inbox item once'
       : 'GOAL MISSED',
   );
   return {
@@ -470,6 +525,12 @@ function summarise(input: SummaryInput) {
       pushedToEveryTab: input.messageCheck.pushedToEveryTab,
       caughtUp: input.messageCheck.caughtUp,
       examples: input.messageCheck.examples,
+    },
+    notifications: {
+      offers: input.facts.offers.length,
+      applications: input.facts.applications.length,
+      failures: input.facts.failures,
+      ...input.notifications,
     },
     delayHistogram: phases,
     goalMet,

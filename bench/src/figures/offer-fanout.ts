@@ -14,6 +14,19 @@ import { connectFleet } from '../socket-fleet';
 import { mib, nowMs, percentile } from '../stats';
 import { refreshTokens, registerBrand, registerCreators, runMarker } from '../users';
 
+/** The form of an open offer in the Gaming interest (`POST /api/offers`). */
+export const gamingOfferForm = (title: string, brief: string) => ({
+  title,
+  brief,
+  interests: ['Gaming'],
+  platforms: ['x'],
+  deliverables: 'One post',
+  compensation: { kind: 'fixed', amountMinor: 10_000, currency: 'USD' },
+  creatorsWanted: 10,
+  applyBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  open: true,
+});
+
 export interface OfferFanoutSettings {
   /** Creators registered and onboarded whose interests match the offer. */
   creators: number;
@@ -69,17 +82,10 @@ export async function measureOfferFanout(
     const openedAt = nowMs();
     const opened = await callApi<OfferRecord>(system.bff.url, 'POST', '/api/offers', {
       token: brand.accessToken,
-      body: {
+      body: gamingOfferForm(
         title,
-        brief: 'A benchmark offer that every matching creator should see live, at once.',
-        interests: ['Gaming'],
-        platforms: ['x'],
-        deliverables: 'One post',
-        compensation: { kind: 'fixed', amountMinor: 10_000, currency: 'USD' },
-        creatorsWanted: 10,
-        applyBy: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        open: true,
-      },
+        'A benchmark offer that every matching creator should see live, at once.',
+      ),
     });
     const commandAnswerMs = nowMs() - openedAt;
     if (opened.status !== 201) throw new Error(`opening the offer: ${JSON.stringify(opened.body)}`);

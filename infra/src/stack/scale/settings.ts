@@ -22,6 +22,7 @@ export interface ScalePorts {
   media: number[];
   offers: number[];
   collaborations: number[];
+  notifications: number[];
   /** The web app's Vite dev server (behind the load balancer). */
   web: number;
   /** The load balancer's entry: the SPA, `/api` and `/live`. */
@@ -32,6 +33,7 @@ export interface ScalePorts {
   mediaEntry: number;
   offersEntry: number;
   collaborationsEntry: number;
+  notificationsEntry: number;
   /** HAProxy's statistics page (`/stats`), health (`/health`) and metrics (`/metrics`). */
   loadBalancerStats: number;
   prometheus: number;
@@ -51,6 +53,7 @@ export const scalePortDefaults: ScalePorts = {
   media: [4131, 4132],
   offers: [4141, 4142],
   collaborations: [4151, 4152],
+  notifications: [4161, 4162],
   web: 5174,
   entry: 8088,
   identityEntry: 4211,
@@ -58,6 +61,7 @@ export const scalePortDefaults: ScalePorts = {
   mediaEntry: 4213,
   offersEntry: 4214,
   collaborationsEntry: 4215,
+  notificationsEntry: 4216,
   loadBalancerStats: 8404,
   prometheus: 9490,
   zipkin: 9411,
@@ -75,6 +79,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   media: 'RALY_SCALE_MEDIA_PORTS',
   offers: 'RALY_SCALE_OFFERS_PORTS',
   collaborations: 'RALY_SCALE_COLLABORATIONS_PORTS',
+  notifications: 'RALY_SCALE_NOTIFICATIONS_PORTS',
   web: 'RALY_SCALE_WEB_PORT',
   entry: 'RALY_SCALE_ENTRY_PORT',
   identityEntry: 'RALY_SCALE_IDENTITY_ENTRY_PORT',
@@ -82,6 +87,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   mediaEntry: 'RALY_SCALE_MEDIA_ENTRY_PORT',
   offersEntry: 'RALY_SCALE_OFFERS_ENTRY_PORT',
   collaborationsEntry: 'RALY_SCALE_COLLABORATIONS_ENTRY_PORT',
+  notificationsEntry: 'RALY_SCALE_NOTIFICATIONS_ENTRY_PORT',
   loadBalancerStats: 'RALY_SCALE_LB_STATS_PORT',
   prometheus: 'RALY_SCALE_PROMETHEUS_PORT',
   zipkin: 'RALY_SCALE_ZIPKIN_PORT',
@@ -145,7 +151,8 @@ export type ScaledWorkspace =
   | 'services/brand'
   | 'services/media'
   | 'services/offers'
-  | 'services/collaborations';
+  | 'services/collaborations'
+  | 'services/notifications';
 
 /** One supervised app process of the scaled topology. */
 export interface AppInstance {
@@ -163,6 +170,7 @@ const instancePorts: [ScaledWorkspace, keyof ScalePorts][] = [
   ['services/media', 'media'],
   ['services/offers', 'offers'],
   ['services/collaborations', 'collaborations'],
+  ['services/notifications', 'notifications'],
   ['bff', 'bff'],
 ];
 

@@ -43,11 +43,15 @@ export function saveScalePorts(ports: ScalePorts): void {
   writeFileSync(portsFile(), `${JSON.stringify(ports, null, 2)}\n`);
 }
 
-/** The ports of the last started scaled topology, else those of the environment. */
+/**
+ * The ports of the last started scaled topology, else those of the environment
+ * (which also fill in any port a file of an older topology lacks).
+ */
 export function loadScalePorts(): ScalePorts {
+  const fromEnv = scalePortsFromEnv();
   return existsSync(portsFile())
-    ? (JSON.parse(readFileSync(portsFile(), 'utf8')) as ScalePorts)
-    : scalePortsFromEnv();
+    ? { ...fromEnv, ...(JSON.parse(readFileSync(portsFile(), 'utf8')) as Partial<ScalePorts>) }
+    : fromEnv;
 }
 
 /** Whether a `npm start -- --scale` is running (its run record's process is alive). */
@@ -86,6 +90,7 @@ const serviceEntries: [ScaledWorkspace, keyof ScalePorts, keyof ScalePorts][] = 
   ['services/media', 'media', 'mediaEntry'],
   ['services/offers', 'offers', 'offersEntry'],
   ['services/collaborations', 'collaborations', 'collaborationsEntry'],
+  ['services/notifications', 'notifications', 'notificationsEntry'],
 ];
 
 /** The consumer groups of the apps (the BFF's KAFKA_GROUP_ID default, each service's name). */
@@ -96,6 +101,7 @@ const scaleConsumerGroups = [
   'media',
   'offers',
   'collaborations',
+  'notifications',
 ];
 
 /** The entry's origin, the one URL of the scaled topology to open in a browser. */
@@ -185,6 +191,7 @@ export function scaleInstanceEnvironment(
     MEDIA_URL: `http://${host}:${ports.mediaEntry}`,
     OFFERS_URL: `http://${host}:${ports.offersEntry}`,
     COLLABORATIONS_URL: `http://${host}:${ports.collaborationsEntry}`,
+    NOTIFICATIONS_URL: `http://${host}:${ports.notificationsEntry}`,
     WEB_URL: entry,
     CORS_ORIGIN: `${entry},http://${host}:${ports.entry}`,
     // The BFF sees clients through HAProxy on loopback, which sets X-Forwarded-For.
