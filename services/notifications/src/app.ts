@@ -19,6 +19,7 @@ import { announcementsRepository } from './data-access/announcements';
 import { copiesRepository } from './data-access/copies';
 import { openNotificationsDatabase } from './data-access/database';
 import { inboxRepository } from './data-access/inbox-repository';
+import { presenceRepository } from './data-access/presence';
 import { reviewRemindersRepository } from './data-access/review-reminders';
 import type { NotificationsDependencies } from './domain/dependencies';
 import { startReminderSweep, type ReminderSweep } from './domain/review-reminders';
@@ -48,6 +49,8 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       inboxes,
       announcements: announcementsRepository(events, inboxes),
       reviewReminders: reviewRemindersRepository(database.prisma, events, inboxes),
+      presence: presenceRepository(database.prisma),
+      awayAfterMs: config.NOTIFICATIONS_AWAY_AFTER_MS,
       reviewReminderLeadMs: Math.round(config.NOTIFICATIONS_REVIEW_REMINDER_HOURS * HOUR_MS),
       announceBatch: config.NOTIFICATIONS_ANNOUNCE_BATCH,
       maxAgeMs: Math.round(config.NOTIFICATIONS_MAX_AGE_HOURS * HOUR_MS),

@@ -28,6 +28,16 @@ export const configSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  /**
+   * A person with no open Raly socket (no `live.presence.seen` heartbeat) for this long, in ms,
+   * counts as away; keep it well above the BFF's PRESENCE_HEARTBEAT_MS.
+   */
+  NOTIFICATIONS_AWAY_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(24 * 3_600_000)
+    .default(600_000),
   NOTIFICATIONS_MAX_AGE_HOURS: z.coerce
     .number()
     .positive()

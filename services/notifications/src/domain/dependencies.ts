@@ -3,6 +3,7 @@ import type { Logger } from '@raly/service-kit/logger';
 import type { Announcements } from '../data-access/announcements';
 import type { Copies } from '../data-access/copies';
 import type { InboxRepository } from '../data-access/inbox-repository';
+import type { PresenceRepository } from '../data-access/presence';
 import type { ReviewReminders } from '../data-access/review-reminders';
 
 export interface NotificationsDependencies {
@@ -10,6 +11,9 @@ export interface NotificationsDependencies {
   inboxes: InboxRepository;
   announcements: Announcements;
   reviewReminders: ReviewReminders;
+  presence: PresenceRepository;
+  /** A person with no heartbeat for this long (ms) counts as away (./presence). */
+  awayAfterMs: number;
   /** How long before a submission's automatic approval its brand is reminded, in ms. */
   reviewReminderLeadMs: number;
   /** Creators told of an opened offer per transaction. */
