@@ -131,6 +131,14 @@ const routes: FuzzRoute[] = [
   },
   {
     method: 'GET',
+    path: '/contacts/:userId',
+    auth: 'service',
+    callers: ['notifications'],
+    body: 'none',
+    params: { userId: [`${marker}${UNIQUE}`, 'nosuchuser'] },
+  },
+  {
+    method: 'GET',
     path: '/public/users/:username',
     auth: 'none',
     body: 'none',
