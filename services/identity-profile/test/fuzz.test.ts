@@ -187,6 +187,7 @@ describeFuzz(
           bff: await serviceTokenOf(harness.stack, 'bff')(),
           brand: await serviceTokenOf(harness.stack, 'brand')(),
           media: await serviceTokenOf(harness.stack, 'media')(),
+          notifications: await serviceTokenOf(harness.stack, 'notifications')(),
         },
       });
     });
