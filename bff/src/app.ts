@@ -7,6 +7,7 @@
 import cors from 'cors';
 import { Redis } from 'ioredis';
 import { failureMessages } from '@raly/contracts/messages';
+import { createIdempotentProducer, createKafka } from '@raly/service-kit/kafka';
 import { createLogger, type Logger } from '@raly/service-kit/logger';
 import { createAppMetrics } from '@raly/service-kit/metrics';
 import type { DrainSettings } from '@raly/service-kit/lifecycle';
@@ -142,6 +143,9 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
         redisSubscriber,
         logger: logger.child({ component: 'live' }),
         metrics: liveMetrics,
+        presenceProducer: createIdempotentProducer(
+          createKafka(config.KAFKA_BROKERS, 'bff-presence', logger),
+        ),
       });
       return live;
     },

@@ -192,6 +192,12 @@ export const configSchema = z.object({
    * access token lifespan (300 s) plus clock skew, after which its tokens have expired.
    */
   SESSION_REVOCATION_TTL_SECONDS: z.coerce.number().int().positive().default(360),
+  /**
+   * How often each replica publishes `live.presence.seen` for every user with an open socket
+   * on it, in ms (docs/architecture.md "Presence"); keep it well under the notifications
+   * service's `NOTIFICATIONS_AWAY_AFTER_MS`.
+   */
+  PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -10,6 +10,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   date: Date;
+  /** The header lines, names in lower case (e.g. `list-unsubscribe`). */
+  headers: Record<string, string>;
 }
 
 interface MailDevMessage {
@@ -21,6 +23,7 @@ interface MailDevMessage {
   html?: string;
   date?: string;
   time?: string;
+  headers?: Record<string, string | string[]>;
 }
 
 function defaultCatcherUrl(): string {
@@ -46,6 +49,12 @@ export async function listMails(
     text: message.text ?? '',
     html: message.html ?? '',
     date: new Date(message.date ?? message.time ?? 0),
+    headers: Object.fromEntries(
+      Object.entries(message.headers ?? {}).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : value,
+      ]),
+    ),
   }));
   const recipient = to?.toLowerCase();
   return recipient

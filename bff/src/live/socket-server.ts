@@ -4,13 +4,14 @@
  * the rooms the server decides (./rooms). Each concern has its file: the
  * handshake (./handshake), the pushes (./pushers), catch-up (./catch-up),
  * the Redis adapter shared by replicas (./redis-adapter), the memory kept
- * per idle socket (./upgrade-memory, ./expiry-sweep) and ended sessions
- * (./revocation).
+ * per idle socket (./upgrade-memory, ./expiry-sweep), ended sessions
+ * (./revocation) and the presence heartbeats (./presence).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { LIVE_PATH } from '@raly/contracts/live';
+import type { Producer } from 'kafkajs';
 import type { Logger } from '@raly/service-kit/logger';
 import { inSpan } from '@raly/service-kit/tracing';
 import type { Authenticator } from '../auth/keycloak';
@@ -23,6 +24,7 @@ import { catchUpOf } from './catch-up';
 import { startExpirySweep } from './expiry-sweep';
 import { authenticateHandshakes } from './handshake';
 import type { LiveIo } from './live-io';
+import { startPresenceBeacon } from './presence';
 import { createPushers, type Pushers } from './pushers';
 import { redisAdapter } from './redis-adapter';
 import { closeRevokedSessions } from './revocation';
@@ -51,6 +53,8 @@ export interface LiveServerOptions {
   logger: Logger;
   /** Socket count and pushes (../observability/live-metrics). */
   metrics?: LiveMetrics;
+  /** The producer of the presence heartbeats (./presence); none sent without it. */
+  presenceProducer?: Producer;
 }
 
 /** Attaches socket.io to the HTTP server. */
@@ -71,7 +75,11 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
   releaseUpgradeRequests(io);
   authenticateHandshakes(io, { authenticator, me, logger });
   const catchUp = catchUpOf(me, logger);
+  const presence =
+    options.presenceProducer &&
+    startPresenceBeacon(io, options.presenceProducer, config.PRESENCE_HEARTBEAT_MS, logger);
   io.on('connection', (socket) => {
+    presence?.seen(socket.data.caller.userId);
     void socket.join(socket.data.rooms);
     // Only needed for the join: not kept for the socket's life (memory per idle socket).
     socket.data.rooms = [];
@@ -107,6 +115,7 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     },
     async close() {
       stopExpirySweep();
+      await presence?.stop();
       await io.close();
     },
   };

@@ -60,6 +60,7 @@ export const kafkaTopics = [
   'collaborations.collaboration.v1',
   'collaborations.message.v1',
   'notifications.inbox.v1',
+  'live.presence.v1',
 ] as const;
 export const kafkaTopicPartitions = 3;
 

@@ -45,5 +45,6 @@ export function serviceTokensOf(stack: TestStack): Record<ServiceCaller, Service
     identity: serviceTokenOf(stack, 'identity'),
     brand: serviceTokenOf(stack, 'brand'),
     media: serviceTokenOf(stack, 'media'),
+    notifications: serviceTokenOf(stack, 'notifications'),
   };
 }

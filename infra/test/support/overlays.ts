@@ -67,10 +67,11 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
       topics.offersApplication,
       topics.collaborationsCollaboration,
       topics.collaborationsMessage,
+      topics.livePresence,
     ],
   },
   bff: {
-    writes: [],
+    writes: [topics.livePresence],
     reads: [
       topics.identityUser,
       topics.brandBrand,

@@ -14,6 +14,7 @@ import { defineService, runService } from '@raly/service-kit/service';
 import { serviceClientIds } from '@raly/contracts/internal';
 import { failureMessages } from '@raly/contracts/messages';
 import { accountsRouter } from './api/accounts-router';
+import { contactsRouter } from './api/contacts-router';
 import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
 import { publicUsersRouter } from './api/public-users-router';
@@ -53,7 +54,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
   const serviceTokens = serviceTokenSourceOf(config);
-  const allow = serviceCallerGuardsOf(config, [serviceClientIds.bff, serviceClientIds.brand]);
+  const allow = serviceCallerGuardsOf(config, [
+    serviceClientIds.bff,
+    serviceClientIds.brand,
+    serviceClientIds.notifications,
+  ]);
   const fromBff = allow(serviceClientIds.bff);
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => {
     const events = createEventWriter({ prisma: database.prisma, relay });
@@ -82,6 +87,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(usersRouter(dependencies, verifyAccessToken));
       app.use(publicUsersRouter(dependencies));
       app.use(queriesRouter(dependencies, fromBff));
+      app.use(contactsRouter(dependencies, allow(serviceClientIds.notifications)));
       app.use(
         passwordResetsRouter(
           {

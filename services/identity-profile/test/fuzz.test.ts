@@ -131,6 +131,14 @@ const routes: FuzzRoute[] = [
   },
   {
     method: 'GET',
+    path: '/contacts/:userId',
+    auth: 'service',
+    callers: ['notifications'],
+    body: 'none',
+    params: { userId: [`${marker}${UNIQUE}`, 'nosuchuser'] },
+  },
+  {
+    method: 'GET',
     path: '/public/users/:username',
     auth: 'none',
     body: 'none',
@@ -179,6 +187,7 @@ describeFuzz(
           bff: await serviceTokenOf(harness.stack, 'bff')(),
           brand: await serviceTokenOf(harness.stack, 'brand')(),
           media: await serviceTokenOf(harness.stack, 'media')(),
+          notifications: await serviceTokenOf(harness.stack, 'notifications')(),
         },
       });
     });

@@ -8,14 +8,13 @@
  * reminder whose approval already passed (the service was away) is dropped
  * unsent: the approval itself is told instead.
  */
-import { setInterval } from 'node:timers/promises';
 import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import { topics } from '@raly/contracts/events';
-import { handleError } from '@raly/service-kit/errors';
 import type { DueReminder, WaitingReview } from '../data-access/review-reminders';
 import type { NotificationDraft } from '../data-access/inbox-repository';
 import type { NotificationsDependencies } from './dependencies';
 import { inboxUpdatedEvent } from './events';
+import { every, type Loop } from './loop';
 
 /** Reminders one claim takes at most. */
 const REMINDERS_PER_CLAIM = 100;
@@ -81,10 +80,8 @@ export async function sendDueReminders(dependencies: NotificationsDependencies):
   return claimed;
 }
 
-export interface ReminderSweep {
-  /** Stops the timer and waits for a run in flight. */
-  stop(): Promise<void>;
-}
+/** The running sweep of review reminders. */
+export type ReminderSweep = Loop;
 
 /**
  * Starts the sweep (first run after one interval; a failed run is logged and the next runs).
@@ -94,28 +91,8 @@ export function startReminderSweep(
   dependencies: NotificationsDependencies,
   intervalMs: number,
 ): ReminderSweep {
-  const stopping = new AbortController();
-  const ticks = setInterval(intervalMs, undefined, { signal: stopping.signal });
-  const runs = (async () => {
-    try {
-      while (!(await ticks.next()).done) {
-        try {
-          const sent = await sendDueReminders(dependencies);
-          if (sent > 0) dependencies.logger.info({ sent }, 'review reminders sent');
-        } catch (error) {
-          handleError(error, dependencies.logger, { component: 'review-reminders' });
-        }
-      }
-    } catch (error) {
-      // Stopping aborts the wait for the next tick; anything else is a fault of the timer.
-      if (!stopping.signal.aborted)
-        handleError(error, dependencies.logger, { component: 'review-reminders' });
-    }
-  })();
-  return {
-    async stop() {
-      stopping.abort();
-      await runs;
-    },
-  };
+  return every(intervalMs, 'review-reminders', dependencies, async () => {
+    const sent = await sendDueReminders(dependencies);
+    if (sent > 0) dependencies.logger.info({ sent }, 'review reminders sent');
+  });
 }

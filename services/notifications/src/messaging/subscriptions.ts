@@ -1,13 +1,14 @@
 /**
  * Everything the notifications service consumes, one line per event type
  * and handler: users (who people are), offers (announced when they open),
- * applications, collaborations and their messages (told to the other side).
+ * applications, collaborations and their messages (told to the other side),
+ * and the BFF's presence heartbeats (who is away, for the e-mail digests).
  */
 import {
   collaborationMessageRecordSchema,
   collaborationRecordSchema,
 } from '@raly/contracts/collaborations';
-import { eventTypes, topics } from '@raly/contracts/events';
+import { eventTypes, presenceSeenSchema, topics } from '@raly/contracts/events';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { userRecordSchema } from '@raly/contracts/records';
 import { on, type Subscription } from '@raly/service-kit/consumer';
@@ -15,6 +16,7 @@ import { notifyOfCollaboration, notifyOfMessage } from '../domain/collaborations
 import type { NotificationsDependencies } from '../domain/dependencies';
 import { announceOpenedOffer, notifyOfApplication } from '../domain/offers';
 import { savePersonOfUser } from '../domain/people';
+import { notePresence } from '../domain/presence';
 
 /** @returns the consumer's subscription list */
 export function subscriptions(dependencies: NotificationsDependencies): Subscription[] {
@@ -61,5 +63,6 @@ export function subscriptions(dependencies: NotificationsDependencies): Subscrip
       collaborationMessageRecordSchema,
       handle(notifyOfMessage),
     ),
+    on(topics.livePresence, eventTypes.presenceSeen, presenceSeenSchema, handle(notePresence)),
   ];
 }

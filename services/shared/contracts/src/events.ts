@@ -20,6 +20,7 @@ export const topics = {
   collaborationsCollaboration: 'collaborations.collaboration.v1',
   collaborationsMessage: 'collaborations.message.v1',
   notificationsInbox: 'notifications.inbox.v1',
+  livePresence: 'live.presence.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -39,6 +40,7 @@ export const eventTypes = {
   collaborationUpdated: 'collaborations.collaboration.updated',
   messageSent: 'collaborations.message.sent',
   inboxUpdated: 'notifications.inbox.updated',
+  presenceSeen: 'live.presence.seen',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -58,6 +60,20 @@ export const imageStoredSchema = z.object({
 });
 export type ImageStored = z.infer<typeof imageStoredSchema>;
 
+/**
+ * `live.presence.seen` on `live.presence.v1` (key: the user id): a BFF replica
+ * holds at least one open socket of the user at `seenAt`. Each replica sends
+ * one per connected user when the socket connects and then every
+ * `PRESENCE_HEARTBEAT_MS`; nothing is sent when a socket closes, so a crashed
+ * replica's users simply stop being seen (docs/architecture.md "Presence").
+ */
+export const presenceSeenSchema = z.object({
+  userId: z.string().min(1),
+  /** ISO 8601 instant of the heartbeat. */
+  seenAt: z.iso.datetime({ offset: true }),
+});
+export type PresenceSeen = z.infer<typeof presenceSeenSchema>;
+
 /** Payload schema per event type. */
 export const payloadSchemas = {
   [eventTypes.userCreated]: userRecordSchema,
@@ -73,6 +89,7 @@ export const payloadSchemas = {
   [eventTypes.collaborationUpdated]: collaborationRecordSchema,
   [eventTypes.messageSent]: collaborationMessageRecordSchema,
   [eventTypes.inboxUpdated]: inboxRecordSchema,
+  [eventTypes.presenceSeen]: presenceSeenSchema,
 } as const;
 
 /** The envelope of one of Raly's events: `type` is a known event type. */

@@ -25,6 +25,7 @@ export const serviceClientIds = {
   identity: 'raly-identity-service',
   brand: 'raly-brand-service',
   media: 'raly-media-service',
+  notifications: 'raly-notifications-service',
 } as const;
 
 /**
@@ -58,3 +59,15 @@ export type UsernameClaim = z.infer<typeof usernameClaimSchema>;
 /** `GET /brands/:id/members/:userId` on services/brand → `{ data: BrandMembership }`. */
 export const brandMembershipSchema = z.object({ isMember: z.boolean(), isAdmin: z.boolean() });
 export type BrandMembership = z.infer<typeof brandMembershipSchema>;
+
+/**
+ * `GET /contacts/:userId` on identity-profile → `{ data: UserContact }`, for
+ * notifications only, at the moment it sends that user an e-mail: the address
+ * is never copied into events or another service's tables. `username` is the
+ * user's own (null for a brand member without one).
+ */
+export const userContactSchema = z.object({
+  email: z.email(),
+  username: z.string().nullable(),
+});
+export type UserContact = z.infer<typeof userContactSchema>;
