@@ -66,7 +66,7 @@ export async function runCollabGroup(
   const collaborations = await openCollaborations(
     { offersUrl: system.offersUrl, collaborationsUrl: system.collaborationsUrl },
     pairs,
-    { log },
+    { log, refreshTokens: () => refreshTokens(system.stack, [...creators, ...brands]) },
   );
   await awaitCollaborationsProjected(system);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
