@@ -57,6 +57,8 @@ export async function runCollabGroup(
   const brands: BrandMember[] = [];
   for (let index = 0; index < settings.brands; index += 1)
     brands.push(await brandMemberOf(system.identityUrl, await registerBrand(system, index + 1)));
+  // Tokens live 5 minutes, and registering takes minutes on a busy machine: fresh ones to open with.
+  await refreshTokens(system.stack, [...creators, ...brands]);
   const pairs = creators.flatMap((creator) => brands.map((brand) => ({ creator, brand })));
   log(
     `opening ${pairs.length} collaborations (${creators.length} creators × ${brands.length} brands)`,
@@ -64,7 +66,7 @@ export async function runCollabGroup(
   const collaborations = await openCollaborations(
     { offersUrl: system.offersUrl, collaborationsUrl: system.collaborationsUrl },
     pairs,
-    { log },
+    { log, refreshTokens: () => refreshTokens(system.stack, [...creators, ...brands]) },
   );
   await awaitCollaborationsProjected(system);
   const seedSeconds = (Date.now() - seedStarted) / 1000;

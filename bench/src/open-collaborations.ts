@@ -96,7 +96,13 @@ export const offerForm = (title: string, places: number) => ({
 export async function openCollaborations(
   urls: CollaborationUrls,
   pairs: { creator: BenchUser; brand: BrandMember }[],
-  options: { concurrency?: number; timeoutMs?: number; log?: (line: string) => void } = {},
+  options: {
+    concurrency?: number;
+    timeoutMs?: number;
+    log?: (line: string) => void;
+    /** Renews the users' access tokens (they live 5 minutes): called before the wait. */
+    refreshTokens?: () => Promise<void>;
+  } = {},
 ): Promise<OpenCollaboration[]> {
   const { concurrency = 8, timeoutMs = 120_000, log = () => undefined } = options;
   const byBrand = new Map<string, number[]>();
@@ -156,6 +162,8 @@ export async function openCollaborations(
     if (done % 200 === 0) log(`accepted ${done} of ${pairs.length} applications`);
     return application.id;
   });
+  // Accepting takes minutes on a busy machine: the creators' tokens may have ended since.
+  await options.refreshTokens?.();
   const creators = [...new Map(pairs.map((pair) => [pair.creator.userId, pair.creator])).values()];
   const collaborationOf = new Map<string, string>();
   await inParallel(creators, concurrency, (creator) =>

@@ -15,7 +15,7 @@
  * figure is the highest sample), BENCH_LCP_RUNS (7) page loads
  * per LCP figure, BENCH_SMOKE=1 for a tiny run
  * that only checks that everything works, BENCH_CPU_PROF=<dir> to run the
- * BFF and identity-profile with `node --cpu-prof` (profiles written there
+ * BFF, identity-profile and collaborations with `node --cpu-prof` (profiles written there
  * when they stop), BENCH_TRACE=1 to trace every live update through the
  * apps' own tracing (a Zipkin receiver in the bench, ./trace-collector) and
  * print each live round's hop-by-hop breakdown (./figures/live-breakdown;

@@ -6,7 +6,12 @@
  * sockets is live.test.ts's.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, test, beforeAll, afterAll } from 'vitest';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import type { UserRecord } from '@raly/contracts/records';
 import { Redis } from 'ioredis';
@@ -21,14 +26,46 @@ import { subscriptions } from '../src/messaging/subscriptions';
 import { aUserRecord, anEnvelope, testStack } from '@raly/test-support';
 
 /** A push that records `[kind, id, version]` of every snapshot it is handed. */
-function recordingPush(): LivePush & { pushed: [AggregateKind, string, number][] } {
+function recordingPush(): LivePush & {
+  pushed: [AggregateKind, string, number][];
+  /** `[message id, creator id, brand id]` of every message pushed. */
+  messages: [string, string, string][];
+} {
   const pushed: [AggregateKind, string, number][] = [];
+  const messages: [string, string, string][] = [];
   return {
     pushed,
+    messages,
     push<K extends AggregateKind>(kind: K, record: RecordByKind[K]) {
       pushed.push([kind, record.id, record.version]);
     },
-    pushMessage() {},
+    pushMessage(message, parties) {
+      messages.push([message.id, parties.creatorId, parties.brandId]);
+    },
+  };
+}
+
+/** A collaboration snapshot with the fields the record store reads (the rest is the service's). */
+function aCollaboration(): CollaborationRecord {
+  return {
+    id: randomUUID(),
+    version: 1,
+    creatorId: randomUUID(),
+    brandId: randomUUID(),
+  } as CollaborationRecord;
+}
+
+/** A message of `collaborationId`. */
+function aMessageOf(collaborationId: string): CollaborationMessageRecord {
+  return {
+    id: randomUUID(),
+    version: 1,
+    collaborationId,
+    clientId: randomUUID(),
+    sequence: 1,
+    sender: { party: 'creator', handle: 'maker' },
+    body: 'Hello',
+    created: new Date().toISOString(),
   };
 }
 
@@ -57,9 +94,12 @@ describe('applySnapshot, the one writer of the read model', () => {
   const aStore = () => {
     const live = recordingPush();
     const readModel = createReadModel(redis);
-    const writes = { count: 0 };
+    const writes = { count: 0, reads: 0 };
     const counted: ReadModel = {
-      get: (kind, id) => readModel.get(kind, id),
+      get: (kind, id) => {
+        writes.reads += 1;
+        return readModel.get(kind, id);
+      },
       getJson: (kind, id) => readModel.getJson(kind, id),
       getUserJson: (userId) => readModel.getUserJson(userId),
       apply: (kind, record) => {
@@ -130,5 +170,35 @@ describe('applySnapshot, the one writer of the read model', () => {
     assert.equal(appliedBySecond, false);
     assert.deepEqual(second.live.pushed, []);
     assert.equal((await second.records.get('user', record.id))?.firstName, 'First');
+  });
+
+  test("when a collaboration's messages are pushed, then they go to its parties, read from Redis at most once per instance", async () => {
+    // Arrange: one instance applied the collaboration's snapshot, another never saw it
+    const applying = aStore();
+    const other = aStore();
+    const collaboration = aCollaboration();
+    await applying.records.applySnapshot('collaboration', collaboration);
+    const messages = [aMessageOf(collaboration.id), aMessageOf(collaboration.id)];
+
+    // Act
+    const outcomes = [];
+    for (const message of messages) {
+      outcomes.push(await applying.records.pushMessage(message));
+      outcomes.push(await other.records.pushMessage(message));
+    }
+    const unknown = await other.records.pushMessage(aMessageOf(randomUUID()));
+
+    // Assert
+    assert.deepEqual(outcomes, [true, true, true, true]);
+    assert.equal(unknown, false, 'a collaboration nobody stored pushes nothing');
+    const expected = messages.map((message) => [
+      message.id,
+      collaboration.creatorId,
+      collaboration.brandId,
+    ]);
+    assert.deepEqual(applying.live.messages, expected);
+    assert.deepEqual(other.live.messages, expected);
+    assert.equal(applying.writes.reads, 0, 'the applying instance remembers the parties');
+    assert.equal(other.writes.reads, 2, 'once for the first message, once for the unknown one');
   });
 });

@@ -8,7 +8,8 @@
  * newer than what the BFF knew, pushes it to the owner's socket.io room. So
  * a version reaches browsers once, whichever path brought it first.
  * Messages of collaborations are not kept: `pushMessage` sends each to the
- * parties of its stored collaboration.
+ * parties of its stored collaboration (remembered in memory once seen: a
+ * collaboration's parties never change).
  */
 import { LRUCache } from 'lru-cache';
 import type {
@@ -63,10 +64,12 @@ export interface RecordStore {
    */
   forgetApplied(): void;
   /**
-   * Pushes a message to the parties of its collaboration as stored in the
-   * read model. An unknown collaboration (its snapshot not yet projected,
-   * or lost with Redis) pushes nothing and asks no service: the parties'
-   * clients read the history again when they reconnect or open it.
+   * Pushes a message to the parties of its collaboration: those this
+   * instance remembers from a snapshot it saw, else those of the snapshot
+   * stored in the read model. An unknown collaboration (its snapshot not yet
+   * projected, or lost with Redis, and not remembered) pushes nothing and
+   * asks no service: the parties' clients read the history again when they
+   * reconnect or open it.
    * @returns true when pushed, false when the collaboration is unknown
    */
   pushMessage(message: CollaborationMessageRecord): Promise<boolean>;
@@ -78,6 +81,16 @@ export interface RecordStore {
  * already applied (most often the event of its own command answer).
  */
 const REMEMBERED_AGGREGATES = 10_000;
+
+/**
+ * How many collaborations' parties (creator and brand, fixed at opening)
+ * this instance remembers, so a message is pushed without reading its
+ * collaboration's snapshot from Redis.
+ */
+const REMEMBERED_PARTIES = 10_000;
+
+/** The parties of a collaboration: whom its messages are pushed to. */
+type Parties = Pick<CollaborationRecord, 'creatorId' | 'brandId'>;
 
 /**
  * @param readModel the versioned Redis snapshots (the authority on "newer": an atomic check-and-set)
@@ -92,6 +105,15 @@ export function createRecordStore(
   const appliedVersions = new LRUCache<string, number>({ max: REMEMBERED_AGGREGATES });
   const isApplied = (kind: AggregateKind, id: string, version: number) =>
     version <= (appliedVersions.get(`${kind}:${id}`) ?? -1);
+  // Not forgotten with the versions: a collaboration's parties never change.
+  const partiesOf = new LRUCache<string, Parties>({ max: REMEMBERED_PARTIES });
+  const rememberParties = (collaboration: CollaborationRecord) => {
+    if (!partiesOf.has(collaboration.id))
+      partiesOf.set(collaboration.id, {
+        creatorId: collaboration.creatorId,
+        brandId: collaboration.brandId,
+      });
+  };
   return {
     get: (kind, id) => readModel.get(kind, id),
     getJson: (kind, id) => readModel.getJson(kind, id),
@@ -100,6 +122,7 @@ export function createRecordStore(
     forgetApplied: () => appliedVersions.clear(),
     async applySnapshot(kind, record) {
       const aggregate = `${kind}:${record.id}`;
+      if (kind === 'collaboration') rememberParties(record as CollaborationRecord);
       if (isApplied(kind, record.id, record.version)) return false;
       const newer = await readModel.apply(kind, record);
       if (!newer) return false;
@@ -110,9 +133,14 @@ export function createRecordStore(
       return true;
     },
     async pushMessage(message) {
-      const collaboration = await readModel.get('collaboration', message.collaborationId);
-      if (!collaboration) return false;
-      live()?.pushMessage(message, collaboration);
+      let parties = partiesOf.get(message.collaborationId);
+      if (!parties) {
+        const collaboration = await readModel.get('collaboration', message.collaborationId);
+        if (!collaboration) return false;
+        rememberParties(collaboration);
+        parties = collaboration;
+      }
+      live()?.pushMessage(message, parties);
       return true;
     },
   };

@@ -4,9 +4,9 @@
  * collaboration's counters and both events, in one transaction: its
  * sequence is the message count + 1, so sequences run 1, 2, 3… per
  * collaboration without a gap, and a retried send (the same client-made id)
- * finds the message it stored the first time. A send is six statements:
- * BEGIN, the lock (./row-locks), the insert, the counters' update, the
- * events' insert, COMMIT.
+ * finds the message it stored the first time. A send is five statements:
+ * BEGIN, the lock (./row-locks), the insert with the counters' update
+ * (./row-locks, one statement), the events' insert, COMMIT.
  */
 import type {
   CollaborationMessageRecord,
@@ -18,8 +18,8 @@ import type { RaiseEvent } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { CollaborationsEventWriter } from './database';
 import { isUuid } from './ids';
-import { lockForMessage, type LockedCollaboration } from './row-locks';
-import { otherParty, partyColumns, toCollaborationRecord, toMessageRecord } from './snapshots';
+import { insertCounted, lockForMessage, type LockedCollaboration } from './row-locks';
+import { otherParty, toCollaborationRecord, toMessageRecord } from './snapshots';
 
 export type { LockedCollaboration } from './row-locks';
 
@@ -115,30 +115,17 @@ export function messageRepository(
           sequence: current.messageCount + 1,
           created: now,
         };
-        // ON CONFLICT DO NOTHING: a used client id inserts nothing (the unique
-        // index sees every committed row), and no row is read back.
-        const { count } = await tx.collaborationMessage.createMany({
-          data: [row],
-          skipDuplicates: true,
-        });
-        if (count === 0) {
+        // One statement (./row-locks): the insert, ON CONFLICT DO NOTHING (a used
+        // client id inserts nothing: the unique index sees every committed row),
+        // and the counters' update only when it inserted, reading back the collaboration.
+        const counted = await insertCounted(tx, row, otherParty(sender.party));
+        if (!counted) {
           const stored = await storedEarlier();
           // Under the lock only the client id can clash: the count is the last sequence.
           if (!stored)
             throw new Error(`message sequence ${row.sequence} taken in ${collaborationId}`);
           return stored;
         }
-        const counted = await tx.collaboration.update({
-          where: { id: collaborationId },
-          data: {
-            messageCount: { increment: 1 },
-            lastMessageAt: now,
-            activityAt: now,
-            [partyColumns[otherParty(sender.party)].unread]: { increment: 1 },
-            version: { increment: 1 },
-            updated: now,
-          },
-        });
         const sent = toMessageRecord(row);
         await record(raise.message(sent), raise.collaboration(toCollaborationRecord(counted)));
         return { message: sent, created: true };

@@ -13,14 +13,15 @@
  * A poison message (unparseable, or its handler failed `maxAttempts` times)
  * goes to `<topic>.dlq` with the reason in its headers before that commit:
  * nothing is acknowledged silently. Event types nobody subscribed to are
- * skipped and committed. A crash before the commit redelivers the batch:
+ * skipped and committed, unread when the message's `event-type` header names
+ * the type (the outbox relay sets it). A crash before the commit redelivers the batch:
  * handlers are idempotent (events are versioned snapshots).
  */
 import { deadLetterTopic, envelopeSchema, type Envelope } from '@raly/contracts/envelope';
 import type { Consumer, Kafka, KafkaMessage, Message, Producer } from 'kafkajs';
 import { instrumentConsumer, noOutcomes } from './consumer-metrics';
 import { handleError } from './errors';
-import { allReplicas } from './kafka';
+import { allReplicas, EVENT_TYPE_HEADER } from './kafka';
 import type { Logger } from './logger';
 import type { AppMetrics } from './metrics';
 import { inConsumerSpan, tracingOff, type Tracing } from './tracing';
@@ -159,7 +160,20 @@ interface Item {
 }
 
 /**
+ * The event type a message's `event-type` header names (the outbox relay
+ * sets it on every message, ./outbox/relay), or undefined without one.
+ */
+function eventTypeHeaderOf(message: KafkaMessage): string | undefined {
+  const header = message.headers?.[EVENT_TYPE_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value === undefined ? undefined : value.toString();
+}
+
+/**
  * Parses a message's value: the envelope, then its data with the schema subscribed for its type.
+ * A message whose `event-type` header names a type nobody subscribed to is
+ * skipped before its value is read (a consumer of one type of a busy topic
+ * parses none of the others).
  * @param schemaOf the schema of an event type of the topic; none when nobody subscribed to it
  * @param isApplied see {@link ConsumerRunnerOptions.isApplied}; asked on the raw JSON first
  * @returns the envelope, or undefined when `isApplied` skips it or nobody subscribed to its type
@@ -167,10 +181,13 @@ interface Item {
  */
 function parseMessage(
   topic: string,
-  value: Buffer | null,
+  message: KafkaMessage,
   schemaOf: (type: string) => PayloadSchema<unknown> | undefined,
   isApplied: ConsumerRunnerOptions['isApplied'],
 ): Envelope | undefined {
+  const headerType = eventTypeHeaderOf(message);
+  if (headerType !== undefined && !schemaOf(headerType)) return undefined;
+  const { value } = message;
   const json = JSON.parse((value ?? '').toString()) as Record<string, unknown> | null;
   if (
     isApplied &&
@@ -343,7 +360,7 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
       const schemaOf = (type: string) => schemas.get(`${topic} ${type}`);
       const items: Item[] = batch.messages.map((message) => {
         try {
-          return { message, event: parseMessage(topic, message.value, schemaOf, isApplied) };
+          return { message, event: parseMessage(topic, message, schemaOf, isApplied) };
         } catch (error) {
           handleError(error, logger, { topic, offset: message.offset, component: 'consumer' });
           return { message, poison: `unparseable: ${(error as Error).message}`.slice(0, 500) };

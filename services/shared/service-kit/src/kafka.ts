@@ -154,6 +154,13 @@ export function createKafka(
 export const allReplicas = -1;
 
 /**
+ * The Kafka header naming a message's event type (the envelope's `type`): the
+ * outbox relay sets it on every message, and the consumer runner skips a
+ * type nobody subscribed to before reading the message's value.
+ */
+export const EVENT_TYPE_HEADER = 'event-type';
+
+/**
  * The idempotent producer the outbox relay publishes with: the broker drops
  * the retries of a send it already wrote, and with one request in flight
  * the order of a key's messages is kept.

@@ -74,7 +74,10 @@ describe('runConsumer', () => {
     ).flat();
   }
 
-  async function publish(topic: string, values: Array<{ key: string; value: string }>) {
+  async function publish(
+    topic: string,
+    values: Array<{ key: string; value: string; headers?: Record<string, string> }>,
+  ) {
     await producer.send({ topic, messages: values });
   }
 
@@ -230,6 +233,38 @@ describe('runConsumer', () => {
     assert.match(String(deadLetter.headers?.['dlq-reason']), /^unparseable: /);
     await sleep(500); // the unsubscribed event, had it been dead-lettered, would be there by now
     assert.equal(deadLetters.messages.length, 1);
+    await deadLetters.stop();
+  });
+
+  test("when a message's event-type header names a type nobody subscribed to, then it is skipped unread and committed", async () => {
+    // Arrange
+    const topic = await newTopic();
+    const deadLetters = await listenToTopic(brokers, deadLetterTopic(topic));
+    const [other, fitting] = interleavedEvents(2, 1) as [
+      Envelope<UserRecord>,
+      Envelope<UserRecord>,
+    ];
+    await publish(topic, [
+      // Not even JSON: read, it would be dead-lettered as unparseable.
+      { key: other.subject, value: 'not json', headers: { 'event-type': 'identity.user.renamed' } },
+      {
+        key: fitting.subject,
+        value: JSON.stringify(fitting),
+        headers: { 'event-type': eventTypes.userUpdated },
+      },
+    ]);
+    const handled: string[] = [];
+
+    // Act
+    const groupId = await run(topic, async (event) => void handled.push(event.subject));
+
+    // Assert
+    await eventually('every message committed', async () =>
+      (await committed(groupId, topic)) === 2 ? true : undefined,
+    );
+    assert.deepEqual(handled, [fitting.subject]);
+    await sleep(500); // a dead-lettered message would be there by now
+    assert.equal(deadLetters.messages.length, 0);
     await deadLetters.stop();
   });
 

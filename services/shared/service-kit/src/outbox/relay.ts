@@ -10,7 +10,13 @@
 import type { Producer } from 'kafkajs';
 import type { Pool } from 'pg';
 import { handleError } from '../errors';
-import { allReplicas, createIdempotentProducer, createKafka, type KafkaConnection } from '../kafka';
+import {
+  allReplicas,
+  createIdempotentProducer,
+  createKafka,
+  EVENT_TYPE_HEADER,
+  type KafkaConnection,
+} from '../kafka';
 import type { Logger } from '../logger';
 import { startRowSend, tracingOff, type Tracing } from '../tracing';
 import {
@@ -99,7 +105,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           messages: rows.map((row, index) => ({
             key: row.key,
             value: JSON.stringify(row.envelope),
-            headers: { 'event-type': row.eventType, ...sends[index]!.headers },
+            headers: { [EVENT_TYPE_HEADER]: row.eventType, ...sends[index]!.headers },
           })),
         });
         for (const send of sends) send.end();

@@ -2,9 +2,10 @@
  * Where the relay finds its rows: the outbox table of a service's database,
  * read and marked through the pg pool the service shares with its Prisma
  * client (the claim's `FOR UPDATE SKIP LOCKED` lets replicas share one table).
+ * A claim is two round trips: BEGIN with the claim, the publish mark with COMMIT.
  * Works on any table with the outbox layout (services/shared/service-kit/prisma/outbox/migrations).
  */
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 
 /** A row claimed for publishing. */
 export interface ClaimedOutboxRow {
@@ -77,18 +78,35 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
   const quoted = `"${table.replaceAll('"', '""')}"`;
   return {
     async withClaim(limit, work) {
-      return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<ClaimedOutboxRow>(
-          `SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
+      // Two round trips a claim: BEGIN with the claim, then the publish mark with COMMIT (each a
+      // simple query of two statements, so without parameters: the limit and the ids are inlined).
+      const client = await pool.connect();
+      try {
+        const [, claimed] = (await client.query(
+          `BEGIN;
+           SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
              FROM ${quoted}
             WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
             ORDER BY sequence
-            LIMIT $1
+            LIMIT ${Math.max(0, Math.floor(limit))}
               FOR UPDATE SKIP LOCKED`,
-          [limit],
-        );
-        return work(claimOf(client, quoted, rows));
-      });
+        )) as unknown as [QueryResult, QueryResult<ClaimedOutboxRow>];
+        const published: string[] = [];
+        const result = await work(claimOf(client, quoted, claimed.rows, published));
+        if (published.length === 0) await client.query('COMMIT');
+        else if (published.every((id) => uuidPattern.test(id)))
+          await client.query(`${markPublishedSql(quoted, `'{${published.join(',')}}'`)}; COMMIT`);
+        else {
+          await client.query(markPublishedSql(quoted, '$1'), [published]);
+          await client.query('COMMIT');
+        }
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async prunePublished(retentionMs, limit) {
       // Served by the partial index on published_at WHERE status = 'published'.
@@ -135,16 +153,28 @@ export async function readOutboxBacklog(pool: Pool, table = 'outbox'): Promise<O
   };
 }
 
-function claimOf(client: PoolClient, quoted: string, rows: ClaimedOutboxRow[]): OutboxClaim {
+/** A uuid as Postgres writes one (the outbox's ids are read from its uuid column). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The statement marking rows published; `ids` is a uuid[] literal or a parameter. */
+const markPublishedSql = (quoted: string, ids: string) =>
+  `UPDATE ${quoted} SET status = 'published', published_at = now(), last_error = NULL
+    WHERE id = ANY(${ids}::uuid[])`;
+
+/**
+ * The claim `withClaim` hands its work: the published ids are collected in
+ * `published` and marked with the COMMIT; failures are marked at once.
+ */
+function claimOf(
+  client: PoolClient,
+  quoted: string,
+  rows: ClaimedOutboxRow[],
+  published: string[],
+): OutboxClaim {
   return {
     rows,
     async markPublished(ids) {
-      if (ids.length === 0) return;
-      await client.query(
-        `UPDATE ${quoted} SET status = 'published', published_at = now(), last_error = NULL
-          WHERE id = ANY($1::uuid[])`,
-        [ids],
-      );
+      published.push(...ids);
     },
     async markFailed(failures) {
       for (const failure of failures) {

@@ -1,20 +1,40 @@
 /**
  * The one way a service writes a change and its events: in one interactive
  * Prisma transaction, the change through the service's models (or its typed
- * raw queries, e.g. a `FOR UPDATE` row lock) and the outbox rows through its
- * `outboxMessage` model, on the same connection; after the commit, the relay
+ * raw queries, e.g. a `FOR UPDATE` row lock) and the outbox rows with one raw
+ * INSERT, on the same connection; after the commit, the relay
  * is woken so the events leave at once instead of at its next poll.
  */
 import type { OutboxRow } from './rows';
 
-/** The part of a service's Prisma `outboxMessage` model the writer uses (no generated types here). */
+/** The part of a service's Prisma `outboxMessage` model the writer used to use (kept for callers' types). */
 export interface OutboxMessageModel {
   createMany(args: { data: OutboxRow[] }): PromiseLike<unknown>;
 }
 
-/** A transaction client that can record events: any generated client whose schema has `OutboxMessage`. */
+/**
+ * A transaction client that can record events: any generated client whose
+ * schema has `OutboxMessage` (the `outbox` table of the kit's migrations);
+ * the rows are inserted with its `$executeRawUnsafe`.
+ */
 export interface OutboxTransactionClient {
-  outboxMessage: OutboxMessageModel;
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+}
+
+/** The columns the writer fills (the rest keep their defaults: pending, no attempt yet). */
+const outboxColumns = 'id, topic, key, event_type, envelope, traceparent, tracestate';
+
+/**
+ * The INSERT of `count` outbox rows, 7 parameters a row (a statement of raw
+ * SQL: Prisma compiled `createMany` anew for every call, its data never hit
+ * its plan cache).
+ */
+function insertOutboxSql(count: number): string {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const at = index * 7;
+    return `($${at + 1}::uuid, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6}, $${at + 7})`;
+  });
+  return `INSERT INTO "outbox" (${outboxColumns}) VALUES ${rows.join(', ')}`;
 }
 
 /** The options of Prisma's interactive transaction (times in ms). */
@@ -77,8 +97,19 @@ export function createEventWriter<Tx extends OutboxTransactionClient>(parts: {
       const result = await prisma.$transaction(async (tx) => {
         const record: RecordEvents = async (...rows) => {
           if (rows.length === 0) return;
-          // createMany: an INSERT without RETURNING, one round trip for any number of rows.
-          await tx.outboxMessage.createMany({ data: rows });
+          // One INSERT without RETURNING, one round trip for any number of rows.
+          await tx.$executeRawUnsafe(
+            insertOutboxSql(rows.length),
+            ...rows.flatMap((row) => [
+              row.id,
+              row.topic,
+              row.key,
+              row.eventType,
+              JSON.stringify(row.envelope),
+              row.traceparent ?? null,
+              row.tracestate ?? null,
+            ]),
+          );
           recorded += rows.length;
         };
         return work(tx, record);
