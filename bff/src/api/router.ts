@@ -96,5 +96,5 @@ export function apiRouter({
     .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
     .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
     .use('/callable', callableRouter(authenticator, identity, limits))
-    .use('/console', consoleRouter(authenticator));
+    .use('/console', consoleRouter(authenticator, { brands, logger }));
 }

@@ -91,9 +91,32 @@ function adminApi(stack: TestStack, token: string) {
   };
 }
 
+/** The BFF's own client for calls to services; the console's actions call the brand service with it. */
+const serviceClientOfBff = 'raly-bff-service';
+
+/** Adds the realm file's protocol mappers of `clientId` that the running client lacks (by name). */
+async function ensureProtocolMappers(
+  api: ReturnType<typeof adminApi>,
+  realm: RealmFile,
+  clientId: string,
+): Promise<void> {
+  const wanted = realm.clients.find((candidate) => candidate.clientId === clientId);
+  const [running] = (await api(`/clients?${new URLSearchParams({ clientId })}`)).body as {
+    id: string;
+  }[];
+  if (!wanted || !running) return;
+  const present = (await api(`/clients/${running.id}/protocol-mappers/models`)).body as {
+    name: string;
+  }[];
+  for (const mapper of (wanted.protocolMappers ?? []) as { name: string }[])
+    if (!present.some((candidate) => candidate.name === mapper.name))
+      await api(`/clients/${running.id}/protocol-mappers/models`, { method: 'POST', body: mapper });
+}
+
 /**
  * Applies the realm file's staff part to the running Keycloak without restarting it
- * (idempotent: creates what is missing, brings the console client up to date).
+ * (idempotent: creates what is missing, brings the console client up to date), and the BFF
+ * service client's audience mappers (its calls to services for the console's actions).
  * @param options.redirectUris more redirect URIs (and their origins) for raly-console, e.g. a
  *   test's web server; the realm file's stay
  * @throws Error when the Admin REST API refuses a change
@@ -165,6 +188,8 @@ export async function ensureStaffRealm(
     }
     flowIds.set(flow.id, existing!.id);
   }
+
+  await ensureProtocolMappers(api, realm, serviceClientOfBff);
 
   const client = realm.clients.find((candidate) => candidate.clientId === consoleClientId)!;
   const extra = options.redirectUris ?? [];
