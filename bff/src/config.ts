@@ -69,6 +69,11 @@ export const configSchema = z.object({
    */
   ...accessTokenConfigShape,
   /**
+   * The staff console's public client (docs/console.md): every `/api/console` access token must be
+   * issued to it (`azp`), and the product's routes refuse its tokens.
+   */
+  KEYCLOAK_CONSOLE_CLIENT_ID: z.string().min(1).default('raly-console'),
+  /**
    * The sign-in client's secret (realm variable KEYCLOAK_BFF_LOGIN_CLIENT_SECRET): sent with every
    * password, refresh and logout call to Keycloak. Not the service client's (KEYCLOAK_SERVICE_CLIENT_SECRET).
    */

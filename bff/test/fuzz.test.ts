@@ -501,6 +501,17 @@ beforeAll(async () => {
       body: 'none',
       params: { username: [brand.registration.username, 'nosuchbrand'] },
     },
+    // The console's routes refuse the product's tokens (they take console tokens only).
+    { method: 'GET', path: '/api/console/me', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/api/console/admin/me', auth: 'user', body: 'none' },
+    {
+      method: 'PUT',
+      path: '/api/console/brands/:id/verification',
+      auth: 'user',
+      body: 'json',
+      base: { isVerified: true, reason: 'A fuzzed decision.' },
+      params: { id: [brand.brandId, 'no-such-brand'] },
+    },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
     { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },

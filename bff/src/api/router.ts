@@ -16,6 +16,7 @@ import { myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
 import { collaborationImagesRouter } from './collaboration-images-router';
 import { collaborationsRouter } from './collaborations-router';
+import { consoleRouter } from './console-router';
 import { markCallable } from './error-middleware';
 import { imagesRouter } from './images-router';
 import { meRouter } from './me-router';
@@ -94,5 +95,6 @@ export function apiRouter({
     )
     .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
     .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
-    .use('/callable', callableRouter(authenticator, identity, limits));
+    .use('/callable', callableRouter(authenticator, identity, limits))
+    .use('/console', consoleRouter(authenticator, { brands, logger }));
 }

@@ -1,14 +1,15 @@
 /**
  * The BFF's side of access-token verification (docs/api.md "Access tokens",
- * docs/adr/0006): the kit's one verifier (`@raly/service-kit/auth`: signature
- * with parsed realm keys, issuer, expiry, `typ` Bearer, `aud` ∋ raly-bff,
- * `azp` raly-bff-login, docs/adr/0009) with the BFF's ended-session check as its revocation hook
- * (../data-access/session-revocations.ts, docs/adr/0005). `/api` routes are
- * guarded by keycloak-connect (bearer-only client `raly-bff`): its
- * `protect()` runs on the grant the kit's verifier accepted, so role guards
- * (`protect('realm:…')`) work on it, and no token is verified twice.
+ * docs/adr/0006). The product's routes: the kit's one verifier
+ * (`@raly/service-kit/auth`: signature with parsed realm keys, issuer, expiry,
+ * `typ` Bearer, `aud` ∋ raly-bff, `azp` raly-bff-login, docs/adr/0009) with the
+ * BFF's ended-session check as its revocation hook
+ * (../data-access/session-revocations.ts, docs/adr/0005); a token of any other
+ * client (the staff console's included) is refused there. The staff console's
+ * routes (`/api/console`, docs/console.md): keycloak-connect (bearer-only client
+ * `raly-bff`) verifies the bearer token (`getGrant`), which must be issued to the
+ * console client `raly-console`, and `protect('realm:<role>')` checks the staff role.
  */
-import { createRequire } from 'node:module';
 import { Router, type RequestHandler } from 'express';
 import KeycloakConnect from 'keycloak-connect';
 import {
@@ -26,9 +27,9 @@ export { bearerOf };
 
 export interface Authenticator {
   /**
-   * Guard of protected routes: the kit's verifier, then keycloak-connect's
-   * `protect()`; puts the {@link Caller} on `req.caller` (read it with the
-   * kit's `callerOf`). Refusals: 401, or 503 when Redis cannot say whether the session ended.
+   * Guard of the product's protected routes: the kit's verifier; puts the {@link Caller} on
+   * `req.caller` (read it with the kit's `callerOf`). Refusals: 401 (the console's tokens
+   * included), or 503 when Redis cannot say whether the session ended.
    */
   requireUser: RequestHandler;
   /**
@@ -47,13 +48,52 @@ export interface Authenticator {
   alongside: AccessTokenVerifier['alongside'];
   /** Where ended sessions are recorded (logout, password reset, e-mail change). */
   revocations: SessionRevocations;
+  /**
+   * Guard of the staff console's routes: a bearer access token keycloak-connect accepts
+   * (signature, issuer, expiry, `typ` Bearer, `aud` ∋ raly-bff) issued to the console client,
+   * whose realm roles include `role` (`keycloak.protect('realm:<role>')`). Puts the
+   * {@link StaffCaller} on `req.staff` (read it with {@link staffOf}).
+   * Refusals: 401 `unauthenticated` (no token, a refused one, another client's), 403
+   * `permission-denied` (no such role).
+   */
+  requireStaff(role: StaffRole): RequestHandler;
 }
 
-/** keycloak-connect's Token (middleware/auth-utils/token.js): parses a raw token, no verification. */
-type TokenConstructor = new (token: string, clientId: string) => KeycloakConnect.Token;
-const KeycloakToken = createRequire(import.meta.url)(
-  'keycloak-connect/middleware/auth-utils/token.js',
-) as TokenConstructor;
+/** The realm roles of Raly's staff; raly-admin includes raly-moderator (infra/keycloak/raly-realm.json). */
+export type StaffRole = 'raly-moderator' | 'raly-admin';
+
+/** The staff member a console request runs for (from the verified console access token). */
+export interface StaffCaller {
+  /** Keycloak user id (`sub`). */
+  userId: string;
+  /** The account's e-mail address (`email`, else `preferred_username`). */
+  email: string;
+  /** The staff roles the token carries. */
+  roles: StaffRole[];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by `requireStaff` on console routes. */
+    staff?: StaffCaller;
+  }
+}
+
+/**
+ * The staff member of a `requireStaff`-guarded route.
+ * @throws AppError `unauthenticated` when the guard did not run
+ */
+export function staffOf(request: { staff?: StaffCaller }): StaffCaller {
+  if (!request.staff) throw new AppError('unauthenticated', 'Sign in to the console');
+  return request.staff;
+}
+
+const staffRoles: readonly StaffRole[] = ['raly-moderator', 'raly-admin'];
+
+/** keycloak-connect's verified access token with its claims (`content`, in its README, not its typings). */
+type ConsoleToken = KeycloakConnect.Token & {
+  content?: { azp?: string; sub?: string; email?: string; preferred_username?: string };
+};
 
 /**
  * Builds the authenticator.
@@ -88,27 +128,37 @@ export function createAuthenticator(
   (keycloak as unknown as { accessDenied: RequestHandler }).accessDenied = (_req, _res, next) =>
     next(new AppError('permission-denied', 'Permission denied'));
 
-  // One parsed keycloak-connect Token per verified caller: the verifier hands out the same
-  // (frozen) Caller for a cached token, so the token is not parsed again on every request.
-  const parsedTokens = new WeakMap<Caller, KeycloakConnect.Token>();
-  /** Hands the verified token to keycloak-connect as `req.kauth.grant`, as its own middleware would. */
-  const grantOfCaller: RequestHandler = (request, _response, next) => {
-    const caller = request.caller!;
-    let token = parsedTokens.get(caller);
-    if (!token) {
-      token = new KeycloakToken(caller.accessToken, config.KEYCLOAK_BFF_CLIENT_ID);
-      parsedTokens.set(caller, token);
+  /**
+   * keycloak-connect's grant of the request's bearer token, when it is a console access token,
+   * as `req.kauth.grant` (where `protect()` reads it) and the staff member as `req.staff`.
+   */
+  const consoleGrant: RequestHandler = async (request, response, next) => {
+    if (!bearerOf(request.headers.authorization))
+      return next(new AppError('unauthenticated', 'Sign in to the console'));
+    let grant: KeycloakConnect.Grant;
+    try {
+      grant = await keycloak.getGrant(request, response);
+    } catch {
+      return next(new AppError('unauthenticated', 'The access token is not valid'));
     }
-    (request as unknown as { kauth: { grant: KeycloakConnect.GrantProperties } }).kauth = {
-      grant: { access_token: token },
+    const token = grant.access_token as ConsoleToken | undefined;
+    const content = token?.content;
+    if (!token || !content?.sub || content.azp !== config.KEYCLOAK_CONSOLE_CLIENT_ID)
+      return next(new AppError('unauthenticated', 'Not an access token of the console'));
+    (request as unknown as { kauth: { grant: KeycloakConnect.Grant } }).kauth = { grant };
+    request.staff = {
+      userId: content.sub,
+      email: content.email ?? content.preferred_username ?? '',
+      roles: staffRoles.filter((role) => token.hasRealmRole(role)),
     };
     next();
   };
 
   return {
-    requireUser: Router().use(requireAccessToken(verifyToken), grantOfCaller, keycloak.protect()),
+    requireUser: requireAccessToken(verifyToken),
     verify: verifyToken,
     alongside: verifyToken.alongside,
     revocations,
+    requireStaff: (role) => Router().use(consoleGrant, keycloak.protect(`realm:${role}`)),
   };
 }

@@ -1,12 +1,19 @@
 /**
  * HTTP client of services/brand (docs/api.md): the public profile read and
  * the members' read and update, with the user's bearer token forwarded
- * unchanged, on the kit's HTTP client. The brand service's errors come back
+ * unchanged, on the kit's HTTP client; staff decisions from the console on the internal
+ * endpoint, with the BFF's own service token (`raly-bff-service`). The brand service's errors come back
  * unchanged; no answer is 503 `unavailable`.
  */
 import type { BrandRecord } from '@raly/contracts/records';
-import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
-import { serviceUrl } from '@raly/service-kit/service-path';
+import {
+  callHttp,
+  callInternal,
+  dataOf,
+  serviceTokenSourceOf,
+  type HttpCallOptions,
+} from '@raly/service-kit/internal';
+import { servicePath, serviceUrl } from '@raly/service-kit/service-path';
 import type { Config } from '../config';
 
 export interface BrandClient {
@@ -16,10 +23,16 @@ export interface BrandClient {
   getBrand(accessToken: string, brandId: string): Promise<BrandRecord | null>;
   /** PATCH /brands/:id as a member → the updated brand. @throws AppError as the brand service answered */
   updateBrand(accessToken: string, brandId: string, form: unknown): Promise<BrandRecord>;
+  /**
+   * PUT /brands/:id/verification (internal, service token) → the brand with its badge as given.
+   * @throws AppError as the brand service answered (404 unknown brand)
+   */
+  setVerified(brandId: string, isVerified: boolean): Promise<BrandRecord>;
 }
 
-/** @param config BRAND_URL and the upstream timeout */
+/** @param config BRAND_URL, Keycloak and the BFF's service client, and the upstream timeout */
 export function createBrandClient(config: Config): BrandClient {
+  const serviceTokens = serviceTokenSourceOf(config);
   const call = (path: string[], request: Pick<HttpCallOptions, 'method' | 'json' | 'bearer'>) =>
     callHttp(serviceUrl(config.BRAND_URL, path), {
       ...request,
@@ -41,6 +54,22 @@ export function createBrandClient(config: Config): BrandClient {
       dataOf<BrandRecord>(
         await call(brandPath(brandId), { method: 'PATCH', json: form, bearer: accessToken }),
         'brand service refused the update',
+      ),
+    setVerified: async (brandId, isVerified) =>
+      dataOf<BrandRecord>(
+        await callInternal(
+          config.BRAND_URL,
+          serviceTokens,
+          servicePath(['brands', brandId, 'verification']),
+          {
+            method: 'PUT',
+            json: { isVerified },
+            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+            target: 'brand',
+            unreachable: 'unavailable',
+          },
+        ),
+        'brand service refused the verification',
       ),
   };
 }

@@ -75,10 +75,11 @@ function placeholdersOf(realm: Realm) {
 
 /**
  * @param realm the parsed infra/keycloak/raly-realm.json (not modified)
- * @returns the realm for `environment`: raly-web's URLs on the web origin only, `sslRequired`
+ * @returns the realm for `environment`: raly-web's URLs on the web origin only, raly-console's on
+ *   the web origin's `/console` only, `sslRequired`
  *   external, the SMTP relay with STARTTLS and placeholder credentials, every confidential
  *   client's secret as a placeholder without a development default
- * @throws Error when the realm has no raly-web or raly-identity client, or webUrl is not an origin
+ * @throws Error when the realm has no raly-web, raly-console or raly-identity client, or webUrl is not an origin
  */
 export function realmForEnvironment(realm: Realm, environment: RealmEnvironment): Realm {
   const origin = new URL(environment.webUrl).origin;
@@ -90,6 +91,7 @@ export function realmForEnvironment(realm: Realm, environment: RealmEnvironment)
     return client;
   };
   const web = clientOf('raly-web');
+  const staffConsole = clientOf('raly-console');
   clientOf('raly-identity');
   const clients = realm.clients.map((client) => {
     if (client === web)
@@ -99,6 +101,17 @@ export function realmForEnvironment(realm: Realm, environment: RealmEnvironment)
         redirectUris: [`${origin}/*`],
         webOrigins: [origin],
         attributes: { ...client.attributes, 'post.logout.redirect.uris': `${origin}/*` },
+      };
+    if (client === staffConsole)
+      return {
+        ...client,
+        rootUrl: origin,
+        redirectUris: [`${origin}/console/*`],
+        webOrigins: [origin],
+        attributes: {
+          ...client.attributes,
+          'post.logout.redirect.uris': `${origin}/console/*`,
+        },
       };
     const secret = typeof client.secret === 'string' ? secretWithDefault.exec(client.secret) : null;
     if (secret) return { ...client, secret: `\${${secret[1]}}` };

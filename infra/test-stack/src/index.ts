@@ -13,3 +13,4 @@ export * from './net';
 export * from './polling';
 export * from './records';
 export * from './stack';
+export * from './staff';

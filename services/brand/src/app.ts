@@ -38,7 +38,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     authorizedParty: config.KEYCLOAK_LOGIN_CLIENT_ID,
   });
   const serviceTokens = serviceTokenSourceOf(config);
-  const allow = serviceCallerGuardsOf(config, [serviceClientIds.identity, serviceClientIds.media]);
+  const allow = serviceCallerGuardsOf(config, [
+    serviceClientIds.identity,
+    serviceClientIds.media,
+    serviceClientIds.bff,
+  ]);
   const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
     brands: brandRepository(database.prisma, createEventWriter({ prisma: database.prisma, relay })),
     identity: createIdentityClient(config.IDENTITY_URL, serviceTokens),
@@ -59,6 +63,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
         internalRouter(dependencies, {
           identity: allow(serviceClientIds.identity),
           media: allow(serviceClientIds.media),
+          bff: allow(serviceClientIds.bff),
         }),
       );
       app.use(brandsRouter(dependencies, verifyAccessToken));

@@ -90,6 +90,15 @@ beforeAll(async () => {
       params: { id: [brand.brandId, missingBrandId], userId: [brand.userId, creator.userId] },
     },
     {
+      method: 'PUT',
+      path: '/brands/:id/verification',
+      auth: 'service',
+      callers: ['bff'],
+      body: 'json',
+      base: { isVerified: true },
+      params: { id: [brand.brandId, missingBrandId] },
+    },
+    {
       method: 'GET',
       path: '/brands/:id',
       auth: 'user',

@@ -3,16 +3,17 @@
  * the `x-raly-service-token` header; the BFF never proxies them.
  */
 import { Router, type RequestHandler } from 'express';
-import { createBrand, deleteBrand, membershipOf } from '../domain/brands';
+import { createBrand, deleteBrand, membershipOf, setBrandVerified } from '../domain/brands';
 import type { BrandDependencies } from '../domain/dependencies';
 
 /**
  * @param guards the internal routes' guards (kit `requireServiceCaller`): `identity` lets only
- *   identity-profile through (the brand registration saga), `media` only media (membership check)
+ *   identity-profile through (the brand registration saga), `media` only media (membership check),
+ *   `bff` only the BFF (staff decisions from the console)
  */
 export function internalRouter(
   dependencies: BrandDependencies,
-  guards: { identity: RequestHandler; media: RequestHandler },
+  guards: { identity: RequestHandler; media: RequestHandler; bff: RequestHandler },
 ): Router {
   const router = Router();
   router.post('/brands', guards.identity, async (req, res) => {
@@ -22,6 +23,9 @@ export function internalRouter(
   router.delete('/brands/:id', guards.identity, async (req, res) => {
     await deleteBrand(dependencies, req.params.id as string);
     res.status(204).end();
+  });
+  router.put('/brands/:id/verification', guards.bff, async (req, res) => {
+    res.json({ data: await setBrandVerified(dependencies, req.params.id as string, req.body) });
   });
   router.get('/brands/:id/members/:userId', guards.media, async (req, res) => {
     res.json({

@@ -42,6 +42,9 @@ export type BrandChanges = Partial<
   >
 >;
 
+/** A staff decision on the brand's verified badge (docs/console.md). */
+export type BrandVerificationChange = Pick<Brand, 'isVerified'>;
+
 export interface BrandRepository {
   findById(id: string): Promise<BrandRecord | null>;
   findByUsername(username: string): Promise<BrandRecord | null>;
@@ -71,7 +74,7 @@ export interface BrandRepository {
    */
   updateWithEvent(
     id: string,
-    changes: BrandChanges,
+    changes: BrandChanges | BrandVerificationChange,
     event: RaiseEvent<BrandRecord>,
   ): Promise<BrandRecord | null>;
   /**

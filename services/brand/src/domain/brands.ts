@@ -11,7 +11,11 @@
  *       ↳ saving failed → release the new username (compensation)
  *     → release the old username
  */
-import { createBrandCommandSchema, type BrandMembership } from '@raly/contracts/internal';
+import {
+  brandVerificationCommandSchema,
+  createBrandCommandSchema,
+  type BrandMembership,
+} from '@raly/contracts/internal';
 import type { BrandRecord } from '@raly/contracts/records';
 import {
   brandProfileSchema,
@@ -131,6 +135,33 @@ export async function updateBrand(
   }
   if (!updated) throw brandErrors.brandNotFound();
   if (newUsername !== undefined) await releaseUsername(dependencies, current.username, brandId);
+  return updated;
+}
+
+/**
+ * `PUT /brands/:id/verification` (internal, the BFF for a staff decision in the console): turns
+ * the brand's verified badge on or off. Emits `brand.brand.updated` when it changed, which carries
+ * the badge on to offers and the BFF's read model.
+ * @param input `brandVerificationCommandSchema`, unparsed
+ * @returns the brand after the change (same version when it already had that badge)
+ * @throws AppError invalid-argument, not-found, internal
+ */
+export async function setBrandVerified(
+  dependencies: BrandDependencies,
+  brandId: string,
+  input: unknown,
+): Promise<BrandRecord> {
+  const { isVerified } = brandVerificationCommandSchema.parse(input);
+  const current = await dependencies.brands.findById(brandId);
+  if (!current) throw brandErrors.brandNotFound();
+  if (current.permissions.isVerified === isVerified) return current;
+  let updated: BrandRecord | null;
+  try {
+    updated = await dependencies.brands.updateWithEvent(brandId, { isVerified }, brandUpdatedEvent);
+  } catch (error) {
+    throw brandErrors.updateFailed(error);
+  }
+  if (!updated) throw brandErrors.brandNotFound();
   return updated;
 }
 

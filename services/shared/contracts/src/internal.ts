@@ -56,6 +56,13 @@ export const usernameClaimSchema = z.object({
 });
 export type UsernameClaim = z.infer<typeof usernameClaimSchema>;
 
+/**
+ * `PUT /brands/:id/verification` on services/brand, sent by the BFF for a staff member's
+ * decision in the console (docs/console.md): the brand's verified badge on or off.
+ */
+export const brandVerificationCommandSchema = z.object({ isVerified: z.boolean() }).strict();
+export type BrandVerificationCommand = z.infer<typeof brandVerificationCommandSchema>;
+
 /** `GET /brands/:id/members/:userId` on services/brand → `{ data: BrandMembership }`. */
 export const brandMembershipSchema = z.object({ isMember: z.boolean(), isAdmin: z.boolean() });
 export type BrandMembership = z.infer<typeof brandMembershipSchema>;
