@@ -27,7 +27,7 @@ import { userImageRepository } from './data-access/user-image-repository';
 import { usernameRegistry } from './data-access/username-registry';
 import type { IdentityDependencies } from './domain/dependencies';
 import { subscriptions } from './messaging/subscriptions';
-import { smtpMailer } from './data-access/mailer';
+import { smtpMailer } from '@raly/service-kit/mail';
 import { resetCodeRepository } from './data-access/reset-codes';
 import { userRepository } from './data-access/user-repository';
 

@@ -4,15 +4,17 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { createBrand, deleteBrand, membershipOf } from '../domain/brands';
+import { acceptInvitation, previewInvitation } from '../domain/teams';
 import type { BrandDependencies } from '../domain/dependencies';
 
 /**
  * @param guards the internal routes' guards (kit `requireServiceCaller`): `identity` lets only
- *   identity-profile through (the brand registration saga), `media` only media (membership check)
+ *   identity-profile through (the brand registration saga, invitations), `membership` media and
+ *   identity-profile (the membership check)
  */
 export function internalRouter(
   dependencies: BrandDependencies,
-  guards: { identity: RequestHandler; media: RequestHandler },
+  guards: { identity: RequestHandler; membership: RequestHandler },
 ): Router {
   const router = Router();
   router.post('/brands', guards.identity, async (req, res) => {
@@ -23,7 +25,13 @@ export function internalRouter(
     await deleteBrand(dependencies, req.params.id as string);
     res.status(204).end();
   });
-  router.get('/brands/:id/members/:userId', guards.media, async (req, res) => {
+  router.post('/invitations/preview', guards.identity, async (req, res) => {
+    res.json({ data: await previewInvitation(dependencies, req.body) });
+  });
+  router.post('/invitations/accept', guards.identity, async (req, res) => {
+    res.json({ data: await acceptInvitation(dependencies, req.body) });
+  });
+  router.get('/brands/:id/members/:userId', guards.membership, async (req, res) => {
     res.json({
       data: await membershipOf(dependencies, req.params.id as string, req.params.userId as string),
     });
