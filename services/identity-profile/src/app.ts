@@ -18,6 +18,7 @@ import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
 import { publicUsersRouter } from './api/public-users-router';
 import { queriesRouter } from './api/queries-router';
+import { teamsRouter } from './api/teams-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
@@ -82,6 +83,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(usersRouter(dependencies, verifyAccessToken));
       app.use(publicUsersRouter(dependencies));
       app.use(queriesRouter(dependencies, fromBff));
+      app.use(teamsRouter(dependencies, fromBff));
       app.use(
         passwordResetsRouter(
           {
