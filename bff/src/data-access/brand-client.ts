@@ -16,6 +16,20 @@ export interface BrandClient {
   getBrand(accessToken: string, brandId: string): Promise<BrandRecord | null>;
   /** PATCH /brands/:id as a member → the updated brand. @throws AppError as the brand service answered */
   updateBrand(accessToken: string, brandId: string, form: unknown): Promise<BrandRecord>;
+  /**
+   * The team routes of services/brand as the member (docs/api.md "Teams"): `GET team`,
+   * `GET|POST invitations`, `DELETE invitations/:id`, `PUT members/me/handle`,
+   * `PATCH|DELETE members/:userId` under `/brands/:brandId/`.
+   * @returns the answer's `data`
+   * @throws AppError as the brand service answered
+   */
+  team<T>(
+    accessToken: string,
+    brandId: string,
+    method: HttpCallOptions['method'],
+    path: string[],
+    body?: unknown,
+  ): Promise<T>;
 }
 
 /** @param config BRAND_URL and the upstream timeout */
@@ -41,6 +55,15 @@ export function createBrandClient(config: Config): BrandClient {
       dataOf<BrandRecord>(
         await call(brandPath(brandId), { method: 'PATCH', json: form, bearer: accessToken }),
         'brand service refused the update',
+      ),
+    team: async (accessToken, brandId, method, path, body) =>
+      dataOf(
+        await call([...brandPath(brandId), ...path], {
+          method,
+          bearer: accessToken,
+          ...(body === undefined ? {} : { json: body }),
+        }),
+        'brand service refused the team change',
       ),
   };
 }
