@@ -44,7 +44,7 @@ export interface IdentityClient {
   checkUsernameExists(username: string): Promise<boolean>;
   /** POST /accounts/members → the new member's id. @throws AppError as identity answered */
   createMemberAccount(registration: unknown): Promise<{ userId: string }>;
-  /** POST /invitations/preview `{ token }`. @throws AppError as identity answered (404, 409) */
+  /** POST /queries/invitation-preview `{ token }`. @throws AppError as identity answered (404, 409) */
   previewInvitation(body: unknown): Promise<InvitationPreview>;
   /** POST /users/me/team `{ token, handle }` → the record after joining. @throws AppError as identity answered */
   joinTeam(accessToken: string, body: unknown): Promise<UserRecord>;
@@ -141,7 +141,7 @@ export function createIdentityClient(config: Config): IdentityClient {
     previewInvitation: (body) =>
       send(
         'POST',
-        ['invitations', 'preview'],
+        ['queries', 'invitation-preview'],
         { json: body ?? {} },
         'identity-profile refused the invitation',
       ),

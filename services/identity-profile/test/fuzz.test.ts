@@ -107,7 +107,7 @@ const routes: FuzzRoute[] = [
   },
   {
     method: 'POST',
-    path: '/invitations/preview',
+    path: '/queries/invitation-preview',
     auth: 'service',
     callers: ['bff'],
     body: 'json',

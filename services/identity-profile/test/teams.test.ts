@@ -110,7 +110,7 @@ describe('registering from an invitation', () => {
     const taken = await registerMember(
       memberRegistration(invited, { handle: admin.registration.username }),
     );
-    const preview = await call(system.identityUrl, 'POST', '/invitations/preview', {
+    const preview = await call(system.identityUrl, 'POST', '/queries/invitation-preview', {
       serviceToken: system.serviceToken,
       body: { token: invited.token },
     });

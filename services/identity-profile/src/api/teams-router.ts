@@ -1,5 +1,5 @@
 /**
- * `POST /invitations/preview` and `POST /brand-memberships/sync` (docs/api.md
+ * `POST /queries/invitation-preview` and `POST /brand-memberships/sync` (docs/api.md
  * "Internal endpoints"): the BFF only, with the service token.
  */
 import { Router, type RequestHandler } from 'express';
@@ -9,7 +9,7 @@ import { previewInvitation, syncMembership } from '../domain/teams';
 /** @param internal the guard of the internal routes (kit `requireServiceCaller`) */
 export function teamsRouter(dependencies: IdentityDependencies, internal: RequestHandler): Router {
   return Router()
-    .post('/invitations/preview', internal, async (req, res) => {
+    .post('/queries/invitation-preview', internal, async (req, res) => {
       res.json({ data: await previewInvitation(dependencies, req.body) });
     })
     .post('/brand-memberships/sync', internal, async (req, res) => {

@@ -37,7 +37,7 @@ import { assertUsernameFree } from './usernames';
 import { getOwnUser, saveChanges } from './users';
 
 /**
- * `POST /invitations/preview` (BFF): what the invitation's landing page shows.
+ * `POST /queries/invitation-preview` (BFF): what the invitation's landing page shows.
  * @param input `{ token }`, unparsed
  * @throws AppError as services/brand answered (404 unknown, 409 expired, used or cancelled)
  */
