@@ -1,8 +1,8 @@
-/** POST /api/accounts: create an account and sign it in (docs/api.md). */
+/** POST /api/accounts and POST /api/accounts/members (from an invitation): create an account and sign it in (docs/api.md). */
 import { Router } from 'express';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
-import { createAccountAndSignIn } from '../domain/account-creation';
+import { createAccountAndSignIn, createMemberAndSignIn } from '../domain/account-creation';
 import type { RateLimits } from './rate-limit';
 
 export function accountsRouter(
@@ -10,9 +10,15 @@ export function accountsRouter(
   keycloak: KeycloakTokens,
   limits: RateLimits,
 ): Router {
-  return Router().post('/', limits.createAccount, async (request, response) => {
-    response
-      .status(201)
-      .json({ data: await createAccountAndSignIn(identity, keycloak, request.body) });
-  });
+  return Router()
+    .post('/', limits.createAccount, async (request, response) => {
+      response
+        .status(201)
+        .json({ data: await createAccountAndSignIn(identity, keycloak, request.body) });
+    })
+    .post('/members', limits.createAccount, async (request, response) => {
+      response
+        .status(201)
+        .json({ data: await createMemberAndSignIn(identity, keycloak, request.body) });
+    });
 }

@@ -1,7 +1,7 @@
 /**
  * `/api/me`, the signed-in user's own record and applications (docs/api.md):
  * GET and PATCH /api/me, POST /api/me/onboarding, POST /api/me/onboarding/brand,
- * PUT /api/me/interests,
+ * PUT /api/me/interests, POST /api/me/team (join a brand from an invitation),
  * GET /api/me/applications. Mounted ahead of the kit's JSON body parser, so
  * its hottest read is answered before any parsing; its writes parse their
  * own JSON body.
@@ -20,6 +20,7 @@ import {
 } from '../domain/me';
 import type { OffersDependencies } from '../domain/offers';
 import type { PasswordDependencies } from '../domain/password';
+import { joinTeam } from '../domain/teams';
 import { myApplicationsRouter } from './offers-router';
 import type { RateLimits } from './rate-limit';
 
@@ -56,6 +57,9 @@ export function meRouter(
       response.json({
         data: await completeBrandStep(dependencies, callerOf(request), request.body),
       });
+    })
+    .post('/team', async (request, response) => {
+      response.json({ data: await joinTeam(dependencies, callerOf(request), request.body) });
     })
     .put('/interests', async (request, response) => {
       response.json({

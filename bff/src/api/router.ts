@@ -12,7 +12,7 @@ import type { RecordStore } from '../domain/record-store';
 import type { Logger } from '@raly/service-kit/logger';
 import { accountsRouter } from './accounts-router';
 import { authRouter } from './auth-router';
-import { myBrandRouter, publicBrandsRouter } from './brands-router';
+import { invitationsRouter, myBrandRouter, publicBrandsRouter } from './brands-router';
 import { callableRouter } from './callable-router';
 import { collaborationImagesRouter } from './collaboration-images-router';
 import { collaborationsRouter } from './collaborations-router';
@@ -85,6 +85,7 @@ export function apiRouter({
     .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
     .use('/accounts', accountsRouter(identity, keycloak, limits))
     .use('/brands', publicBrandsRouter({ brands }))
+    .use('/invitations', invitationsRouter({ identity }, limits))
     .use('/brand/offers', myBrandOffersRouter(authenticator, offerDependencies))
     .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
     .use('/offers', offersRouter(authenticator, offerDependencies, limits))

@@ -28,6 +28,20 @@ export interface BrandClient {
    * @throws AppError as the brand service answered (404 unknown brand)
    */
   setVerified(brandId: string, isVerified: boolean): Promise<BrandRecord>;
+  /**
+   * The team routes of services/brand as the member (docs/api.md "Teams"): `GET team`,
+   * `GET|POST invitations`, `DELETE invitations/:id`, `PUT members/me/handle`,
+   * `PATCH|DELETE members/:userId` under `/brands/:brandId/`.
+   * @returns the answer's `data`
+   * @throws AppError as the brand service answered
+   */
+  team<T>(
+    accessToken: string,
+    brandId: string,
+    method: HttpCallOptions['method'],
+    path: string[],
+    body?: unknown,
+  ): Promise<T>;
 }
 
 /** @param config BRAND_URL, Keycloak and the BFF's service client, and the upstream timeout */
@@ -70,6 +84,15 @@ export function createBrandClient(config: Config): BrandClient {
           },
         ),
         'brand service refused the verification',
+      ),
+    team: async (accessToken, brandId, method, path, body) =>
+      dataOf(
+        await call([...brandPath(brandId), ...path], {
+          method,
+          bearer: accessToken,
+          ...(body === undefined ? {} : { json: body }),
+        }),
+        'brand service refused the team change',
       ),
   };
 }

@@ -8,6 +8,7 @@
  * (the kit's `dataOf`); no answer is 503 `unavailable`.
  */
 import type { PublicCreatorProfile } from '@raly/contracts/offers';
+import type { InvitationPreview } from '@raly/contracts/teams';
 import type { UserRecord } from '@raly/contracts/records';
 import {
   callInternal,
@@ -41,6 +42,14 @@ export interface IdentityClient {
   checkEmailExists(email: string): Promise<boolean>;
   /** POST /queries/check-username-exists → true when the username is taken. */
   checkUsernameExists(username: string): Promise<boolean>;
+  /** POST /accounts/members → the new member's id. @throws AppError as identity answered */
+  createMemberAccount(registration: unknown): Promise<{ userId: string }>;
+  /** POST /queries/invitation-preview `{ token }`. @throws AppError as identity answered (404, 409) */
+  previewInvitation(body: unknown): Promise<InvitationPreview>;
+  /** POST /users/me/team `{ token, handle }` → the record after joining. @throws AppError as identity answered */
+  joinTeam(accessToken: string, body: unknown): Promise<UserRecord>;
+  /** POST /brand-memberships/sync → the user's record after following the brand's membership. */
+  syncMembership(userId: string, brandId: string): Promise<UserRecord>;
 }
 
 /** @param config IDENTITY_URL, Keycloak and the BFF's service client, and the upstream timeout */
@@ -121,6 +130,34 @@ export function createIdentityClient(config: Config): IdentityClient {
         ['queries', 'check-email-exists'],
         { json: { email } },
         'identity-profile refused the query',
+      ),
+    createMemberAccount: (registration) =>
+      send(
+        'POST',
+        ['accounts', 'members'],
+        { json: registration ?? {} },
+        'identity-profile refused the account',
+      ),
+    previewInvitation: (body) =>
+      send(
+        'POST',
+        ['queries', 'invitation-preview'],
+        { json: body ?? {} },
+        'identity-profile refused the invitation',
+      ),
+    joinTeam: (accessToken, body) =>
+      send(
+        'POST',
+        ['users', 'me', 'team'],
+        { json: body ?? {}, bearer: accessToken },
+        'identity-profile refused the invitation',
+      ),
+    syncMembership: (userId, brandId) =>
+      send(
+        'POST',
+        ['brand-memberships', 'sync'],
+        { json: { userId, brandId } },
+        'identity-profile refused the membership sync',
       ),
     checkUsernameExists: (username) =>
       send(

@@ -1,7 +1,7 @@
 /**
  * The Redis read model: the latest snapshot of each user, brand, offer,
  * application and collaboration record and of each person's inbox the BFF
- * has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`,
+ * has seen, one hash per aggregate (`rm:user:<id>`, `rm:brand:<id>`, `rm:team:<brand id>`,
  * `rm:offer:<id>`, `rm:application:<id>`, `rm:collaboration:<id>`,
  * `rm:inbox:<user id>`) with fields `version` and
  * `snapshot` (JSON), and for a user `brandId` (empty for a user without a
@@ -14,6 +14,7 @@ import type { CollaborationRecord } from '@raly/contracts/collaborations';
 import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import type { TeamRecord } from '@raly/contracts/teams';
 import type { Redis } from 'ioredis';
 
 /**
@@ -21,10 +22,13 @@ import type { Redis } from 'ioredis';
  * offers and applications, collaborations' collaborations (messages are
  * pushed, not kept), notifications' inboxes (a person's unread count).
  */
-export type AggregateKind = 'user' | 'brand' | 'offer' | 'application' | 'collaboration' | 'inbox';
+export type AggregateKind =
+  'user' | 'brand' | 'team' | 'offer' | 'application' | 'collaboration' | 'inbox';
 export interface RecordByKind {
   user: UserRecord;
   brand: BrandRecord;
+  /** A brand's team (id: the brand's id). */
+  team: TeamRecord;
   offer: OfferRecord;
   application: ApplicationRecord;
   collaboration: CollaborationRecord;

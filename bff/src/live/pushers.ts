@@ -82,6 +82,14 @@ export function createPushers(io: LiveIo): Pushers & MessagePusher {
     brand(brand) {
       io.to(brandRoom(brand.id)).emit(liveEvents.brand, brand);
     },
+    team(team) {
+      // A member who left or was removed: their sockets leave the brand's room at once, on every
+      // replica, before the team goes to the members still in it.
+      const change = team.lastChange;
+      if (change?.userId && (change.kind === 'left' || change.kind === 'removed'))
+        moveRooms(change.userId, { join: [], leave: [brandRoom(team.id)] });
+      io.to(brandRoom(team.id)).emit(liveEvents.team, team);
+    },
     offer(offer) {
       // A draft is its brand's business only; an open or closed offer also reaches the
       // creators of its interests (closed: so their feeds drop it live).

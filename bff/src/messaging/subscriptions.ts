@@ -20,6 +20,7 @@ import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import { inboxRecordSchema } from '@raly/contracts/notifications';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
+import { teamRecordSchema } from '@raly/contracts/teams';
 import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { RecordStore } from '../domain/record-store';
@@ -63,6 +64,7 @@ const pushMessage =
 const kindOfTopic: Record<string, AggregateKind> = {
   [topics.identityUser]: 'user',
   [topics.brandBrand]: 'brand',
+  [topics.brandTeam]: 'team',
   [topics.offersOffer]: 'offer',
   [topics.offersApplication]: 'application',
   [topics.collaborationsCollaboration]: 'collaboration',
@@ -102,6 +104,7 @@ export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscri
     on(topics.identityUser, eventTypes.userUpdated, userRecordSchema, project('user')),
     on(topics.brandBrand, eventTypes.brandCreated, brandRecordSchema, project('brand')),
     on(topics.brandBrand, eventTypes.brandUpdated, brandRecordSchema, project('brand')),
+    on(topics.brandTeam, eventTypes.teamUpdated, teamRecordSchema, project('team')),
     on(topics.offersOffer, eventTypes.offerCreated, offerRecordSchema, project('offer')),
     on(topics.offersOffer, eventTypes.offerUpdated, offerRecordSchema, project('offer')),
     on(

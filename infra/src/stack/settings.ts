@@ -54,6 +54,7 @@ export const s3Defaults = {
 export const kafkaTopics = [
   'identity.user.v1',
   'brand.brand.v1',
+  'brand.team.v1',
   'media.image.v1',
   'offers.offer.v1',
   'offers.application.v1',

@@ -18,6 +18,7 @@ import {
   passwordGrant,
   serviceEnvironment,
   testStack,
+  waitForMail,
   uniqueToken,
   type BrandRegistration,
   type CreatorRegistration,
@@ -282,4 +283,20 @@ export async function registeredBrand(
     [registered.userId],
   );
   return { registration, ...registered, brandId: rows[0]!.brand_id };
+}
+
+/**
+ * The token of a brand invitation mailed to `email` (of the brand named
+ * `company` when given), read from the SMTP catcher (the link's `token` query value).
+ * @throws Error when no invitation mail arrives in time
+ */
+export async function invitationTokenFor(email: string, company?: string): Promise<string> {
+  const mail = await waitForMail(email, {
+    matching: (caught) =>
+      caught.text.includes('/join/team?') && (!company || caught.subject.includes(company)),
+  });
+  const link = /https?:\/\/\S+\/join\/team\?\S+/.exec(mail.text)?.[0];
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
+  return token;
 }

@@ -49,7 +49,7 @@ export const servicesWithDatabase = [
  */
 export const flows: Record<string, { writes: string[]; reads: string[] }> = {
   'identity-profile': { writes: [topics.identityUser], reads: [topics.mediaImage] },
-  brand: { writes: [topics.brandBrand], reads: [topics.mediaImage] },
+  brand: { writes: [topics.brandBrand, topics.brandTeam], reads: [topics.mediaImage] },
   media: { writes: [topics.mediaImage], reads: [topics.identityUser, topics.brandBrand] },
   offers: {
     writes: [topics.offersOffer, topics.offersApplication],
@@ -75,6 +75,7 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
     reads: [
       topics.identityUser,
       topics.brandBrand,
+      topics.brandTeam,
       topics.offersOffer,
       topics.offersApplication,
       topics.collaborationsCollaboration,

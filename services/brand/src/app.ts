@@ -15,10 +15,13 @@ import { serviceClientIds } from '@raly/contracts/internal';
 import { failureMessages } from '@raly/contracts/messages';
 import { brandsRouter } from './api/brands-router';
 import { internalRouter } from './api/internal-router';
+import { teamsRouter } from './api/teams-router';
 import { configSchema } from './config';
 import { brandRepository } from './data-access/brand-repository';
 import { openBrandDatabase } from './data-access/database';
 import { createIdentityClient } from './data-access/identity-client';
+import { teamRepository } from './data-access/team-repository';
+import { smtpMailer } from '@raly/service-kit/mail';
 import type { BrandDependencies } from './domain/dependencies';
 import { subscriptions } from './messaging/subscriptions';
 
@@ -43,11 +46,18 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     serviceClientIds.media,
     serviceClientIds.bff,
   ]);
-  const dependenciesFor = (relay: OutboxRelay): BrandDependencies => ({
-    brands: brandRepository(database.prisma, createEventWriter({ prisma: database.prisma, relay })),
-    identity: createIdentityClient(config.IDENTITY_URL, serviceTokens),
-    logger,
-  });
+  const mailer = smtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  const dependenciesFor = (relay: OutboxRelay): BrandDependencies => {
+    const events = createEventWriter({ prisma: database.prisma, relay });
+    return {
+      brands: brandRepository(database.prisma, events),
+      teams: teamRepository(database.prisma, events),
+      identity: createIdentityClient(config.IDENTITY_URL, serviceTokens),
+      mailer,
+      webUrl: config.WEB_URL,
+      logger,
+    };
+  };
   return runService({
     name: serviceName,
     logger,
@@ -62,11 +72,12 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(
         internalRouter(dependencies, {
           identity: allow(serviceClientIds.identity),
-          media: allow(serviceClientIds.media),
+          membership: allow(serviceClientIds.media, serviceClientIds.identity),
           bff: allow(serviceClientIds.bff),
         }),
       );
       app.use(brandsRouter(dependencies, verifyAccessToken));
+      app.use(teamsRouter(dependencies, verifyAccessToken));
     },
     consumer: config.KAFKA_CONSUME && {
       groupId: config.KAFKA_GROUP_ID,

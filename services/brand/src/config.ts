@@ -1,6 +1,10 @@
 /** The brand service's environment, validated at start (fail fast). */
 import { accessTokenConfigShape } from '@raly/service-kit/auth';
-import { consumerConfigShape, serviceConfigShape } from '@raly/service-kit/config';
+import {
+  consumerConfigShape,
+  secretWithDevelopmentDefault,
+  serviceConfigShape,
+} from '@raly/service-kit/config';
 import { serviceClientConfigShape } from '@raly/service-kit/internal';
 import { serviceClientIds } from '@raly/contracts/internal';
 import { z } from 'zod';
@@ -20,6 +24,12 @@ export const configSchema = z.object({
   ...accessTokenConfigShape,
   /** identity-profile, owner of the username registry. */
   IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
+  /** Where invitation e-mails go out (nodemailer URL); a secret in production: it may carry credentials. */
+  SMTP_URL: secretWithDevelopmentDefault(z.url(), 'smtp://127.0.0.1:1025'),
+  /** Sender of the e-mails. */
+  MAIL_FROM: z.string().min(1).default('Raly <no-reply@raly.local>'),
+  /** The web app's origin; invitation links point at `${WEB_URL}/join/team`. */
+  WEB_URL: z.url().default('http://localhost:5173'),
 });
 
 export type Config = z.infer<typeof configSchema>;

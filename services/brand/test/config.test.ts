@@ -10,4 +10,5 @@ describeProductionSecrets('brand', (env) => loadConfig(configSchema, env), {
   DATABASE_URL:
     'postgresql://raly_brand:pr0d-secret@raly-postgres-pooler-rw:5432/raly_brand?sslmode=no-verify',
   KEYCLOAK_SERVICE_CLIENT_SECRET: 'prod-brand-service-secret',
+  SMTP_URL: 'smtps://raly:pr0d-mail-secret@smtp.example.com:465',
 });

@@ -19,6 +19,7 @@ import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
 import { publicUsersRouter } from './api/public-users-router';
 import { queriesRouter } from './api/queries-router';
+import { teamsRouter } from './api/teams-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
 import { openIdentityDatabase } from './data-access/database';
@@ -28,7 +29,7 @@ import { userImageRepository } from './data-access/user-image-repository';
 import { usernameRegistry } from './data-access/username-registry';
 import type { IdentityDependencies } from './domain/dependencies';
 import { subscriptions } from './messaging/subscriptions';
-import { smtpMailer } from './data-access/mailer';
+import { smtpMailer } from '@raly/service-kit/mail';
 import { resetCodeRepository } from './data-access/reset-codes';
 import { userRepository } from './data-access/user-repository';
 
@@ -88,6 +89,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(publicUsersRouter(dependencies));
       app.use(queriesRouter(dependencies, fromBff));
       app.use(contactsRouter(dependencies, allow(serviceClientIds.notifications)));
+      app.use(teamsRouter(dependencies, fromBff));
       app.use(
         passwordResetsRouter(
           {

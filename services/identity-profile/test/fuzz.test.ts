@@ -13,7 +13,8 @@ import {
   useIdentityService,
   type Harness,
 } from './support';
-import { serviceTokenOf, uniqueToken } from '@raly/test-support';
+import { freePort, serviceTokenOf, testStack, uniqueToken } from '@raly/test-support';
+import { type RunningService, startService } from '@raly/test-support/system';
 import {
   deleteFuzzUsers,
   describeFuzz,
@@ -79,6 +80,46 @@ const routes: FuzzRoute[] = [
     auth: 'user',
     body: 'json',
     base: { interests: [INTERESTS[0], INTERESTS[1]] },
+  },
+  {
+    method: 'POST',
+    path: '/users/me/team',
+    auth: 'user',
+    body: 'json',
+    base: { token: `${marker}${UNIQUE}`, handle: `${marker}${UNIQUE}` },
+  },
+  {
+    method: 'POST',
+    path: '/accounts/members',
+    auth: 'service',
+    callers: ['bff'],
+    body: 'json',
+    base: {
+      token: `${marker}${UNIQUE}`,
+      handle: `${marker}${UNIQUE}`,
+      email: `${marker}${UNIQUE}@raly.test`,
+      password: 'pw-fuzz-1',
+      confirmPassword: 'pw-fuzz-1',
+      firstName: 'Fuzz',
+      lastName: 'Fuzz',
+      agreeTerms: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/queries/invitation-preview',
+    auth: 'service',
+    callers: ['bff'],
+    body: 'json',
+    base: { token: `${marker}${UNIQUE}` },
+  },
+  {
+    method: 'POST',
+    path: '/brand-memberships/sync',
+    auth: 'service',
+    callers: ['bff'],
+    body: 'json',
+    base: { userId: `${marker}${UNIQUE}`, brandId: '00000000-0000-4000-8000-000000000000' },
   },
   { method: 'POST', path: '/users/me/login-recorded', auth: 'user', body: 'none' },
   {
@@ -171,7 +212,25 @@ describeFuzz(
     beforeAll(() => {
       recording = recordExpressApps();
     });
-    harness = useIdentityService();
+    // services/brand too: the team routes ask it (invitations, memberships).
+    const ports = { identity: 0, brand: 0 };
+    let brand: RunningService | undefined;
+    beforeAll(async () => {
+      ports.identity = await freePort();
+      ports.brand = await freePort();
+      brand = await startService('brand', {
+        stack: await testStack(),
+        port: ports.brand,
+        env: { IDENTITY_URL: `http://127.0.0.1:${ports.identity}` },
+      });
+    });
+    afterAll(async () => {
+      await brand?.stop();
+    });
+    harness = useIdentityService(() => ({
+      port: ports.identity,
+      env: { BRAND_URL: `http://127.0.0.1:${ports.brand}` },
+    }));
     beforeAll(async () => {
       recording.stop();
       const creator = await registeredCreator(harness);

@@ -59,8 +59,13 @@ export interface Harness {
 export const testApiKey = `test-api-key-${uniqueToken(6)}`;
 export const testResetCodeTtlSeconds = 1800;
 
-/** Starts the service for this test file; stops it and cleans up after. */
-export function useIdentityService(): Harness {
+/**
+ * Starts the service for this test file; stops it and cleans up after.
+ * @param settings read when it starts: its port and environment added (e.g. BRAND_URL)
+ */
+export function useIdentityService(
+  settings: () => { port?: number; env?: Record<string, string> } = () => ({}),
+): Harness {
   const harness = {} as Harness;
   let service: RunningService | undefined;
   beforeAll(async () => {
@@ -81,9 +86,12 @@ export function useIdentityService(): Harness {
       },
     };
     harness.userEvents = await listenToTopic(harness.stack.kafkaBrokers, 'identity.user.v1');
+    const { port, env } = settings();
     service = await startService('identity-profile', {
       stack: harness.stack,
+      port,
       env: {
+        ...env,
         PUBLIC_API_KEY: testApiKey,
         RESET_CODE_TTL_SECONDS: String(testResetCodeTtlSeconds),
         // No consumer: other runs on the shared stack publish image events (default pictures)

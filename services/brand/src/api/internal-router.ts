@@ -4,16 +4,17 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { createBrand, deleteBrand, membershipOf, setBrandVerified } from '../domain/brands';
+import { acceptInvitation, previewInvitation } from '../domain/teams';
 import type { BrandDependencies } from '../domain/dependencies';
 
 /**
  * @param guards the internal routes' guards (kit `requireServiceCaller`): `identity` lets only
- *   identity-profile through (the brand registration saga), `media` only media (membership check),
- *   `bff` only the BFF (staff decisions from the console)
+ *   identity-profile through (the brand registration saga, invitations), `membership` media and
+ *   identity-profile (the membership check), `bff` only the BFF (staff decisions from the console)
  */
 export function internalRouter(
   dependencies: BrandDependencies,
-  guards: { identity: RequestHandler; media: RequestHandler; bff: RequestHandler },
+  guards: { identity: RequestHandler; membership: RequestHandler; bff: RequestHandler },
 ): Router {
   const router = Router();
   router.post('/brands', guards.identity, async (req, res) => {
@@ -27,7 +28,13 @@ export function internalRouter(
   router.put('/brands/:id/verification', guards.bff, async (req, res) => {
     res.json({ data: await setBrandVerified(dependencies, req.params.id as string, req.body) });
   });
-  router.get('/brands/:id/members/:userId', guards.media, async (req, res) => {
+  router.post('/invitations/preview', guards.identity, async (req, res) => {
+    res.json({ data: await previewInvitation(dependencies, req.body) });
+  });
+  router.post('/invitations/accept', guards.identity, async (req, res) => {
+    res.json({ data: await acceptInvitation(dependencies, req.body) });
+  });
+  router.get('/brands/:id/members/:userId', guards.membership, async (req, res) => {
     res.json({
       data: await membershipOf(dependencies, req.params.id as string, req.params.userId as string),
     });

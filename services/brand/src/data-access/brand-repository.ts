@@ -180,7 +180,8 @@ export function brandRepository(prisma: PrismaClient, events: BrandEvents): Bran
   };
 }
 
-const isUuid = (value: string) =>
+/** True when `value` is a UUID (ids of brands and invitations; anything else matches no row). */
+export const isUuid = (value: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The field each unique constraint of the `brands` table guards. */

@@ -21,19 +21,23 @@ export class UsernameTakenError extends Error {
   }
 }
 
+/** Who holds a name in the registry: a brand (its username) or a member (their handle). */
+export type UsernameOwner = 'brand' | 'member';
+
 export interface IdentityClient {
   /**
-   * `POST /usernames/claim`: reserves `username` for the brand (already holding it is fine).
+   * `POST /usernames/claim`: reserves `username` for the brand, or (`ownerType` `member`) a
+   * member's handle for the user `ownerId` (already holding it is fine).
    * @throws UsernameTakenError; AppError `unavailable` (503, untrusted) when identity-profile
    *   cannot be reached or answers 503 (e.g. its database is away for the moment); Error when it
    *   answers any other failure
    */
-  claimUsername(username: string, brandId: string): Promise<void>;
+  claimUsername(username: string, ownerId: string, ownerType?: UsernameOwner): Promise<void>;
   /**
    * `POST /usernames/release`: frees `username` if the brand holds it.
    * @throws as {@link IdentityClient.claimUsername}, but never UsernameTakenError
    */
-  releaseUsername(username: string, brandId: string): Promise<void>;
+  releaseUsername(username: string, ownerId: string, ownerType?: UsernameOwner): Promise<void>;
 }
 
 /**
@@ -44,7 +48,12 @@ export function createIdentityClient(
   identityUrl: string,
   serviceTokens: ServiceTokenSource,
 ): IdentityClient {
-  async function send(action: 'claim' | 'release', username: string, brandId: string) {
+  async function send(
+    action: 'claim' | 'release',
+    username: string,
+    ownerId: string,
+    ownerType: UsernameOwner = 'brand',
+  ) {
     const answer = await callInternal(
       identityUrl,
       serviceTokens,
@@ -52,7 +61,7 @@ export function createIdentityClient(
       {
         method: 'POST',
         target: 'identity-profile',
-        json: { username, ownerType: 'brand', ownerId: brandId },
+        json: { username, ownerType, ownerId },
         unreachable: 'unavailable',
       },
     );
@@ -62,7 +71,8 @@ export function createIdentityClient(
       throw unexpectedAnswerError(answer, 'identity-profile', `username ${action}`);
   }
   return {
-    claimUsername: (username, brandId) => send('claim', username, brandId),
-    releaseUsername: (username, brandId) => send('release', username, brandId),
+    claimUsername: (username, ownerId, ownerType) => send('claim', username, ownerId, ownerType),
+    releaseUsername: (username, ownerId, ownerType) =>
+      send('release', username, ownerId, ownerType),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { eventTypes, topics } from '@raly/contracts/events';
 import { brandRecordSchema, type BrandRecord } from '@raly/contracts/records';
+import { teamRecordSchema, type TeamRecord } from '@raly/contracts/teams';
 import { snapshotEventOf } from '@raly/service-kit/outbox';
 
 export const eventSource = 'raly/brand';
@@ -23,3 +24,10 @@ export const brandCreatedEvent = brandEvent(eventTypes.brandCreated);
 
 /** `brand.brand.updated`: a changed brand's snapshot. */
 export const brandUpdatedEvent = brandEvent(eventTypes.brandUpdated);
+
+/** `brand.team.updated` (topic `brand.team.v1`, key = brand id): a changed team's snapshot. */
+export const teamUpdatedEvent = snapshotEventOf<TeamRecord>({
+  topic: topics.brandTeam,
+  source: eventSource,
+  schema: teamRecordSchema,
+})(eventTypes.teamUpdated);

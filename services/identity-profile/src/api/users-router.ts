@@ -1,12 +1,13 @@
 /**
  * The caller's own record only (docs/api.md): `GET /users/me`,
  * `PATCH /users/me`, `PATCH /users/me/onboarding`, `PUT /users/me/interests`,
- * `POST /users/me/login-recorded`.
+ * `POST /users/me/login-recorded`, `POST /users/me/team` (join a brand from an invitation).
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { completeOnboardingStep, recordLogin, updateInterests } from '../domain/onboarding';
+import { joinTeam } from '../domain/teams';
 import { getOwnUser, updateOwnUser } from '../domain/users';
 
 export function usersRouter(
@@ -26,6 +27,9 @@ export function usersRouter(
   });
   router.put('/users/me/interests', async (req, res) => {
     res.json({ data: await updateInterests(dependencies, callerOf(req).userId, req.body) });
+  });
+  router.post('/users/me/team', async (req, res) => {
+    res.json({ data: await joinTeam(dependencies, callerOf(req).userId, req.body) });
   });
   router.post('/users/me/login-recorded', async (req, res) => {
     res.json({ data: await recordLogin(dependencies, callerOf(req).userId) });

@@ -2,9 +2,11 @@
  * services/brand as the brand registration saga calls it (docs/api.md
  * "Internal endpoints"): create the brand, and delete it to undo.
  */
-import type { CreateBrandCommand } from '@raly/contracts/internal';
+import type { BrandMembership, CreateBrandCommand } from '@raly/contracts/internal';
+import type { AcceptInvitationCommand, InvitationPreview } from '@raly/contracts/teams';
 import {
   callInternal,
+  dataOf,
   errorCodeOf,
   unexpectedAnswerError,
   type ServiceTokenSource,
@@ -30,6 +32,19 @@ export interface BrandClient {
   create(command: CreateBrandCommand): Promise<string>;
   /** `DELETE /brands/:id`. @throws as {@link BrandClient.create}, but never BrandUsernameTakenError */
   delete(brandId: string): Promise<void>;
+  /**
+   * `POST /invitations/preview`: the invitation's brand and e-mail.
+   * @throws AppError as the brand service answered (404, 409 with the invitation's reason), passed through
+   */
+  previewInvitation(token: string): Promise<InvitationPreview>;
+  /**
+   * `POST /invitations/accept`: spends the invitation and makes the user a member.
+   * @returns the brand joined
+   * @throws AppError as the brand service answered, passed through
+   */
+  acceptInvitation(command: AcceptInvitationCommand): Promise<{ brandId: string }>;
+  /** `GET /brands/:id/members/:userId`. @throws AppError as the brand service answered */
+  membership(brandId: string, userId: string): Promise<BrandMembership>;
 }
 
 /**
@@ -40,7 +55,30 @@ export function createBrandClient(
   brandUrl: string,
   serviceTokens: ServiceTokenSource,
 ): BrandClient {
+  const post = async <T>(path: string[], json: unknown, what: string): Promise<T> =>
+    dataOf<T>(
+      await callInternal(brandUrl, serviceTokens, servicePath(path), {
+        method: 'POST',
+        target: 'brand',
+        json,
+        unreachable: 'unavailable',
+      }),
+      `brand service refused ${what}`,
+    );
   return {
+    previewInvitation: (token) =>
+      post<InvitationPreview>(['invitations', 'preview'], { token }, 'the invitation preview'),
+    acceptInvitation: (command) =>
+      post<{ brandId: string }>(['invitations', 'accept'], command, 'the invitation'),
+    async membership(brandId, userId) {
+      const answer = await callInternal(
+        brandUrl,
+        serviceTokens,
+        servicePath(['brands', brandId, 'members', userId]),
+        { method: 'GET', target: 'brand', unreachable: 'unavailable' },
+      );
+      return dataOf<BrandMembership>(answer, 'brand service refused the membership check');
+    },
     async create(command) {
       const answer = await callInternal(brandUrl, serviceTokens, servicePath(['brands']), {
         method: 'POST',

@@ -45,6 +45,8 @@ export type UserChanges = Partial<
     | 'onboardingConnects'
     | 'onboardingWallet'
     | 'onboardingBrand'
+    | 'brandId'
+    | 'brandIsAdmin'
     | 'lastLogin'
   >
 >;
@@ -187,14 +189,16 @@ export function toUserRecord(row: User): UserRecord {
     coverImg: row.coverImg,
     interests: row.interests as Interest[],
     socials: { x: row.socialsX, instagram: row.socialsInstagram, threads: row.socialsThreads },
-    onboarding: row.brandId
-      ? { terms: row.onboardingTerms, brand: row.onboardingBrand ?? false }
-      : {
-          terms: row.onboardingTerms,
-          interests: row.onboardingInterests ?? false,
-          connects: row.onboardingConnects ?? false,
-          wallet: row.onboardingWallet ?? false,
-        },
+    // A brand-side user keeps the brand steps after leaving a brand (they may join another).
+    onboarding:
+      row.onboardingBrand !== null
+        ? { terms: row.onboardingTerms, brand: row.onboardingBrand ?? false }
+        : {
+            terms: row.onboardingTerms,
+            interests: row.onboardingInterests ?? false,
+            connects: row.onboardingConnects ?? false,
+            wallet: row.onboardingWallet ?? false,
+          },
     permissions: {
       isInfluencer: row.isInfluencer,
       isBoosted: row.isBoosted,

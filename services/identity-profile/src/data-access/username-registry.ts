@@ -17,13 +17,14 @@ export class UsernameHeldError extends Error {
   }
 }
 
-export type UsernameOwnerType = 'user' | 'brand';
+/** `user` (a creator's username), `brand` (a brand's username) or `member` (a brand member's handle). */
+export type UsernameOwnerType = 'user' | 'brand' | 'member';
 
 /** One row of the registry: a (normalised) username and who holds it. */
 export interface UsernameEntry {
   username: string;
   ownerType: UsernameOwnerType;
-  /** The user id (creator) or the brand id. */
+  /** The user id (creator, member) or the brand id. */
   ownerId: string;
 }
 

@@ -161,7 +161,8 @@ export function newBrandUser(user: {
   };
 }
 
-async function createKeycloakUser(
+/** Creates the Keycloak user (the login). @throws AppError email-taken, invalid-argument, internal */
+export async function createKeycloakUser(
   dependencies: IdentityDependencies,
   email: string,
   password: string,
@@ -188,7 +189,7 @@ async function deleteBrand(dependencies: IdentityDependencies, brandId: string):
 }
 
 /** Saga compensation; a failure here leaves an orphan Keycloak user, so it is logged loudly. */
-async function deleteKeycloakUser(
+export async function deleteKeycloakUser(
   dependencies: IdentityDependencies,
   userId: string,
 ): Promise<void> {

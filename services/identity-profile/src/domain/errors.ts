@@ -45,6 +45,15 @@ export const identityErrors = {
     new AppError('invalid-argument', messages.requestProblem, {
       fields: { interests: messages.requestProblem },
     }),
+  /** Teams: a creator account cannot join a brand. */
+  creatorCannotJoinBrand: () => new AppError('permission-denied', messages.creatorCannotJoinBrand),
+  /** Teams: the user already belongs to a brand. */
+  alreadyInABrand: () => new AppError('conflict', messages.alreadyInABrand),
+  /** Teams: registering from an invitation with another e-mail than the invited one. */
+  invitationEmailMismatch: () =>
+    new AppError('invalid-argument', messages.invitationEmailMismatch, {
+      fields: { email: messages.invitationEmailMismatch },
+    }),
   /** Spec §8: any other failure updating an account. */
   updateAccountFailed: (cause: unknown) => failedBecauseOf(messages.updateAccountFailed, cause),
 };

@@ -21,7 +21,7 @@ import {
 } from '@raly/contracts/validation';
 import type { Logger } from '@raly/service-kit/logger';
 import type { KeycloakUsers } from '../data-access/keycloak-users';
-import type { Mail, Mailer } from '../data-access/mailer';
+import { escapeHtml, type Mail, type Mailer } from '@raly/service-kit/mail';
 import type { ResetCodeRepository } from '../data-access/reset-codes';
 import type { UserRepository } from '../data-access/user-repository';
 import { identityErrors } from './errors';
@@ -161,12 +161,4 @@ function resetMail(to: string, link: string, ttlMs: number): Mail {
       "If you didn't ask to reset your password, you can ignore this e-mail.</p>",
     ].join('\n'),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }

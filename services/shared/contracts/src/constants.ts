@@ -25,6 +25,12 @@ export const CALLABLE_TIMEOUT_MS = 70_000;
 export const CALLABLE_REGION = 'us-central1';
 export const INITIALS_MAX_LETTERS = 2;
 export const TERMS_BOX_HEIGHT_PX = 170;
+/** How long a brand's invitation link stays usable (7 days). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How many invitations one brand may send in {@link INVITATION_RATE_WINDOW_MS}. */
+export const INVITATIONS_PER_WINDOW = 20;
+/** The window of the brand's invitation limit (1 hour). */
+export const INVITATION_RATE_WINDOW_MS = 60 * 60 * 1000;
 
 /** Interest options of spec §3, in the spec's order. */
 export const INTERESTS = [

@@ -10,10 +10,12 @@ import { collaborationMessageRecordSchema, collaborationRecordSchema } from './c
 import { inboxRecordSchema } from './notifications';
 import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
+import { teamRecordSchema } from './teams';
 
 export const topics = {
   identityUser: 'identity.user.v1',
   brandBrand: 'brand.brand.v1',
+  brandTeam: 'brand.team.v1',
   mediaImage: 'media.image.v1',
   offersOffer: 'offers.offer.v1',
   offersApplication: 'offers.application.v1',
@@ -31,6 +33,7 @@ export const eventTypes = {
   userUpdated: 'identity.user.updated',
   brandCreated: 'brand.brand.created',
   brandUpdated: 'brand.brand.updated',
+  teamUpdated: 'brand.team.updated',
   imageStored: 'media.image.stored',
   offerCreated: 'offers.offer.created',
   offerUpdated: 'offers.offer.updated',
@@ -80,6 +83,7 @@ export const payloadSchemas = {
   [eventTypes.userUpdated]: userRecordSchema,
   [eventTypes.brandCreated]: brandRecordSchema,
   [eventTypes.brandUpdated]: brandRecordSchema,
+  [eventTypes.teamUpdated]: teamRecordSchema,
   [eventTypes.imageStored]: imageStoredSchema,
   [eventTypes.offerCreated]: offerRecordSchema,
   [eventTypes.offerUpdated]: offerRecordSchema,

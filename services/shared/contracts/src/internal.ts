@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { URL_MAX_LENGTH } from './constants';
-import { imageOwnerTypeSchema } from './images';
 import { messages } from './messages';
 import { boundedText, lookupValueSchema } from './validation';
 
@@ -47,11 +46,14 @@ export type CreateBrandCommand = z.infer<typeof createBrandCommandSchema>;
  * identity-profile, which owns the one registry of usernames shared by
  * creators and brands (spec §5 requires uniqueness; across creators and
  * brands is our reading). Creators' usernames
- * are claimed by identity-profile itself; other services claim for brands.
+ * are claimed by identity-profile itself; other services claim for brands
+ * and for brand members' handles (the same registry, so a handle is unique
+ * among usernames too).
  */
 export const usernameClaimSchema = z.object({
   username: internalValue,
-  ownerType: imageOwnerTypeSchema.extract(['brand']),
+  /** `brand` (a brand's username) or `member` (a brand member's handle; ownerId: the user id). */
+  ownerType: z.enum(['brand', 'member']),
   ownerId: internalValue,
 });
 export type UsernameClaim = z.infer<typeof usernameClaimSchema>;

@@ -8,6 +8,7 @@ import type { CollaborationMessageRecord, CollaborationRecord } from './collabor
 import type { InboxRecord } from './notifications';
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
+import type { TeamRecord } from './teams';
 
 /** The socket.io path on the BFF's origin. */
 export const LIVE_PATH = '/live';
@@ -16,6 +17,7 @@ export const LIVE_PATH = '/live';
 export const liveEvents = {
   user: 'user.updated',
   brand: 'brand.updated',
+  team: 'team.updated',
   offer: 'offer.updated',
   application: 'application.updated',
   collaboration: 'collaboration.updated',
@@ -33,6 +35,8 @@ export interface LiveServerToClientEvents {
   [liveEvents.user]: (record: UserRecord) => void;
   /** A brand record, only to its members' sockets. */
   [liveEvents.brand]: (record: BrandRecord) => void;
+  /** A brand's team (members by handle and role), only to its members' sockets. */
+  [liveEvents.team]: (record: TeamRecord) => void;
   /**
    * An offer: a draft or any change only to its brand's members; an open or
    * closed offer also to the creators whose interests it matches and whose

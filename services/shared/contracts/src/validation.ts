@@ -180,6 +180,24 @@ export const brandRegistrationSchema = z
   .superRefine(passwordsMatch);
 export type BrandRegistration = z.infer<typeof brandRegistrationSchema>;
 
+/**
+ * Registration from a brand's invitation (`/join/team?token=…`): the person
+ * joins the invitation's brand as a member with their own handle (unique
+ * like usernames, same rules); the e-mail must be the invited one.
+ */
+export const memberRegistrationSchema = z
+  .object({
+    token: lookupValueSchema.min(1, messages.invitationInvalid),
+    handle: usernameSchema,
+    email: emailSchema,
+    ...passwordPair,
+    firstName: requiredName(messages.firstNameRequired, messages.firstNameTooLong),
+    lastName: requiredName(messages.lastNameRequired, messages.lastNameTooLong),
+    agreeTerms: z.boolean().refine((v) => v === true, messages.agreeTermsRegistration),
+  })
+  .superRefine(passwordsMatch);
+export type MemberRegistration = z.infer<typeof memberRegistrationSchema>;
+
 /** createAccount command body (spec §7): registration data plus isBrand. */
 export const createAccountSchema = z.discriminatedUnion('isBrand', [
   z.object({ isBrand: z.literal(false), registration: creatorRegistrationSchema }),

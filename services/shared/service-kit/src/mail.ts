@@ -1,6 +1,7 @@
 /**
- * Outgoing e-mail over SMTP (nodemailer). Locally the SMTP catcher of the
- * stack receives everything (docs/conventions.md `SMTP_URL`). The transport
+ * Outgoing e-mail over SMTP (nodemailer), for every service that sends
+ * mail (identity-profile's password resets, brand's invitations). Locally
+ * the SMTP catcher of the stack receives everything (docs/conventions.md `SMTP_URL`). The transport
  * is not pooled: each mail opens and closes its own connection, so there is
  * nothing to close at stop.
  */
@@ -34,4 +35,17 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
       await transport.sendMail({ from, ...mail });
     },
   };
+}
+
+/**
+ * Text made safe inside HTML text and double-quoted attributes.
+ * @param text any text, e.g. a link or a brand's name
+ * @returns the text with `&`, `"`, `<` and `>` escaped
+ */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
