@@ -202,7 +202,14 @@ export async function ensureNodeImage(rebuild = false): Promise<string> {
   addUser(tree, 'node', 1000, '/home/node', '/bin/bash');
   await run('install', ['-d', '-o', '1000', '-g', '1000', path.join(tree, 'home/node')]);
   await trimApt(tree);
-  await importTree(tree, tag, [`ENV ${basePath}`, `ENV NODE_VERSION=${version}`, 'CMD ["node"]']);
+  await importTree(tree, tag, [
+    `ENV ${basePath}`,
+    `ENV NODE_VERSION=${version}`,
+    // Node reads only its own CA list unless told: npm ci in a build goes through the
+    // machine's TLS proxy, whose CA is among the system's.
+    ...(trusted.length > 0 ? ['ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt'] : []),
+    'CMD ["node"]',
+  ]);
   return tag;
 }
 
