@@ -210,7 +210,7 @@ function expectedMigrations(app: ImageApp): string[] {
 }
 
 /** Polls `url` until it answers 2xx; @returns the status, @throws after `timeoutMs`. */
-async function waitForOk(url: string, timeoutMs: number): Promise<number> {
+export async function waitForOk(url: string, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -238,14 +238,106 @@ export interface AppCheck {
 }
 
 /**
- * Runs one app's image as its Deployment does (see {@link securityOptions}) and waits for its
- * readiness and liveness probes. A service first runs its migration Job's settings with the
- * image's own runner (`node dist/migrate.js`) against a throwaway database, checks that every
- * migration folder is recorded, and then serves on that database; the database is dropped
+ * The environment an app's container gets in a check. web: its Deployment's literal `env`.
+ * A Node app: the local stack's (infra/src/stack/endpoints.ts) with the other apps at their
+ * {@link checkPort}s, its PORT, its own Kafka consumer group from the topics' end, and
+ * NODE_ENV=development (the local stack's secrets are the development defaults, which
+ * production refuses).
+ * @param consumerGroup the Kafka consumer group, unique to the check
+ */
+export function checkEnvironment(
+  app: ImageApp,
+  portBase: number,
+  consumerGroup: string,
+): Record<string, string> {
+  const environment: Record<string, string> = {};
+  if (app === 'web') {
+    const container = appManifest(app).pod.containers[0] as {
+      env?: { name: string; value?: string }[];
+    };
+    for (const variable of container.env ?? []) environment[variable.name] = variable.value ?? '';
+    return environment;
+  }
+  Object.assign(environment, stackEnvironment(nativeEndpoints(), workspaceOf(app)));
+  for (const other of imageApps) {
+    if (other === 'web') continue;
+    const key = other === 'identity-profile' ? 'IDENTITY_URL' : `${other.toUpperCase()}_URL`;
+    environment[key] = `http://127.0.0.1:${checkPort(other, portBase)}`;
+  }
+  return Object.assign(environment, {
+    PORT: String(checkPort(app, portBase)),
+    NODE_ENV: 'development',
+    KAFKA_GROUP_ID: consumerGroup,
+    KAFKA_FROM_BEGINNING: 'false',
+    ACCESS_LOG_LEVEL: 'silent',
+  });
+}
+
+/** A throwaway database a service's image has migrated; `drop` removes it. */
+export interface MigratedDatabase {
+  url: string;
+  /** The migration folders recorded in `_prisma_migrations`, in name order. */
+  migrations: string[];
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a throwaway database on the local Postgres by running the service's image with its
+ * migration Job's settings and the image's own runner (`node dist/migrate.js`, which creates
+ * the database), then checks that every migration folder (the service's and the outbox's) is
+ * recorded as finished.
+ * @returns undefined for an app without a database
+ * @throws Error when the run fails or a migration is missing (the database is dropped)
+ */
+export async function migrateThrowawayDatabase(
+  app: ImageApp,
+): Promise<MigratedDatabase | undefined> {
+  if (!(workspaceOf(app) in workspaceDatabases)) return undefined;
+  const manifest = appManifest(app);
+  const { name, url } = throwawayDatabase(app);
+  const drop = () => dropDatabase(name);
+  try {
+    await podmanOk([
+      'run',
+      '--rm',
+      '--network=host',
+      ...securityOptions(manifest.migrationPod ?? manifest.pod),
+      '-e',
+      `DATABASE_URL=${url}`,
+      imageTag(app),
+      'node',
+      'dist/migrate.js',
+    ]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let migrations: string[];
+    try {
+      const rows = await client.query<{ migration_name: string }>(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY 1',
+      );
+      migrations = rows.rows.map((row) => row.migration_name);
+    } finally {
+      await client.end();
+    }
+    const expected = expectedMigrations(app);
+    if (JSON.stringify(migrations) !== JSON.stringify(expected))
+      throw new Error(
+        `${app}: migrations recorded ${JSON.stringify(migrations)}, expected ${JSON.stringify(expected)}`,
+      );
+    return { url, migrations, drop };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/**
+ * Runs one app's image as its Deployment does (see {@link securityOptions}) with
+ * {@link checkEnvironment} and waits for its readiness and liveness probes. A service serves on
+ * a database its image has just migrated ({@link migrateThrowawayDatabase}), dropped
  * afterwards. Node apps share the host's network (the stack listens on loopback) on
  * {@link checkPort}; web, whose nginx listens on 8080 like the local Keycloak, is published
- * from Podman's bridge instead. Each app gets its own Kafka consumer group, from the topics'
- * end.
+ * from Podman's bridge instead.
  * @param options.portBase see {@link checkPort}; options.timeoutMs per probe (default 120 s)
  * @throws Error with the container's log when a step fails
  */
@@ -257,60 +349,14 @@ export async function checkAppImage(
   const container = manifest.pod.containers[0]!;
   const name = `raly-images-${app}-${process.pid}`;
   const port = checkPort(app, options.portBase);
-  const workspace = workspaceOf(app);
-  const hasDatabase = workspace in workspaceDatabases;
-  const database = hasDatabase ? throwawayDatabase(app) : undefined;
   const result: AppCheck = { app, probes: {}, uid: -1 };
+  let database: MigratedDatabase | undefined;
   try {
-    const environment: Record<string, string> = {};
-    if (app === 'web') {
-      for (const variable of (container as { env?: { name: string; value?: string }[] }).env ?? [])
-        environment[variable.name] = variable.value ?? '';
-    } else {
-      Object.assign(environment, stackEnvironment(nativeEndpoints(), workspace));
-      for (const other of imageApps) {
-        if (other === 'web') continue;
-        const key = other === 'identity-profile' ? 'IDENTITY_URL' : `${other.toUpperCase()}_URL`;
-        environment[key] = `http://127.0.0.1:${checkPort(other, options.portBase)}`;
-      }
-      Object.assign(environment, {
-        PORT: String(port),
-        // The local stack's secrets are the development defaults, which production refuses.
-        NODE_ENV: 'development',
-        KAFKA_GROUP_ID: name,
-        KAFKA_FROM_BEGINNING: 'false',
-        ACCESS_LOG_LEVEL: 'silent',
-      });
-    }
+    const environment = checkEnvironment(app, options.portBase, name);
+    database = await migrateThrowawayDatabase(app);
     if (database) {
       environment.DATABASE_URL = database.url;
-      const migrationPod = manifest.migrationPod ?? manifest.pod;
-      await podmanOk([
-        'run',
-        '--rm',
-        '--network=host',
-        ...securityOptions(migrationPod),
-        '-e',
-        `DATABASE_URL=${database.url}`,
-        imageTag(app),
-        'node',
-        'dist/migrate.js',
-      ]);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const rows = await client.query<{ migration_name: string }>(
-          'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY 1',
-        );
-        result.migrations = rows.rows.map((row) => row.migration_name);
-      } finally {
-        await client.end();
-      }
-      const expected = expectedMigrations(app);
-      if (JSON.stringify(result.migrations) !== JSON.stringify(expected))
-        throw new Error(
-          `${app}: migrations recorded ${JSON.stringify(result.migrations)}, expected ${JSON.stringify(expected)}`,
-        );
+      result.migrations = database.migrations;
     }
     const network =
       app === 'web'
@@ -340,6 +386,6 @@ export async function checkAppImage(
     throw new Error(`${(error as Error).message}\n--- ${name} ---\n${logs.stdout}${logs.stderr}`);
   } finally {
     await podman(['rm', '-f', '-t', '5', name]);
-    if (database) await dropDatabase(database.name);
+    await database?.drop();
   }
 }
