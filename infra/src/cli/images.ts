@@ -10,6 +10,8 @@
  *   --no-cache         build without Podman's layer cache
  *   --rebuild-base     make the base images again
  *   --port-base <n>    the checks' ports: n (BFF) … n+6 (notifications), n+7 (web); default 4650
+ *   --play <overlay>   then `podman kube play` each app's pod from k8s/overlays/<overlay> (e.g. dev)
+ *                      and wait until it is ready (infra/src/images/kube-play.ts)
  */
 import { parseArgs } from 'node:util';
 import {
@@ -20,6 +22,7 @@ import {
   type ImageApp,
 } from '../images/app-images';
 import { ensureNginxImage, ensureNodeImage } from '../images/base-images';
+import { playAppPod } from '../images/kube-play';
 import { podmanUnavailable } from '../images/podman';
 
 const { values } = parseArgs({
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     'rebuild-base': { type: 'boolean', default: false },
     'port-base': { type: 'string', default: '4650' },
+    play: { type: 'string' },
   },
 });
 const apps = values.only
@@ -60,6 +64,21 @@ try {
       const migrations = check.migrations ? `, ${check.migrations.length} migrations applied` : '';
       console.log(
         `${app}: uid ${check.uid}${migrations}, ${probes} (${seconds(Date.now() - started)})`,
+      );
+    }
+  }
+  if (values.play) {
+    for (const app of apps) {
+      started = Date.now();
+      const probes = await playAppPod(app, {
+        overlay: values.play,
+        portBase: Number(values['port-base']),
+      });
+      const answered = Object.entries(probes)
+        .map(([probe, status]) => `${probe} ${status}`)
+        .join(', ');
+      console.log(
+        `${app}: pod of k8s/overlays/${values.play} ready, ${answered} (${seconds(Date.now() - started)})`,
       );
     }
   }
