@@ -8,9 +8,10 @@
  * `protect()` runs on the grant the kit's verifier accepted, so role guards
  * (`protect('realm:…')`) work on it, and no token is verified twice.
  */
-import { createRequire } from 'node:module';
 import { Router, type RequestHandler } from 'express';
 import KeycloakConnect from 'keycloak-connect';
+// @ts-expect-error -- keycloak-connect ships no types for its internal modules (CommonJS, module.exports = Token).
+import KeycloakTokenModule from 'keycloak-connect/middleware/auth-utils/token.js';
 import {
   bearerOf,
   createAccessTokenVerifier,
@@ -49,11 +50,13 @@ export interface Authenticator {
   revocations: SessionRevocations;
 }
 
-/** keycloak-connect's Token (middleware/auth-utils/token.js): parses a raw token, no verification. */
+/**
+ * keycloak-connect's Token (middleware/auth-utils/token.js): parses a raw token, no verification.
+ * A static import, so that the image's bundle (esbuild) inlines it: the runtime image has no
+ * node_modules.
+ */
 type TokenConstructor = new (token: string, clientId: string) => KeycloakConnect.Token;
-const KeycloakToken = createRequire(import.meta.url)(
-  'keycloak-connect/middleware/auth-utils/token.js',
-) as TokenConstructor;
+const KeycloakToken = KeycloakTokenModule as TokenConstructor;
 
 /**
  * Builds the authenticator.
