@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Entry point of the root npm scripts (`npm start`, `npm stop`, `npm test`, `npm run stack`,
+ * Entry point of the root npm scripts (`npm start`, `npm stop`, `npm test`, `npm run stack`, `npm run images`,
  * `npm run bench`, `npm run chaos`). Plain JavaScript with no dependencies, because it runs
  * before any are installed. It always runs on the project's pinned Node (`.node-version`,
  * installed by ./project-node.mjs): started on another Node, it runs itself again on that one.
@@ -8,7 +8,7 @@
  * runs the TypeScript CLI of infra/src/cli/<command>.ts through tsx (`bench` and `chaos`: the
  * bench workspace's scripts of those names), passing arguments, exit code and signals through.
  *
- * Usage: node infra/bin/raly.mjs <start|stop|stack|test|bench|chaos> [args…]
+ * Usage: node infra/bin/raly.mjs <start|stop|stack|test|bench|chaos|images> [args…]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureProjectNode, projectNodeVersion, runsOnProjectNode } from './project-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const commands = new Set(['start', 'stop', 'stack', 'test', 'bench', 'chaos']);
+const commands = new Set(['start', 'stop', 'stack', 'test', 'bench', 'chaos', 'images']);
 /** Commands that are the bench workspace's own scripts (`npm run <command> -w bench`). */
 const benchCommands = new Set(['bench', 'chaos']);
 const [command, ...args] = process.argv.slice(2);
