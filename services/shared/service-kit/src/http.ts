@@ -5,7 +5,8 @@
  * error handler last, answering in the app's words. Also the listen/close
  * pair `start()` and `stop()` are built on.
  */
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import express, {
   type ErrorRequestHandler,
@@ -294,9 +295,44 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+/** What node's HTTP parser refuses before express sees the request, by the parser's error code. */
+const parserRefusals: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'Request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+};
+
+/**
+ * Answers the requests node's HTTP parser refuses before any express layer runs (headers over
+ * node's 16 KB limit: 431; a request that took too long: 408; a malformed request: 400) in the
+ * kit's error shape `{ error: { code, message } }` with a JSON content type, instead of node's
+ * bare status line, then closes the connection (RFC 9110 §15.5, RFC 6585 §5).
+ * @param server the app's HTTP server; a socket no longer writable is destroyed unanswered
+ */
+export function answerParserRefusals(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const { status, message } = parserRefusals[error.code ?? ''] ?? {
+      status: 400,
+      message: 'The request is not valid HTTP.',
+    };
+    const body = JSON.stringify({ error: { code: errorCodeFor(status), message } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  });
+}
+
 /**
  * Listens on one interface: loopback unless the `HOST` environment variable
- * names another (containers set `HOST=0.0.0.0`: compose, k8s, the Dockerfiles).
+ * names another (containers set `HOST=0.0.0.0`: compose, k8s, the Dockerfiles). What node's
+ * parser refuses is answered in the kit's error shape ({@link answerParserRefusals}).
  * @param app the express app
  * @param port TCP port; 0 picks a free one
  * @param host default `HOST`, else `127.0.0.1`
@@ -308,6 +344,7 @@ export function listen(
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
+      answerParserRefusals(server);
       if (error) {
         reject(error);
         return;
