@@ -144,6 +144,8 @@ export const messages = {
   reviewSent: 'Thank you, your review is published.',
   // Notifications (not in the spec, worded like its rules)
   notificationNotFound: 'This notification does not exist.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not valid. Use the link in your latest e-mail from Raly.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',
