@@ -177,6 +177,11 @@ export const configSchema = z.object({
   RATE_LIMIT_LEAVE_REVIEW_PER_USER: rateLimit('10/60'),
   /** Notifications marked read per signed-in user (POST /api/notifications/:id/read and /read-all). */
   RATE_LIMIT_MARK_READ_PER_USER: rateLimit('120/60'),
+  /**
+   * One-click unsubscribes (POST /api/unsubscribe/:token) per client address: generous, as a
+   * mail provider posts its users' one-click requests from a few addresses (RFC 8058).
+   */
+  RATE_LIMIT_UNSUBSCRIBE_PER_IP: rateLimit('300/60'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { beforeAll, afterAll } from 'vitest';
 import { INTERESTS } from '@raly/contracts/constants';
+import { unsubscribeToken } from '@raly/notifications/unsubscribe';
 import type { RunningBff } from '../src/app';
 import { eventually, testStack, uniqueToken } from '@raly/test-support';
 import { callBff, startTestBff } from '@raly/test-support/bff';
@@ -78,6 +79,7 @@ beforeAll(async () => {
       RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_MARK_READ_PER_USER: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_UNSUBSCRIBE_PER_IP: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -450,6 +452,20 @@ beforeAll(async () => {
       auth: 'user',
       body: 'none',
       params: { id: [randomUUID(), 'not-a-notification'] },
+    },
+    {
+      method: 'GET',
+      path: '/api/unsubscribe/:token',
+      auth: 'none',
+      body: 'none',
+      params: { token: [unsubscribeToken(randomUUID(), 'digest', 'not-the-key'), 'not-a-token'] },
+    },
+    {
+      method: 'POST',
+      path: '/api/unsubscribe/:token',
+      auth: 'none',
+      body: 'none',
+      params: { token: [unsubscribeToken(randomUUID(), 'digest', 'not-the-key'), 'not-a-token'] },
     },
     {
       method: 'POST',

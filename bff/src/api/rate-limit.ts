@@ -68,6 +68,8 @@ export interface RateLimits {
   leaveReview: RequestHandler;
   /** POST /api/notifications/:id/read and /read-all, after `requireUser`: per signed-in user. */
   markRead: RequestHandler;
+  /** POST /api/unsubscribe/:token (no sign-in): per client address. */
+  unsubscribe: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -256,6 +258,9 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     ]),
     markRead: limit('mark-read', [
       [bucket('mark-read:user', config.RATE_LIMIT_MARK_READ_PER_USER), byUser],
+    ]),
+    unsubscribe: limit('unsubscribe', [
+      [bucket('unsubscribe:ip', config.RATE_LIMIT_UNSUBSCRIBE_PER_IP), byAddress],
     ]),
   };
 }

@@ -24,6 +24,7 @@ import { notificationsRouter } from './notifications-router';
 import { applicationsRouter, myBrandOffersRouter, offersRouter } from './offers-router';
 import { publicProfilesRouter } from './public-router';
 import type { RateLimits } from './rate-limit';
+import { unsubscribeRouter } from './unsubscribe-router';
 
 export interface ApiDependencies {
   authenticator: Authenticator;
@@ -81,21 +82,25 @@ export function apiRouter({
   logger,
 }: ApiDependencies): Router {
   const offerDependencies = { identity, records, brands, offers };
-  return Router()
-    .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
-    .use('/accounts', accountsRouter(identity, keycloak, limits))
-    .use('/brands', publicBrandsRouter({ brands }))
-    .use('/invitations', invitationsRouter({ identity }, limits))
-    .use('/brand/offers', myBrandOffersRouter(authenticator, offerDependencies))
-    .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
-    .use('/offers', offersRouter(authenticator, offerDependencies, limits))
-    .use('/applications', applicationsRouter(authenticator, offerDependencies))
-    .use(
-      '/collaborations',
-      collaborationsRouter(authenticator, { collaborations, records }, limits),
-    )
-    .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
-    .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
-    .use('/callable', callableRouter(authenticator, identity, limits))
-    .use('/console', consoleRouter(authenticator, { brands, logger }));
+  return (
+    Router()
+      .use('/auth', authRouter(authenticator, { identity, keycloak, records, logger }, limits))
+      .use('/accounts', accountsRouter(identity, keycloak, limits))
+      .use('/brands', publicBrandsRouter({ brands }))
+      .use('/invitations', invitationsRouter({ identity }, limits))
+      .use('/brand/offers', myBrandOffersRouter(authenticator, offerDependencies))
+      .use('/brand', myBrandRouter(authenticator, { identity, records, brands }))
+      .use('/offers', offersRouter(authenticator, offerDependencies, limits))
+      .use('/applications', applicationsRouter(authenticator, offerDependencies))
+      .use(
+        '/collaborations',
+        collaborationsRouter(authenticator, { collaborations, records }, limits),
+      )
+      .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
+      // Public (the e-mails' link): the signed token is the authority.
+      .use('/unsubscribe', unsubscribeRouter({ notifications }, limits))
+      .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
+      .use('/callable', callableRouter(authenticator, identity, limits))
+      .use('/console', consoleRouter(authenticator, { brands, logger }))
+  );
 }

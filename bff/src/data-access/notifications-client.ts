@@ -1,7 +1,7 @@
 /**
  * HTTP client of services/notifications (docs/api.md "services/notifications"):
  * the caller's inbox and items, marking one or all read, with the user's
- * bearer token forwarded unchanged, on the kit's HTTP client. The service's
+ * bearer token forwarded unchanged, and the e-mails' one-click unsubscribe, on the kit's HTTP client. The service's
  * errors come back unchanged (status, code, message); no answer is 503
  * `unavailable`.
  */
@@ -9,6 +9,7 @@ import type {
   InboxRecord,
   NotificationsPage,
   NotificationsQuery,
+  UnsubscribeRecord,
 } from '@raly/contracts/notifications';
 import { callHttp, dataOf, type HttpCallOptions } from '@raly/service-kit/internal';
 import { serviceUrl } from '@raly/service-kit/service-path';
@@ -24,6 +25,11 @@ export interface NotificationsClient {
   markRead(accessToken: string, notificationId: string): Promise<InboxRecord>;
   /** POST /notifications/read-all → the inbox after it. */
   markAllRead(accessToken: string): Promise<InboxRecord>;
+  /**
+   * POST /unsubscribe/:token, without a bearer (the signed token is the authority) → the
+   * category turned off (400 `invalid-argument` for a malformed or forged token).
+   */
+  unsubscribe(token: string): Promise<UnsubscribeRecord>;
 }
 
 /** `NotificationsQuery` as the service's query parameters (`cursor` only when set). */
@@ -38,26 +44,24 @@ export function createNotificationsClient(config: Config): NotificationsClient {
   const send = async <T>(
     method: HttpCallOptions['method'],
     path: string[],
-    bearer: string,
+    bearer: string | undefined,
     query?: URLSearchParams,
   ): Promise<T> => {
-    const answer = await callHttp(
-      serviceUrl(config.NOTIFICATIONS_URL, ['notifications', ...path], query),
-      {
-        method,
-        bearer,
-        ...(method === 'POST' ? { json: {} } : {}),
-        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-        target: 'notifications',
-        unreachable: 'unavailable',
-      },
-    );
+    const answer = await callHttp(serviceUrl(config.NOTIFICATIONS_URL, path, query), {
+      method,
+      ...(bearer === undefined ? {} : { bearer }),
+      ...(method === 'POST' ? { json: {} } : {}),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      target: 'notifications',
+      unreachable: 'unavailable',
+    });
     return dataOf<T>(answer, 'notifications service refused the request');
   };
   return {
-    listNotifications: (bearer, query) => send('GET', [], bearer, queryOf(query)),
-    getInbox: (bearer) => send('GET', ['inbox'], bearer),
-    markRead: (bearer, id) => send('POST', [id, 'read'], bearer),
-    markAllRead: (bearer) => send('POST', ['read-all'], bearer),
+    listNotifications: (bearer, query) => send('GET', ['notifications'], bearer, queryOf(query)),
+    getInbox: (bearer) => send('GET', ['notifications', 'inbox'], bearer),
+    markRead: (bearer, id) => send('POST', ['notifications', id, 'read'], bearer),
+    markAllRead: (bearer) => send('POST', ['notifications', 'read-all'], bearer),
+    unsubscribe: (token) => send('POST', ['unsubscribe', token], undefined),
   };
 }

@@ -4,15 +4,19 @@
  * from the read model, and marking one or all read. Every inbox the service
  * answers goes through `applySnapshot` (docs/adr/0007): when newer, it is
  * stored and pushed to all of the person's tabs at once, so a read in one
- * tab clears the count in every other.
+ * tab clears the count in every other. And the e-mails' one-click unsubscribe.
  */
+import { messages } from '@raly/contracts/messages';
 import {
   notificationsQuerySchema,
+  UNSUBSCRIBE_TOKEN_PATTERN,
   type InboxRecord,
   type NotificationsPage,
+  type UnsubscribeRecord,
 } from '@raly/contracts/notifications';
 import type { Caller } from '@raly/service-kit/auth';
 import type { NotificationsClient } from '../data-access/notifications-client';
+import { bffErrors } from './errors';
 import { answerWithNewest, type RecordStore } from './record-store';
 
 export interface NotificationsDependencies {
@@ -76,4 +80,20 @@ export async function markAllRead(
   const inbox = await dependencies.notifications.markAllRead(caller.accessToken);
   if (inbox.version === 0) return inbox;
   return answerWithNewest(dependencies.records, 'inbox', inbox);
+}
+
+/**
+ * POST /api/unsubscribe/:token (RFC 8058 one-click, no sign-in): turns off the e-mails the
+ * token names; the notifications service checks its signature. Idempotent.
+ * @returns the category turned off
+ * @throws AppError invalid-argument messages.unsubscribeLinkInvalid for a malformed or forged
+ *   token (a malformed one never leaves the BFF); AppError as the service answered otherwise
+ */
+export function unsubscribe(
+  dependencies: Pick<NotificationsDependencies, 'notifications'>,
+  token: string,
+): Promise<UnsubscribeRecord> {
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token))
+    return Promise.reject(bffErrors.invalidArgument(messages.unsubscribeLinkInvalid));
+  return dependencies.notifications.unsubscribe(token);
 }

@@ -15,12 +15,14 @@ import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { notificationsRouter } from './api/notifications-router';
+import { unsubscribeRouter } from './api/unsubscribe-router';
 import { configSchema } from './config';
 import { announcementsRepository } from './data-access/announcements';
 import { copiesRepository } from './data-access/copies';
 import { digestStore } from './data-access/digests';
 import { identityContacts } from './data-access/identity-client';
 import { smtpMailer } from './data-access/mailer';
+import { emailOptOuts } from './data-access/opt-outs';
 import { openNotificationsDatabase } from './data-access/database';
 import { inboxRepository } from './data-access/inbox-repository';
 import { presenceRepository } from './data-access/presence';
@@ -69,6 +71,8 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
         store: digestStore(database.prisma),
         contacts,
         mailer,
+        optOuts: emailOptOuts(database.prisma),
+        unsubscribeSecret: config.NOTIFICATIONS_UNSUBSCRIBE_SECRET,
         windowMs: config.NOTIFICATIONS_DIGEST_WINDOW_MS,
         sweepMs: config.NOTIFICATIONS_DIGEST_SWEEP_MS,
         relayMs: config.NOTIFICATIONS_MAIL_RELAY_MS,
@@ -100,6 +104,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
         const dependencies = dependenciesFor(relay);
         sweep = startReminderSweep(dependencies, config.NOTIFICATIONS_SWEEP_MS);
         digests = startDigests(dependencies);
+        app.use(unsubscribeRouter(dependencies));
         app.use(notificationsRouter(dependencies, verifyAccessToken));
       },
       consumer: config.KAFKA_CONSUME && {

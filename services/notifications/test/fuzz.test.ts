@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, afterAll } from 'vitest';
 import { uniqueToken } from '@raly/test-support';
+import { unsubscribeToken } from '../src/domain/unsubscribe';
 import {
   describeFuzz,
   type FuzzCredential,
@@ -64,6 +65,13 @@ beforeAll(async () => {
       auth: 'user',
       body: 'none',
       params: { id: [randomUUID(), 'not-a-notification'] },
+    },
+    {
+      method: 'POST',
+      path: '/unsubscribe/:token',
+      auth: 'none',
+      body: 'none',
+      params: { token: [unsubscribeToken(randomUUID(), 'digest', 'not-the-key'), 'not-a-token'] },
     },
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },

@@ -37,7 +37,8 @@ export type DigestCounts = Partial<Record<NotificationKind, number>>;
 export interface DigestStore {
   /**
    * Opens a digest and its e-mail for each away person with unread items they missed (made after
-   * they were last seen and after their previous digest's range) and no digest within the window.
+   * they were last seen and after their previous digest's range), no digest within the window
+   * and no opt-out of digests.
    * @returns how many were opened (0 when another instance's sweep holds the lock)
    */
   openDue(rule: DigestRule): Promise<number>;
@@ -81,6 +82,9 @@ export function digestStore(prisma: PrismaClient): DigestStore {
               AND (p.seen_at IS NULL OR n.created > p.seen_at)
               AND n.sequence > coalesce(last.through_sequence, 0)
               AND (last.created IS NULL OR last.created <= ${rule.windowStart})
+              AND NOT EXISTS (
+                SELECT 1 FROM email_opt_outs o
+                WHERE o.person_id = n.recipient_id AND o.category = 'digest')
             GROUP BY n.recipient_id, last.through_sequence
             ORDER BY n.recipient_id
             LIMIT ${rule.limit}

@@ -4,6 +4,7 @@ import type { Announcements } from '../data-access/announcements';
 import type { DigestStore } from '../data-access/digests';
 import type { ContactDirectory } from '../data-access/identity-client';
 import type { Mailer } from '../data-access/mailer';
+import type { EmailOptOuts } from '../data-access/opt-outs';
 import type { Copies } from '../data-access/copies';
 import type { InboxRepository } from '../data-access/inbox-repository';
 import type { PresenceRepository } from '../data-access/presence';
@@ -34,6 +35,10 @@ export interface DigestDependencies {
   store: DigestStore;
   contacts: ContactDirectory;
   mailer: Mailer;
+  /** Who turned which e-mails off: no digest for them, queued ones cancelled. */
+  optOuts: EmailOptOuts;
+  /** HMAC key of the unsubscribe tokens (./unsubscribe.ts). */
+  unsubscribeSecret: string;
   /** At most one digest per person within this many ms. */
   windowMs: number;
   /** Time between the sweeps that open digests, in ms. */

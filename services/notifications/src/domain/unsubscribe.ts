@@ -6,10 +6,16 @@
  * base64url; the payload is `{"p": personId, "c": category}`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { messages } from '@raly/contracts/messages';
+import {
+  EMAIL_CATEGORIES as emailCategories,
+  type EmailCategory,
+  type UnsubscribeRecord,
+} from '@raly/contracts/notifications';
+import { AppError } from '@raly/service-kit/errors';
+import type { NotificationsDependencies } from './dependencies';
 
-/** The e-mail categories a person can turn off. */
-export const emailCategories = ['digest'] as const;
-export type EmailCategory = (typeof emailCategories)[number];
+export type { EmailCategory };
 
 const signatureOf = (payload: string, secret: string): Buffer =>
   createHmac('sha256', secret).update(payload).digest();
@@ -58,3 +64,24 @@ export const unsubscribeHeaders = (unsubscribeUrl: string): Record<string, strin
   'List-Unsubscribe': `<${unsubscribeUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
+
+/**
+ * `POST /unsubscribe/:token` (RFC 8058 one-click): turns the token's category of e-mails off
+ * for its person, no sign-in needed (the signature is the authority). Idempotent.
+ * @returns the category turned off
+ * @throws AppError invalid-argument messages.unsubscribeLinkInvalid for a malformed or forged token
+ */
+export async function unsubscribe(
+  dependencies: NotificationsDependencies,
+  token: string,
+): Promise<UnsubscribeRecord> {
+  const { optOuts, unsubscribeSecret } = dependencies.digests;
+  const named = readUnsubscribeToken(token, unsubscribeSecret);
+  if (!named) throw new AppError('invalid-argument', messages.unsubscribeLinkInvalid);
+  const cancelled = await optOuts.optOut(named.personId, named.category);
+  dependencies.logger.info(
+    { personId: named.personId, category: named.category, cancelled },
+    'e-mails turned off',
+  );
+  return { category: named.category, unsubscribed: true };
+}

@@ -165,6 +165,8 @@ export const messages = {
   memberRoleChanged: 'Role updated.',
   memberRemoved: 'Member removed.',
   teamLeft: 'You left the team.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not valid. Use the link in your latest e-mail from Raly.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',

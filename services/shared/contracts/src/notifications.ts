@@ -120,3 +120,16 @@ export interface NotificationsPage {
   /** The inbox as it stood when the page was read (its unread count). */
   inbox: InboxRecord;
 }
+
+/** The e-mail categories a person can turn off with an e-mail's one-click unsubscribe link. */
+export const EMAIL_CATEGORIES = ['digest'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+
+/** POST /unsubscribe/:token (the service) and POST /api/unsubscribe/:token (the BFF), RFC 8058. */
+export interface UnsubscribeRecord {
+  category: EmailCategory;
+  unsubscribed: true;
+}
+
+/** An unsubscribe token's shape (`<payload>.<signature>`, base64url): anything else is refused unread. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{1,100}$/;
