@@ -80,18 +80,19 @@ describe('internal brand endpoints', () => {
     assert.equal(rows[0].n, 0);
   });
 
-  test("when another service's token comes, then the route refuses it: the BFF's (not meant for brand) 401, identity-profile's on the membership check (media's route) 403", async () => {
+  test("when another service's token comes, then the route refuses it: notifications' (not meant for brand) 401, the BFF's on registration (identity-profile's route) 403, media's on verification (the BFF's route) 403", async () => {
     // Arrange
     const command = newBrandCommand();
 
     // Act
     const answers = await Promise.all([
+      internal('POST', '/brands', command, system.serviceTokens.notifications),
       internal('POST', '/brands', command, system.serviceTokens.bff),
       internal(
-        'GET',
-        `/brands/${randomUUID()}/members/x`,
-        undefined,
-        system.serviceTokens.identity,
+        'PUT',
+        `/brands/${randomUUID()}/verification`,
+        { isVerified: true },
+        system.serviceTokens.media,
       ),
     ]);
 
@@ -103,6 +104,7 @@ describe('internal brand endpoints', () => {
       ]),
       [
         [401, 'unauthenticated'],
+        [403, 'permission-denied'],
         [403, 'permission-denied'],
       ],
     );
