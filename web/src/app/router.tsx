@@ -22,6 +22,8 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 const NotFoundRoute = lazyNamed(() => import('@/app/routes/not-found'), 'NotFoundRoute');
 const JoinCreatorRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinCreatorRoute');
 const JoinBrandRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinBrandRoute');
+const JoinTeamRoute = lazyNamed(() => import('@/app/routes/team'), 'JoinTeamRoute');
+const BrandTeamRoute = lazyNamed(() => import('@/app/routes/team'), 'BrandTeamRoute');
 const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
 const ForgotPasswordRoute = lazyNamed(
   () => import('@/app/routes/forgot-password'),
@@ -79,6 +81,7 @@ export const routes: RouteObject[] = [
       page(paths.join, <Navigate to={paths.joinCreator.path} replace />),
       page(paths.joinCreator, <JoinCreatorRoute />),
       page(paths.joinBrand, <JoinBrandRoute />),
+      page(paths.joinTeam, <JoinTeamRoute />),
       page(paths.login, <LoginRoute />),
       page(paths.forgotPassword, <ForgotPasswordRoute />),
       page(paths.dashboard, <DashboardRoute />),
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
       page(paths.brandOfferNew, <NewOfferRoute />),
       page(paths.brandOfferEdit, <EditOfferRoute />),
       page(paths.brandOffer, <BrandOfferRoute />),
+      page(paths.brandTeam, <BrandTeamRoute />),
       page(paths.collaborations, <CollaborationsRoute />),
       page(paths.collaboration, <CollaborationRoute />),
       page(paths.notifications, <NotificationsRoute />),

@@ -23,6 +23,8 @@ export const paths = {
   join: route('/join', 'Join'),
   joinCreator: route('/join/creator', 'Join as a creator'),
   joinBrand: route('/join/brand', 'Join as a brand'),
+  // A brand's invitation link (anyone: visitors register, signed-in users without a brand join).
+  joinTeam: route('/join/team', 'Join a brand team'),
   login: route('/login', 'Login'),
   forgotPassword: route('/forgot-password', 'Forgot Password'),
   dashboard: route('/dashboard', 'Dashboard', 'protected'),
@@ -42,6 +44,8 @@ export const paths = {
   brandOfferNew: route('/brand/offers/new', 'New offer', 'protected'),
   brandOfferEdit: route('/brand/offers/:id/edit', 'Edit offer', 'protected'),
   brandOffer: route('/brand/offers/:id', 'Brand offer', 'protected'),
+  // The brand's team (members, invitations), also static: it wins over /brand/:username.
+  brandTeam: route('/brand/team', 'Team', 'protected'),
   // Both parties of an accepted application: their collaborations and one conversation.
   collaborations: route('/collaborations', 'Collaborations', 'protected'),
   collaboration: route('/collaborations/:id', 'Collaboration', 'protected'),

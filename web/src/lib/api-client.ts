@@ -27,6 +27,8 @@ const tagTypes = [
   'CollaborationMessages',
   'Notifications',
   'Inbox',
+  'Team',
+  'Invitations',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -48,6 +48,7 @@ test('when a route needs a signed-in user, then it is marked protected', () => {
     '/brand/offers/:id',
     '/brand/offers/:id/edit',
     '/brand/offers/new',
+    '/brand/team',
     '/collaborations',
     '/collaborations/:id',
     '/dashboard',

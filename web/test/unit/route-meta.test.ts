@@ -12,6 +12,7 @@ test('when a path names a page, then its RouteMeta is the one the router renders
 
 test('when /brand/offers meets /brand/:username, then the static segment wins, as in the router', () => {
   assert.equal(routeMetaOf('/brand/offers'), paths.brandOffers);
+  assert.equal(routeMetaOf('/brand/team'), paths.brandTeam);
   assert.equal(routeMetaOf('/brand/acme'), paths.publicBrand);
 });
 

@@ -4,25 +4,18 @@
  * username and e-mail are free (on blur and again on submit), and a created
  * account is signed in and sent to the dashboard.
  */
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDispatch } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { messages } from '@raly/contracts/messages';
 import { brandRegistrationSchema, creatorRegistrationSchema } from '@raly/contracts/validation';
-import { paths } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
 import { useUniquenessChecks } from '@/lib/use-uniqueness-checks';
-import { signIn } from '@/lib/session';
 import { normalizingUsername } from '@/lib/username-field';
-import { showToast } from '@/lib/toast';
 import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
 import { Button } from '@/components/ui/button';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateAccountMutation } from '@/features/auth/api/auth-api';
+import { LoginPrompt, NameFields, NewPasswordFields } from '@/components/auth/account-fields';
+import { useRegisterAndSignIn } from '@/lib/use-register-and-sign-in';
 
 type RegistrationValues = z.input<typeof brandRegistrationSchema>;
 
@@ -52,9 +45,7 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
   });
   const { usernameIsFree, emailIsFree } = useUniquenessChecks(setError);
   const [createAccount] = useCreateAccountMutation();
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
-  const [signingIn, setSigningIn] = useState(false);
+  const { signingIn, registerAndSignIn } = useRegisterAndSignIn();
   const scrollToTop = useScrollToTopOnError();
 
   const onSubmit = async (values: RegistrationValues) => {
@@ -63,25 +54,16 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
       emailIsFree(values.email),
     ]);
     if (!usernameFree || !emailFree) return;
-    try {
-      const command = isBrand
-        ? {
-            isBrand: true as const,
-            registration: values as z.output<typeof brandRegistrationSchema>,
-          }
-        : {
-            isBrand: false as const,
-            registration: values as z.output<typeof creatorRegistrationSchema>,
-          };
-      const tokens = await createAccount(command).unwrap();
-      setSigningIn(true);
-      await signIn(tokens);
-      navigate(paths.dashboard.path);
-    } catch (error) {
-      setSigningIn(false);
-      const message = apiErrorMessage(error, messages.createAccountFailed);
-      dispatch(showToast({ type: 'alert', title: 'Registration failed', message }));
-    }
+    const command = isBrand
+      ? {
+          isBrand: true as const,
+          registration: values as z.output<typeof brandRegistrationSchema>,
+        }
+      : {
+          isBrand: false as const,
+          registration: values as z.output<typeof creatorRegistrationSchema>,
+        };
+    await registerAndSignIn(() => createAccount(command).unwrap());
   };
 
   const username = normalizingUsername(register('username'));
@@ -91,18 +73,7 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
     <form noValidate onSubmit={handleSubmit(onSubmit, scrollToTop)} className="space-y-5">
       {isBrand && (
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
+          <NameFields register={register} errors={errors} />
           <TextField
             label="Company"
             autoComplete="organization"
@@ -140,34 +111,11 @@ export function RegistrationForm({ mode }: { mode: 'creator' | 'brand' }) {
           await emailIsFree(event.target.value);
         }}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <CheckboxField
-        label="I agree to the terms and conditions"
-        error={errors.agreeTerms?.message}
-        {...register('agreeTerms')}
-      />
+      <NewPasswordFields register={register} errors={errors} />
       <Button type="submit" busy={isSubmitting || signingIn} className="w-full">
         {isBrand ? 'Join as a brand' : 'Join as a creator'}
       </Button>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to={paths.login.path} className="font-semibold text-indigo-600 hover:text-indigo-500">
-          Log in
-        </Link>
-      </p>
+      <LoginPrompt />
     </form>
   );
 }

@@ -41,9 +41,16 @@ export function DashboardPage({ me }: { me: Me }) {
             ? 'Soon you will post offers and follow how creators take part.'
             : 'Soon you will find offers from brands that match your interests.'}
         </p>
-        <Link to={paths.settingsAccount.path} className={`${buttonClass('secondary')} mt-6`}>
-          Review your settings
-        </Link>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to={paths.settingsAccount.path} className={buttonClass('secondary')}>
+            Review your settings
+          </Link>
+          {brandUser && (
+            <Link to={paths.brandTeam.path} className={buttonClass('secondary')}>
+              Your team
+            </Link>
+          )}
+        </div>
       </div>
       <OffersSummary me={me} brandUser={brandUser} />
       <CollaborationsSummary brandUser={brandUser} />

@@ -35,6 +35,7 @@ import {
   accountValuesOf,
   type AccountValues,
 } from '@/features/settings/utils/account-changes';
+import { NameFields } from '@/components/auth/account-fields';
 
 export function AccountForm({ user }: { user: UserRecord }) {
   const scrollToTop = useScrollToTopOnError();
@@ -104,18 +105,7 @@ export function AccountForm({ user }: { user: UserRecord }) {
         <h2 className="text-lg font-semibold text-slate-900">Account</h2>
         {brandUser ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
+            <NameFields register={register} errors={errors} />
           </div>
         ) : (
           <TextField
