@@ -12,29 +12,13 @@ import type { InboxRecord, Notification, NotificationsPage } from '@raly/contrac
 import { aUserRecord } from '@raly/test-support/records';
 import { NotificationsBell } from '@/components/layout/notifications-bell';
 import { NotificationsPage as NotificationsScreen } from '@/features/notifications/components/notifications-page';
+import { live } from './fake-live';
 import { answerBff, jsonAnswer, renderInApp, type BffCall } from './render';
 
 // One fake socket for the live pushes, and a signed-in session so that queries follow it.
-const live = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    listeners,
-    socket: {
-      connected: true,
-      on(event: string, listener: (payload: unknown) => void) {
-        if (!listeners.has(event)) listeners.set(event, new Set());
-        listeners.get(event)!.add(listener);
-      },
-      off(event: string, listener: (payload: unknown) => void) {
-        listeners.get(event)?.delete(listener);
-      },
-    },
-    push(event: string, payload: unknown) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
-  };
-});
-vi.mock('@/lib/live-socket', () => ({ liveSocket: () => live.socket }));
+vi.mock('@/lib/live-socket', () =>
+  import('./fake-live').then(({ live }) => ({ liveSocket: () => live.socket })),
+);
 vi.mock('@/lib/session', async (original) => ({
   ...(await original<typeof import('@/lib/session')>()),
   getSessionSnapshot: () => ({ status: 'signed-in', userId: 'user-1' }),
