@@ -2,15 +2,18 @@
  * /join/team?token=…: the invitation's preview (brand company, invited
  * e-mail, expiry), registration as a member (the body of POST
  * /api/accounts/members, then the sign-in with the answered TokenSet), and
- * the message of a link that is not valid.
+ * the message of a link that is not valid; a signed-in user without a
+ * brand joins with a handle, one already in a brand is told so.
  */
 import assert from 'node:assert/strict';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, test, vi } from 'vitest';
-import type { TokenSet } from '@raly/contracts/bff-api';
+import { afterEach, describe, test, vi } from 'vitest';
+import type { Me, TokenSet } from '@raly/contracts/bff-api';
 import { messages } from '@raly/contracts/messages';
 import type { InvitationPreview } from '@raly/contracts/teams';
+import { aUserRecord } from '@raly/test-support/records';
+import type { SessionState } from '@/lib/session';
 import { Toaster } from '@/components/ui/toaster';
 import { JoinTeamPage } from '@/features/team/components/join-team-page';
 import { answerBff, jsonAnswer, renderInApp } from './render';
@@ -19,7 +22,7 @@ import { answerBff, jsonAnswer, renderInApp } from './render';
 const session = vi.hoisted(() => ({
   signedIn: [] as unknown[],
   // One snapshot object: useSyncExternalStore needs a stable one.
-  snapshot: { status: 'signed-out' } as const,
+  snapshot: { status: 'signed-out' } as SessionState,
 }));
 vi.mock('@/lib/session', async (original) => ({
   ...(await original<typeof import('@/lib/session')>()),
@@ -28,6 +31,10 @@ vi.mock('@/lib/session', async (original) => ({
     session.signedIn.push(tokens);
   },
 }));
+
+afterEach(() => {
+  session.snapshot = { status: 'signed-out' };
+});
 
 const preview: InvitationPreview = {
   brandId: 'brand-1',
@@ -129,5 +136,48 @@ describe('the invitation landing page', () => {
 
     await screen.findByText(messages.invitationInvalid);
     assert.deepEqual(calls, []);
+  });
+
+  test('when a signed-in user without a brand joins, then the BFF gets the token and their handle', async () => {
+    session.snapshot = { status: 'signed-in', userId: 'user-9' };
+    const me: Me = { user: aUserRecord({ id: 'user-9', brand: null }), brand: null };
+    const calls = answerBff((call) =>
+      call.path === '/api/invitations/preview'
+        ? jsonAnswer(200, { data: preview })
+        : call.path === '/api/me'
+          ? jsonAnswer(200, { data: me })
+          : jsonAnswer(403, {
+              error: { code: 'permission-denied', message: messages.creatorCannotJoinBrand },
+            }),
+    );
+    renderPage('tok-1');
+
+    await userEvent.type(await screen.findByLabelText('Handle'), 'samstone');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the team' }));
+
+    await screen.findByText(messages.creatorCannotJoinBrand);
+    assert.deepEqual(
+      calls.filter((call) => call.path === '/api/me/team').map((call) => call.body),
+      [{ token: 'tok-1', handle: 'samstone' }],
+    );
+    assert.equal(screen.queryByLabelText('Password'), null);
+  });
+
+  test('when a signed-in user already in a brand opens a link, then they are told so and no form shows', async () => {
+    session.snapshot = { status: 'signed-in', userId: 'user-9' };
+    const me: Me = {
+      user: aUserRecord({ id: 'user-9', brand: { id: 'brand-2', isAdmin: false } }),
+      brand: null,
+    };
+    answerBff((call) =>
+      call.path === '/api/invitations/preview'
+        ? jsonAnswer(200, { data: preview })
+        : jsonAnswer(200, { data: me }),
+    );
+
+    renderPage('tok-1');
+
+    await screen.findByText(messages.alreadyInABrand);
+    assert.equal(screen.queryByRole('button', { name: 'Join the team' }), null);
   });
 });
