@@ -3,7 +3,8 @@
  * removal commands, the invite form and the pending invitations, a member
  * only the list and "Leave the team"; a member without a handle is asked to
  * choose one; a refusal of the service shows its text; a newer team pushed
- * live (`team.updated`) replaces the list, an older one does not.
+ * live (`team.updated`) replaces the list (and reads the invitations again
+ * when their number changed), an older one does not.
  */
 import assert from 'node:assert/strict';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -161,10 +162,13 @@ describe('the team page', () => {
     assert.match((await memberRows())[0]!, /Admin/);
   });
 
-  test('when a newer team is pushed live, then the list follows it, and an older one is ignored', async () => {
-    answerTeam(aTeam([aMember('user-1', 'acmeboss', true)], 3), []);
+  test('when a newer team is pushed live, then the list follows it (and the invitations when their number changed), and an older one is ignored', async () => {
+    const calls = answerTeam(aTeam([aMember('user-1', 'acmeboss', true)], 3), []);
+    const invitationReads = () =>
+      calls.filter((call) => call.path === '/api/brand/invitations').length;
     renderPage(meAs(true));
     assert.equal((await memberRows()).length, 1);
+    await waitFor(() => assert.equal(invitationReads(), 1));
     await waitFor(() => assert.ok(live.listeners.get('team.updated')?.size));
 
     act(() =>
@@ -174,6 +178,13 @@ describe('the team page', () => {
       ),
     );
     await waitFor(async () => assert.equal((await memberRows()).length, 2));
+    act(() =>
+      live.push('team.updated', {
+        ...aTeam([aMember('user-1', 'acmeboss', true), aMember('user-3', 'acmesue')], 5),
+        pendingInvitations: 1,
+      }),
+    );
+    await waitFor(() => assert.equal(invitationReads(), 2));
     await act(async () =>
       live.push('team.updated', aTeam([aMember('user-1', 'acmeboss', true)], 2)),
     );

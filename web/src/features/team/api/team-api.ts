@@ -1,7 +1,8 @@
 /**
  * A brand's team through the BFF (docs/api.md "Teams"): the caller's team
  * (GET /api/brand/team, followed live by `team.updated` while cached, the
- * higher version winning), the pending invitations for admins, the admins'
+ * higher version winning; a change in the number of pending invitations
+ * reads the admins' list again), the pending invitations for admins, the admins'
  * commands (invite, cancel, role, remove), the member's own handle and
  * leaving; and, for the invitation link, its preview, registration from it
  * (answered with a TokenSet) and joining it as a signed-in user (→ Me).
@@ -42,10 +43,16 @@ export const teamApi = api.injectEndpoints({
       providesTags: ['Team'],
       async onCacheEntryAdded(_arg, lifecycle) {
         await followLive(lifecycle, 'Team', {
-          [liveEvents.team]: (team) =>
-            lifecycle.updateCachedData((current) =>
-              current.id === team.id ? newerTeam(current, team) : current,
-            ),
+          [liveEvents.team]: (team) => {
+            let invitationsChanged = false;
+            lifecycle.updateCachedData((current) => {
+              if (current.id !== team.id || !isNewer(current, team)) return current;
+              invitationsChanged = current.pendingInvitations !== team.pendingInvitations;
+              return team;
+            });
+            // Another admin invited or cancelled: the admins' list is read again.
+            if (invitationsChanged) lifecycle.dispatch(api.util.invalidateTags(['Invitations']));
+          },
         });
       },
     }),
