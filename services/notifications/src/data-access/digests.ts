@@ -38,7 +38,9 @@ export interface DigestStore {
   /**
    * Opens a digest and its e-mail for each away person with unread items they missed (made after
    * they were last seen and after their previous digest's range), no digest within the window
-   * and no opt-out of digests.
+   * and no opt-out of digests. When more are due than `rule.limit`, those never mailed come
+   * first, then those mailed longest ago, each in the order their oldest item arrived: a large
+   * due set is worked through in turns, and no one waits behind people mailed every window.
    * @returns how many were opened (0 when another instance's sweep holds the lock)
    */
   openDue(rule: DigestRule): Promise<number>;
@@ -85,8 +87,8 @@ export function digestStore(prisma: PrismaClient): DigestStore {
               AND NOT EXISTS (
                 SELECT 1 FROM email_opt_outs o
                 WHERE o.person_id = n.recipient_id AND o.category = 'digest')
-            GROUP BY n.recipient_id, last.through_sequence
-            ORDER BY n.recipient_id
+            GROUP BY n.recipient_id, last.through_sequence, last.created
+            ORDER BY last.created ASC NULLS FIRST, min(n.sequence), n.recipient_id
             LIMIT ${rule.limit}
           ), opened AS (
             INSERT INTO digests (id, person_id, after_sequence, through_sequence)
