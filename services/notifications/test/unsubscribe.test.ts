@@ -97,9 +97,10 @@ describe('unsubscribing from the e-mail digests', () => {
     // Arrange: both get a first digest
     const [leaving, staying] = await Promise.all([aRegisteredCreator(), aRegisteredCreator()]);
     await Promise.all([messageTo(leaving), messageTo(staying)]);
+    // The first digest also waits for this system's new consumer group to read the topics.
     const [mail] = await Promise.all([
-      waitForMail(leaving.registration.email, { timeoutMs: 20_000 }),
-      waitForMail(staying.registration.email, { timeoutMs: 20_000 }),
+      waitForMail(leaving.registration.email, { timeoutMs: 45_000 }),
+      waitForMail(staying.registration.email, { timeoutMs: 45_000 }),
     ]);
     const url = serviceUrlOf(mail.headers['list-unsubscribe'] ?? '');
 
