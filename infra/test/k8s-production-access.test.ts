@@ -152,7 +152,13 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
     const { clients, placeholders } = realmClientsOf(objects);
     // Who calls whom (the data-access clients of services/*/src and bff/src).
     const calls: Record<string, { client: string; calls: string[] }> = {
-      bff: { client: serviceClientIds.bff, calls: [serviceClientIds.identity] },
+      // brand: the console's verification route (PUT /brands/:id/verification).
+      bff: {
+        client: serviceClientIds.bff,
+        calls: [serviceClientIds.identity, serviceClientIds.brand],
+      },
+      // identity-profile: a digest's address, fetched at send time (GET /contacts/:userId).
+      notifications: { client: serviceClientIds.notifications, calls: [serviceClientIds.identity] },
       'identity-profile': { client: serviceClientIds.identity, calls: [serviceClientIds.brand] },
       brand: { client: serviceClientIds.brand, calls: [serviceClientIds.identity] },
       media: { client: serviceClientIds.media, calls: [serviceClientIds.brand] },
