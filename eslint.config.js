@@ -16,6 +16,7 @@ const workspaceDirectories = [
   'offers',
   'collaborations',
   'notifications',
+  'moderation',
   'bff',
   'web',
   'infra',

@@ -50,6 +50,7 @@ export default defineConfig({
       integration('offers', 'services/offers'),
       integration('collaborations', 'services/collaborations'),
       integration('notifications', 'services/notifications'),
+      integration('moderation', 'services/moderation'),
       integration('bff', 'bff'),
       {
         test: { name: 'web-unit', root: `${root}/web`, include: ['test/unit/**/*.test.ts'] },

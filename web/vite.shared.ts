@@ -20,22 +20,27 @@ export interface WebConfigOptions {
 
 /**
  * Content-Security-Policy of the built app: scripts only from our own origin
- * (no inline script, no eval), network only to our origin (API, socket) and
- * the BFF's when it has its own, no framing. The SPA never calls Keycloak
- * (docs/adr/0009), so its origin is in no directive. Images as before (any
- * http(s) URL: media's download base). See docs/adr/0002-browser-session.md.
+ * (no inline script, no eval), network only to our origin (API, socket), the
+ * BFF's when it has its own and Keycloak's when the staff console is
+ * configured, no framing. The product never calls Keycloak (docs/adr/0009);
+ * only the console's keycloak-js does (its token requests; its sign-in and
+ * sign-out are navigations, docs/console.md). Images as before (any http(s)
+ * URL: media's download base). See docs/adr/0002-browser-session.md.
  * @param bffUrl /config.json's `bffUrl`: '' (the BFF on this origin) or the BFF's origin
+ * @param consoleKeycloakUrl /config.json's `consoleKeycloakUrl`: '' (no console sign-in) or
+ *   Keycloak's origin
  * @returns the header's value; web/nginx.conf renders the same policy
- * @throws TypeError when `bffUrl` is neither '' nor a URL
+ * @throws TypeError when a non-empty argument is not a URL
  */
-export function contentSecurityPolicy(bffUrl = ''): string {
+export function contentSecurityPolicy(bffUrl = '', consoleKeycloakUrl = ''): string {
   const bffOrigin = bffUrl ? ` ${new URL(bffUrl).origin}` : '';
+  const keycloakOrigin = consoleKeycloakUrl ? ` ${new URL(consoleKeycloakUrl).origin}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
-    `connect-src 'self' ws: wss:${bffOrigin}`,
+    `connect-src 'self' ws: wss:${bffOrigin}${keycloakOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -51,6 +56,10 @@ export function contentSecurityPolicy(bffUrl = ''): string {
 export interface RuntimeConfigJson {
   bffUrl: string;
   backendEnvironment: 'local' | 'staging' | 'production';
+  /** The staff console's sign-in (docs/console.md): Keycloak's origin, realm, public client. */
+  consoleKeycloakUrl?: string;
+  consoleRealm?: string;
+  consoleClientId?: string;
 }
 
 /** Serves /config.json on the dev and preview servers (never written into the build). */
@@ -175,7 +184,10 @@ export function webConfig(options: WebConfigOptions): UserConfig {
       strictPort: true,
       proxy,
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy(runtimeConfig.bffUrl),
+        'Content-Security-Policy': contentSecurityPolicy(
+          runtimeConfig.bffUrl,
+          runtimeConfig.consoleKeycloakUrl,
+        ),
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'same-origin',
       },

@@ -82,13 +82,6 @@ export interface BenchSystem {
   notifications?: { groupId: string; databaseUrl: string };
   /** SQL on identity-profile's database (looking up a brand user's brand id). */
   identitySql: pg.Pool;
-  /**
-   * SIGKILLs one app of `processes` and starts it again on the same port with the same
-   * environment (database, consumer group); `processes` then holds the new one.
-   * @returns the new process, once its /health/ready answers 200
-   * @throws Error when the app is not running in this system or does not get ready
-   */
-  restart(name: BenchApp): Promise<BenchProcess>;
   /** Starts one more BFF process with the same settings and its own consumer group (stopped with the rest). */
   startAnotherBff(groupId: string): Promise<BenchProcess>;
   stop(): Promise<void>;
@@ -224,14 +217,6 @@ async function spawnApp(bundle: string, env: Record<string, string>): Promise<Be
   return { url, pid: child.pid!, child };
 }
 
-/** Sends SIGKILL to a child process and resolves once it is gone. */
-export async function kill(app: BenchProcess): Promise<void> {
-  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => app.child.once('exit', resolve));
-  app.child.kill('SIGKILL');
-  await exited;
-}
-
 /** Ends a child process: SIGTERM, then SIGKILL after 10 s. */
 export async function end(app: BenchProcess): Promise<void> {
   if (app.child.exitCode !== null || app.child.signalCode !== null) return;
@@ -277,7 +262,6 @@ export async function startBenchSystem(
   };
   let identitySql: pg.Pool | undefined;
   const groupIdOf = (name: string) => `bench-${name}-${uniqueToken(8)}`;
-  const environments = new Map<BenchApp, Record<string, string>>();
   try {
     const processes = {} as BenchSystem['processes'];
     let notifications: BenchSystem['notifications'];
@@ -300,7 +284,6 @@ export async function startBenchSystem(
         ...(name === 'identity-profile' ? tracedEnv : {}),
         ...(name === 'notifications' ? options.notifications : {}),
       };
-      environments.set(name, env);
       const app = await spawnApp(`services/${name}/dist/main.js`, env);
       started.push(app);
       processes[name] = app;
@@ -346,16 +329,6 @@ export async function startBenchSystem(
       ...(notifications ? { notifications } : {}),
       identitySql: identitySql!,
       startAnotherBff: startBff,
-      async restart(name) {
-        const running = processes[name];
-        const env = environments.get(name);
-        if (!running || !env) throw new Error(`${name} does not run in this bench system`);
-        await kill(running);
-        const app = await spawnApp(`services/${name}/dist/main.js`, env);
-        started.push(app);
-        processes[name] = app;
-        return app;
-      },
       stop,
     };
   } catch (error) {

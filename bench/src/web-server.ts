@@ -28,6 +28,9 @@ export interface WebServer {
 export const benchWebEnvironment: WebServerVariables = {
   BFF_PUBLIC_URL: '',
   BACKEND_ENV: 'production',
+  CONSOLE_KEYCLOAK_URL: '',
+  CONSOLE_REALM: 'raly',
+  CONSOLE_CLIENT_ID: 'raly-console',
 };
 
 /**

@@ -22,6 +22,7 @@ import { createCollaborationsClient } from './data-access/collaborations-client'
 import { createNotificationsClient } from './data-access/notifications-client';
 import { createIdentityClient } from './data-access/identity-client';
 import { createMediaUpload } from './data-access/media-upload';
+import { createModerationClient } from './data-access/moderation-client';
 import { createKeycloakTokens } from './data-access/keycloak-tokens';
 import { createOffersClient } from './data-access/offers-client';
 import { createReadModel } from './data-access/read-model';
@@ -86,6 +87,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const offers = createOffersClient(config);
   const collaborations = createCollaborationsClient(config);
   const notifications = createNotificationsClient(config);
+  const moderation = createModerationClient(config);
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(
@@ -106,6 +108,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     offers,
     collaborations,
     notifications,
+    moderation,
     limits,
     logger: httpLogger,
   };

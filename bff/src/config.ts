@@ -90,6 +90,8 @@ export const configSchema = z.object({
   COLLABORATIONS_URL: url.default('http://127.0.0.1:4005'),
   /** services/notifications. */
   NOTIFICATIONS_URL: url.default('http://127.0.0.1:4006'),
+  /** services/moderation: the staff audit log the console reads (docs/console.md "Audit log"). */
+  MODERATION_URL: url.default('http://127.0.0.1:4007'),
   /** A secret in production: it may carry Redis's password. */
   REDIS_URL: secretWithDevelopmentDefault(url, 'redis://127.0.0.1:6379'),
   /** Comma-separated host:port list. */
@@ -175,13 +177,22 @@ export const configSchema = z.object({
   RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: rateLimit('20/60'),
   /** Reviews of completed collaborations per signed-in user (POST /api/collaborations/:id/review), any collaboration. */
   RATE_LIMIT_LEAVE_REVIEW_PER_USER: rateLimit('10/60'),
+  /** Reports opened per signed-in user (POST /api/reports), any item. */
+  RATE_LIMIT_REPORTS_PER_USER: rateLimit('10/3600'),
   /** Notifications marked read per signed-in user (POST /api/notifications/:id/read and /read-all). */
   RATE_LIMIT_MARK_READ_PER_USER: rateLimit('120/60'),
+  /** Notification preference changes per signed-in user (PUT /api/notifications/preferences). */
+  RATE_LIMIT_UPDATE_PREFERENCES_PER_USER: rateLimit('30/60'),
   /**
    * One-click unsubscribes (POST /api/unsubscribe/:token) per client address: generous, as a
    * mail provider posts its users' one-click requests from a few addresses (RFC 8058).
    */
   RATE_LIMIT_UNSUBSCRIBE_PER_IP: rateLimit('300/60'),
+  /**
+   * Contact views per staff member (POST /api/console/{creators,brands}/:id/contact-view), both
+   * together: a staff member reading many people's contact details in a row is stopped.
+   */
+  RATE_LIMIT_CONTACT_VIEW_PER_STAFF: rateLimit('60/3600'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenTelemetry tracing (OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT…): off unless an exporter is set. */
   ...tracingConfigShape,

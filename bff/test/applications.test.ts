@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { messages } from '@raly/contracts/messages';
-import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
-import { eventually } from '@raly/test-support';
+import type { ApplicationRecord, OfferDetail, OfferRecord } from '@raly/contracts/offers';
+import { eventually, uniqueToken } from '@raly/test-support';
 import { callBff } from '@raly/test-support/bff';
 import {
   anOfferForm,
@@ -134,6 +134,65 @@ describe('applications', () => {
     assert.equal(decline.body.data.status, 'declined');
     assert.equal(again.status, 409);
     assert.equal(again.body.error.message, messages.applicationDecided);
+  });
+
+  test("when a member with a handle accepts, then the brand's answer, list and socket name them, and the applicant's socket, list and offer page do not", async () => {
+    // Arrange: a brand whose founder chose a handle in its team.
+    const brand = await aBrand();
+    const handle = `m${uniqueToken(8)}`.toLowerCase();
+    const chosen = await api('PUT', '/api/brand/members/me/handle', {
+      token: brand.accessToken,
+      body: { handle },
+    });
+    assert.equal(chosen.status, 200, JSON.stringify(chosen.body));
+    const creator = await onboardedCreator(['Gaming']);
+    const offer = await anOffer(brand);
+    const applied = await api<ApplicationRecord>('POST', `/api/offers/${offer.id}/applications`, {
+      token: creator.accessToken,
+      body: anApplicationForm,
+    });
+    assert.equal(applied.status, 201, JSON.stringify(applied.body));
+    const application = applied.body.data;
+    const brandSocket = await live(brand.accessToken);
+    const creatorSocket = await live(creator.accessToken);
+
+    // Act
+    const accepted = await api<ApplicationRecord>(
+      'POST',
+      `/api/applications/${application.id}/accept`,
+      { token: brand.accessToken },
+    );
+
+    // Assert
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const decidedBy = { memberHandle: handle };
+    assert.deepEqual(accepted.body.data.decidedBy, decidedBy);
+    const atBrand = await eventually('the accepted application at the brand', () =>
+      applicationPushes(brandSocket, application.id).find((record) => record.status === 'accepted'),
+    );
+    assert.deepEqual(atBrand.decidedBy, decidedBy);
+    const atApplicant = await eventually('the accepted application at the applicant', () =>
+      applicationPushes(creatorSocket, application.id).find(
+        (record) => record.status === 'accepted',
+      ),
+    );
+    assert.equal('decidedBy' in atApplicant, false);
+    assert.equal(atApplicant.version, accepted.body.data.version);
+    const ofOffer = await api<ApplicationRecord[]>('GET', `/api/offers/${offer.id}/applications`, {
+      token: brand.accessToken,
+    });
+    assert.deepEqual(ofOffer.body.data[0]?.decidedBy, decidedBy);
+    const mine = await api<ApplicationRecord[]>('GET', '/api/me/applications', {
+      token: creator.accessToken,
+    });
+    const listed = mine.body.data.find((record) => record.id === application.id);
+    assert.equal(listed?.status, 'accepted');
+    assert.equal('decidedBy' in listed!, false);
+    const detail = await api<OfferDetail>('GET', `/api/offers/${offer.id}`, {
+      token: creator.accessToken,
+    });
+    assert.equal(detail.body.data.myApplication?.status, 'accepted');
+    assert.equal('decidedBy' in detail.body.data.myApplication!, false);
   });
 
   test('when a creator applies twice, a brand user applies, or a creator lists an offer\u2019s applications, then the offers service\u2019s refusal passes through', async () => {

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test, vi } from 'vitest';
+import { messages } from '@raly/contracts/messages';
 import type { RunningBff } from '../src/app';
 import {
   consoleSignIn,
@@ -154,5 +155,39 @@ describe('the console guards', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("when the creator lookup is called without a token or with a creator's product token, then it answers 401", async () => {
+    // Arrange
+    const creator = await keycloak.createUser();
+    const product = await passwordGrant(stack, creator.email, creator.password);
+
+    // Act
+    const none = await callBff(bff, 'GET', '/api/console/creators?query=abc');
+    const asCreator = await callBff(bff, 'GET', '/api/console/creators?query=abc', {
+      token: product.access_token,
+    });
+
+    // Assert
+    assert.equal(none.status, 401);
+    assert.equal(none.body.error.code, 'unauthenticated');
+    assert.equal(asCreator.status, 401);
+    assert.equal(asCreator.body.error.code, 'unauthenticated');
+  });
+
+  test('when a console user without a staff role looks creators up, then it is refused with 403; a moderator passes the guard to the query check (400)', async () => {
+    // Act
+    const noRole = await callBff(bff, 'GET', '/api/console/creators?query=abc', {
+      token: tokens.nonStaff,
+    });
+    const asModerator = await callBff(bff, 'GET', '/api/console/creators?query=ab', {
+      token: tokens.moderator,
+    });
+
+    // Assert
+    assert.equal(noRole.status, 403);
+    assert.equal(noRole.body.error.code, 'permission-denied');
+    assert.equal(asModerator.status, 400);
+    assert.equal(asModerator.body.error.message, messages.creatorQueryTooShort);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Fuzz of every BFF route, in front of the real identity-profile,
- * brand, media, offers and collaborations services: seeded, bounded malformed, oversized, nested,
+ * brand, media, offers, collaborations, notifications and moderation services: seeded, bounded malformed, oversized, nested,
  * control-character and wrong-type requests, uploads cut short, malformed
  * paths, and missing, forged and ID tokens (see `@raly/service-kit/fuzz`).
  * No 5xx, no hang, no crash, every refusal `{ error: { code, message } }`
@@ -63,6 +63,7 @@ beforeAll(async () => {
     offers: true,
     collaborations: true,
     notifications: true,
+    moderation: true,
   });
   // The kit's express copy (the default): the BFF's app is a kit app (createHttpApp).
   recording = recordExpressApps();
@@ -74,12 +75,15 @@ beforeAll(async () => {
       OFFERS_URL: system.offersUrl,
       COLLABORATIONS_URL: system.collaborationsUrl,
       NOTIFICATIONS_URL: system.notificationsUrl,
+      MODERATION_URL: system.moderationUrl,
       // The fuzz sends far more than people do: past a limit it would only meet 429s.
       RATE_LIMIT_SEND_MESSAGE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_MARK_READ_PER_USER: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_UPDATE_PREFERENCES_PER_USER: { points: 1_000_000, durationSeconds: 1 },
       RATE_LIMIT_UNSUBSCRIBE_PER_IP: { points: 1_000_000, durationSeconds: 1 },
+      RATE_LIMIT_REPORTS_PER_USER: { points: 1_000_000, durationSeconds: 1 },
     });
   } finally {
     recording.stop();
@@ -445,6 +449,14 @@ beforeAll(async () => {
       queries: ['limit=2', 'limit=50', 'cursor=1&limit=10', 'cursor=abc', 'limit=0'],
     },
     { method: 'GET', path: '/api/notifications/inbox', auth: 'user', body: 'none' },
+    { method: 'GET', path: '/api/notifications/preferences', auth: 'user', body: 'none' },
+    {
+      method: 'PUT',
+      path: '/api/notifications/preferences',
+      auth: 'user',
+      body: 'json',
+      base: { collaborations: { in_app: true, email: false }, digest: { email: true } },
+    },
     { method: 'POST', path: '/api/notifications/read-all', auth: 'user', body: 'none' },
     {
       method: 'POST',
@@ -584,9 +596,66 @@ beforeAll(async () => {
       body: 'none',
       params: { username: [brand.registration.username, 'nosuchbrand'] },
     },
+    {
+      method: 'POST',
+      path: '/api/reports',
+      auth: 'user',
+      body: 'json',
+      base: { item: { kind: 'offer', id: offerIds[0] }, reason: 'spam', note: 'A fuzzed report.' },
+    },
+    {
+      method: 'GET',
+      path: '/api/reports/mine',
+      auth: 'user',
+      body: 'none',
+      queries: ['', 'before=not-a-cursor'],
+    },
     // The console's routes refuse the product's tokens (they take console tokens only).
     { method: 'GET', path: '/api/console/me', auth: 'user', body: 'none' },
     { method: 'GET', path: '/api/console/admin/me', auth: 'user', body: 'none' },
+    {
+      method: 'GET',
+      path: '/api/console/brands',
+      auth: 'user',
+      body: 'none',
+      queries: ['query=acme', `query=${brand.registration.username}`],
+    },
+    {
+      method: 'GET',
+      path: '/api/console/creators',
+      auth: 'user',
+      body: 'none',
+      queries: ['query=acme', 'query=someone%40raly.test'],
+    },
+    {
+      method: 'GET',
+      path: '/api/console/audit',
+      auth: 'user',
+      body: 'none',
+      queries: ['', 'action=report.resolve'],
+    },
+    {
+      method: 'GET',
+      path: '/api/console/reports',
+      auth: 'user',
+      body: 'none',
+      queries: ['', 'status=resolved'],
+    },
+    {
+      method: 'GET',
+      path: '/api/console/reports/:id',
+      auth: 'user',
+      body: 'none',
+      params: { id: [randomUUID(), 'mine'] },
+    },
+    {
+      method: 'PUT',
+      path: '/api/console/reports/:id/resolution',
+      auth: 'user',
+      body: 'json',
+      base: { outcome: 'no-action', note: 'A fuzzed decision.' },
+      params: { id: [randomUUID(), 'no-such-report'] },
+    },
     {
       method: 'PUT',
       path: '/api/console/brands/:id/verification',
@@ -595,6 +664,32 @@ beforeAll(async () => {
       base: { isVerified: true, reason: 'A fuzzed decision.' },
       params: { id: [brand.brandId, 'no-such-brand'] },
     },
+    ...(['brands', 'creators'] as const).flatMap((kind) => [
+      {
+        method: 'PUT' as const,
+        path: `/api/console/${kind}/:id/suspension`,
+        auth: 'user' as const,
+        body: 'json' as const,
+        base: { suspended: true, reason: 'A fuzzed decision.' },
+        params: { id: [kind === 'brands' ? brand.brandId : 'no-such-creator', 'no-such-id'] },
+      },
+      {
+        method: 'PUT' as const,
+        path: `/api/console/${kind}/:id/flags`,
+        auth: 'user' as const,
+        body: 'json' as const,
+        base: kind === 'brands' ? { isAgency: true } : { isBoosted: true },
+        params: { id: [kind === 'brands' ? brand.brandId : 'no-such-creator', 'no-such-id'] },
+      },
+      {
+        method: 'POST' as const,
+        path: `/api/console/${kind}/:id/contact-view`,
+        auth: 'user' as const,
+        body: 'json' as const,
+        base: { reason: 'A fuzzed look.' },
+        params: { id: [kind === 'brands' ? brand.brandId : 'no-such-creator', 'no-such-id'] },
+      },
+    ]),
     { method: 'GET', path: '/health/live', auth: 'none', body: 'none' },
     { method: 'GET', path: '/health/ready', auth: 'none', body: 'none' },
     { method: 'GET', path: '/metrics', auth: 'none', body: 'none' },

@@ -4,15 +4,24 @@
  * member's inbox and every open tab of theirs live (`notifications.updated`
  * with the unread count); reading in one tab clears the count in the other;
  * nobody else reads or marks those items, a visitor is refused, marking read
- * is rate-limited, and no answer or push carries a name or an e-mail.
+ * is rate-limited, and no answer or push carries a name or an e-mail. A
+ * person reads and changes their notification preferences, as often as
+ * RATE_LIMIT_UPDATE_PREFERENCES_PER_USER allows.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'vitest';
-import type { InboxRecord, NotificationsPage } from '@raly/contracts/notifications';
+import { messages } from '@raly/contracts/messages';
+import {
+  defaultNotificationPreferences,
+  type InboxRecord,
+  type NotificationPreferences,
+  type NotificationsPage,
+} from '@raly/contracts/notifications';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { eventually } from '@raly/test-support';
 import { anApplicationForm, offersSuite } from './support/offers-suite';
+import { assertTooManyRequests, statuses } from './support/rate-limits';
 import { receivedOf, type RecordingSocket } from './support/sockets';
 
 const suite = offersSuite({ notifications: true, tight: true });
@@ -96,6 +105,85 @@ describe('the inbox live', () => {
     await eventually('the current inbox on a new socket', () =>
       inboxPushes(later).some((inbox) => inbox.version === read.body.data.version),
     );
+  });
+});
+
+describe('notification preferences', () => {
+  test('when a person turns switches off through the BFF, then they read them back, another person keeps theirs, a bad body is 400 and a visitor 401', async () => {
+    // Arrange
+    const [creator, other] = [
+      await onboardedCreator(['Gaming']),
+      await onboardedCreator(['Gaming']),
+    ];
+    const token = creator.accessToken;
+
+    // Act
+    const before = await api<NotificationPreferences>('GET', '/api/notifications/preferences', {
+      token,
+    });
+    const put = await api<NotificationPreferences>('PUT', '/api/notifications/preferences', {
+      token,
+      body: { applications: { in_app: false }, digest: { email: false } },
+    });
+    const after = await api<NotificationPreferences>('GET', '/api/notifications/preferences', {
+      token,
+    });
+    const others = await api<NotificationPreferences>('GET', '/api/notifications/preferences', {
+      token: other.accessToken,
+    });
+    const bad = await api('PUT', '/api/notifications/preferences', {
+      token,
+      body: { applications: { sms: true } },
+    });
+    const visitor = await api('GET', '/api/notifications/preferences');
+
+    // Assert
+    assert.equal(before.status, 200, JSON.stringify(before.body));
+    assert.deepEqual(before.body.data, defaultNotificationPreferences());
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const expected = {
+      ...defaultNotificationPreferences(),
+      applications: { in_app: false, email: true },
+      digest: { email: false },
+    };
+    assert.deepEqual(put.body.data, expected);
+    assert.deepEqual(after.body.data, expected);
+    assert.deepEqual(others.body.data, defaultNotificationPreferences());
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error?.code, 'invalid-argument');
+    assert.equal(bad.body.error?.message, messages.notificationPreferencesInvalid);
+    assert.equal(visitor.status, 401);
+  });
+
+  test('when a person changes preferences more often than RATE_LIMIT_UPDATE_PREFERENCES_PER_USER allows, then the next change answers 429 with Retry-After and stores nothing, while another person still changes theirs', async () => {
+    // Arrange: the tight BFF allows 2 changes per user and hour
+    const [creator, other] = [
+      await onboardedCreator(['Gaming']),
+      await onboardedCreator(['Gaming']),
+    ];
+    const on = suite.tightBff;
+    const change = (token: string, body: unknown) =>
+      api<NotificationPreferences>('PUT', '/api/notifications/preferences', { token, body, on });
+    const allowed = await statuses(2, (index) =>
+      change(creator.accessToken, { offers: { email: index === 0 } }),
+    );
+    assert.deepEqual(allowed, [200, 200]);
+
+    // Act
+    const refused = await change(creator.accessToken, { digest: { email: false } });
+    const stored = await api<NotificationPreferences>('GET', '/api/notifications/preferences', {
+      token: creator.accessToken,
+    });
+    const others = await change(other.accessToken, { digest: { email: false } });
+
+    // Assert
+    assertTooManyRequests(refused, 3600);
+    assert.deepEqual(stored.body.data, {
+      ...defaultNotificationPreferences(),
+      offers: { in_app: true, email: false },
+    });
+    assert.equal(others.status, 200, JSON.stringify(others.body));
+    assert.deepEqual(others.body.data.digest, { email: false });
   });
 });
 

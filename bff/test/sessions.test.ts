@@ -11,7 +11,7 @@ import { describe, test, beforeAll, afterAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { RunningBff } from '../src/app';
 import type { TokenSet } from '@raly/contracts/bff-api';
-import { connectLive, type RecordingSocket } from './support/sockets';
+import { connectLive, disconnectedWithin, type RecordingSocket } from './support/sockets';
 import {
   sleep,
   testKeycloak,
@@ -27,19 +27,7 @@ import { type RunningService, startService } from '@raly/test-support/system';
 const DISCONNECT_BOUND_MS = 2000;
 
 /** Resolves with the disconnect reason, or rejects after `DISCONNECT_BOUND_MS`. */
-function disconnected(socket: Socket): Promise<string> {
-  if (!socket.connected) return Promise.resolve('already disconnected');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`socket still connected after ${DISCONNECT_BOUND_MS} ms`)),
-      DISCONNECT_BOUND_MS,
-    );
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
+const disconnected = (socket: Socket) => disconnectedWithin(socket, DISCONNECT_BOUND_MS);
 
 /** Waits until the clock enters the next whole second (token `iat` has second precision). */
 const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);

@@ -55,7 +55,7 @@ const oneClick = (token: string, from = anAddress(), accept = 'application/json'
 
 const optOutsOf = async (personId: string) => {
   const { rows } = await system.sql.notifications!.query<{ category: string }>(
-    'SELECT category FROM email_opt_outs WHERE person_id = $1',
+    "SELECT category FROM notification_preferences WHERE person_id = $1 AND channel = 'email'",
     [personId],
   );
   return rows.map((row) => row.category);

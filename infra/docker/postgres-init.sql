@@ -5,4 +5,5 @@ create database raly_media;
 create database raly_offers;
 create database raly_collaborations;
 create database raly_notifications;
+create database raly_moderation;
 create database raly_keycloak;

@@ -13,7 +13,6 @@ import { parse } from 'yaml';
 import {
   appDeployments,
   appNames,
-  baseAppDeployments,
   baseName,
   containersOf,
   deployments,
@@ -24,7 +23,6 @@ import {
   podTemplateOwners,
   type Container,
 } from './support/built-manifests';
-import { dockerfileOf, dockerfileStages } from './support/dockerfiles';
 import { k8sDir, overlayNames } from './support/kustomize';
 
 const kustomization = parse(
@@ -335,30 +333,58 @@ describe('k8s manifests (both overlays, as built)', () => {
     }
   });
 
-  test('when a service has a migrate image, then a migration Job runs it as non-root on a read-only root before the rollout', () => {
-    for (const deployment of baseAppDeployments) {
-      const app = deployment.metadata.name;
-      if (!dockerfileStages(dockerfileOf(app)).some((stage) => stage.name === 'migrate')) continue;
+  test("when a service has a database, then its migration Job runs the Deployment's own image with the kit's runner, as non-root on a read-only root, on the direct migration URL", () => {
+    const withDatabase = appDeployments.filter((deployment) =>
+      containersOf(deployment).some((container) =>
+        container.env?.some((variable) => variable.name === 'DATABASE_URL'),
+      ),
+    );
+    assert.ok(withDatabase.length >= 2 * 6, `${withDatabase.length} Deployments with a database`);
+    for (const deployment of withDatabase) {
+      const app = `${deployment.overlay}: ${deployment.metadata.name}`;
       const job = ofKind('Job', deployment.overlay).find(
-        (object) => object.metadata.name === `${app}-migrate`,
+        (object) => object.metadata.name === `${deployment.metadata.name}-migrate`,
       );
-      assert.ok(job, `${app}: no migration Job ${app}-migrate`);
+      assert.ok(job, `${app}: no migration Job ${deployment.metadata.name}-migrate`);
       assert.equal(
         job.metadata.labels?.['app.kubernetes.io/component'],
         'migration',
         `${app}: the label k8s/README.md waits on`,
       );
-      const pod = job.spec.template.spec;
-      assert.equal(pod.securityContext?.runAsNonRoot, true);
-      for (const container of pod.containers as Container[]) {
-        assert.match(container.image, new RegExp(`^raly/${app}-migrate:[^:]+$`));
-        assert.equal(container.securityContext?.readOnlyRootFilesystem, true);
-        assert.equal(container.securityContext?.allowPrivilegeEscalation, false);
-        for (const variable of container.env ?? []) {
-          if (SECRET_NAME.test(variable.name))
-            assert.ok(variable.valueFrom, `${app} Job: ${variable.name} is a literal`);
-        }
-      }
+      const pod = podSpecOf(job);
+      assert.equal(pod.securityContext?.runAsNonRoot, true, app);
+      assert.ok(pod.securityContext?.runAsUser > 0, `${app}: runAsUser`);
+      assert.equal(pod.securityContext?.seccompProfile?.type, 'RuntimeDefault', app);
+      const [served] = containersOf(deployment);
+      const [migration, ...others] = containersOf(job);
+      assert.deepEqual(others, [], `${app}: the Job runs one container`);
+      assert.equal(migration!.image, served!.image, `${app}: the Job runs the Deployment's image`);
+      assert.deepEqual((migration as { command?: string[] }).command, ['node', 'dist/migrate.js']);
+      assert.equal((migration as { args?: string[] }).args, undefined, app);
+      assert.equal(migration!.securityContext?.readOnlyRootFilesystem, true, app);
+      assert.equal(migration!.securityContext?.allowPrivilegeEscalation, false, app);
+      assert.deepEqual(migration!.securityContext?.capabilities?.drop, ['ALL'], app);
+      const writable = (pod.volumes ?? []) as { name: string; emptyDir?: object }[];
+      for (const mount of (migration as { volumeMounts?: { name: string }[] }).volumeMounts ?? [])
+        assert.ok(
+          writable.find((volume) => volume.name === mount.name)?.emptyDir,
+          `${app}: ${mount.name} is an emptyDir`,
+        );
+      const secretKey = (container: Container) =>
+        (
+          container.env?.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom as
+            { secretKeyRef?: { key: string } } | undefined
+        )?.secretKeyRef?.key;
+      assert.deepEqual(
+        migration!.env?.map((variable) => variable.name),
+        ['DATABASE_URL'],
+        `${app}: the Job's environment`,
+      );
+      assert.equal(
+        secretKey(migration!),
+        secretKey(served!)?.replace(/_DATABASE_URL$/, '_MIGRATION_DATABASE_URL'),
+        `${app}: the Job connects with the direct migration URL, never the pooler's`,
+      );
     }
   });
 });

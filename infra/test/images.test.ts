@@ -2,7 +2,8 @@
  * What ships is what is tested (docs/images.md): the apps' Dockerfiles built with Podman on
  * the local Debian base images, each image run as k8s/base runs it (read-only root, non-root
  * user, no capabilities, tmpfs for its emptyDir volumes) against the running local stack until
- * it answers its probes, a service's migrations applied by its image to a throwaway database.
+ * it answers its probes, a service's migrations applied by its image, with its migration Job's
+ * command, to a throwaway database.
  * The builds run where Podman works (root, runc, debootstrap); RALY_IMAGES_APPS picks the apps
  * (comma list, `all`, or `none` to build nothing; default brand and web: `npm run images`
  * builds and checks the rest).
@@ -22,10 +23,11 @@ import {
   type ImageApp,
 } from '../src/images/app-images';
 import { bundledNpmVersion, debianMirror } from '../src/images/base-images';
+import { localMigrationPod, overlayPodSpecs } from '../src/images/kube-play';
 import { podman, podmanUnavailable } from '../src/images/podman';
 import { repository } from './support/kustomize';
 
-/** A port range of its own, apart from the apps' 4000–4006 and `npm run images`' 4650–4657. */
+/** A port range of its own, apart from the apps' 4000–4007 and `npm run images`' 4650–4658. */
 const portBase = Number(process.env.RALY_IMAGES_PORT_BASE ?? 4670);
 
 describe('image runs from the manifests', () => {
@@ -51,6 +53,35 @@ describe('image runs from the manifests', () => {
     assert.doesNotMatch(options, /--privileged|--cap-add/);
   });
 
+  test("when brand's migration Job of the dev overlay is played, then its pod runs the Job's command once in the image its Deployment plays, with the Job's security context and the database alone", async () => {
+    // Arrange
+    const { deployment, migration } = await overlayPodSpecs('dev', 'brand');
+    assert.ok(migration, 'the Job brand-migrate');
+
+    // Act
+    const pod = localMigrationPod('brand', migration, portBase, 'postgresql://db/raly_x') as {
+      metadata: { name: string };
+      spec: {
+        restartPolicy: string;
+        hostNetwork: boolean;
+        securityContext: unknown;
+        containers: { command: string[]; image: string; env: unknown; securityContext: unknown }[];
+      };
+    };
+
+    // Assert
+    assert.equal(pod.metadata.name, 'raly-play-brand-migrate');
+    assert.equal(pod.spec.restartPolicy, 'Never');
+    assert.equal(pod.spec.hostNetwork, true, 'reaches the local Postgres');
+    assert.deepEqual(pod.spec.securityContext, migration.securityContext);
+    const [container] = pod.spec.containers;
+    assert.deepEqual(container!.command, ['node', 'dist/migrate.js']);
+    assert.equal(container!.image, imageTag('brand'));
+    assert.equal(deployment.containers[0]!.image, migration.containers[0]!.image);
+    assert.deepEqual(container!.env, [{ name: 'DATABASE_URL', value: 'postgresql://db/raly_x' }]);
+    assert.deepEqual(container!.securityContext, migration.containers[0]!.securityContext);
+  });
+
   test('when a pod says runAsNonRoot without a user, then its run options are refused', () => {
     // Arrange
     const pod = { securityContext: { runAsNonRoot: true }, containers: [{ name: 'x' }] };
@@ -66,7 +97,7 @@ describe('image runs from the manifests', () => {
     // Assert
     assert.equal(new Set(portsInUse).size, imageApps.length);
     assert.ok(
-      portsInUse.every((port) => port >= 4650 && port <= 4657),
+      portsInUse.every((port) => port >= 4650 && port <= 4658),
       portsInUse.join(','),
     );
   });

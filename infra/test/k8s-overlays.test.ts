@@ -23,11 +23,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { topics } from '@raly/contracts/events';
 import { describe, test } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import {
   labelSelectorMatches,
   ofKind,
@@ -332,7 +334,7 @@ for (const overlay of overlayNames) {
       );
     });
 
-    test('when a service with a database is deployed, then its migration Job can run again on every deploy (Argo CD hook), goes after a TTL and has a fixed name', () => {
+    test("when a service with a database is deployed, then its migration Job can run again on every deploy (Argo CD hook), goes after a TTL, has a fixed name and runs the kit's runner in the image the overlay gives the Deployment", () => {
       for (const app of servicesWithDatabase) {
         const job = ofKind(objects, 'Job').find(
           (object) => object.metadata.name === `${app}-migrate`,
@@ -345,8 +347,54 @@ for (const overlay of overlayNames) {
           'BeforeHookCreation',
         );
         assert.ok(job.spec.ttlSecondsAfterFinished > 0, 'ttlSecondsAfterFinished');
-        const [migrate] = job.spec.template.spec.containers as Container[];
-        assert.equal(migrate?.image.replace(/:[^:]+$/, ''), `raly/${app}-migrate`);
+        const [migrate] = job.spec.template.spec.containers as (Container & {
+          command?: string[];
+        })[];
+        const [served] = deploymentOf(app).spec.template.spec.containers as Container[];
+        assert.match(served!.image, new RegExp(`(^|/)raly/${app}[:@]`));
+        assert.equal(migrate?.image, served!.image, `${app}: one image serves and migrates`);
+        assert.deepEqual(migrate?.command, ['node', 'dist/migrate.js']);
+      }
+    });
+
+    test('when a release pins the images by registry and digest (kustomize edit set image), then each migration Job runs the pinned image of its Deployment', () => {
+      const pinned = (app: string) =>
+        `registry.example.com/raly/${app}@sha256:${createHash('sha256').update(app).digest('hex')}`;
+      const release = mkdtempSync(path.join(tmpdir(), 'raly-release-'));
+      try {
+        const overlayDir = path.relative(
+          release,
+          path.join(repository, 'k8s', 'overlays', overlay),
+        );
+        writeFileSync(
+          path.join(release, 'kustomization.yaml'),
+          stringify({
+            apiVersion: 'kustomize.config.k8s.io/v1beta1',
+            kind: 'Kustomization',
+            resources: [overlayDir],
+            images: servicesWithDatabase.map((app) => {
+              const [name, digest] = pinned(app).split('@');
+              return { name: `raly/${app}`, newName: name, digest };
+            }),
+          }),
+        );
+        const released = parseAllDocuments(
+          execFileSync('kubectl', ['kustomize', release], {
+            encoding: 'utf8',
+            maxBuffer: 64 * 1024 * 1024,
+          }),
+        ).map((document) => document.toJS() as { kind: string; metadata: { name: string } });
+        const imageOf = (kind: string, name: string) =>
+          (
+            released.find((object) => object.kind === kind && object.metadata.name === name) as
+              { spec: { template: { spec: { containers: Container[] } } } } | undefined
+          )?.spec.template.spec.containers[0]?.image;
+        for (const app of servicesWithDatabase) {
+          assert.equal(imageOf('Deployment', app), pinned(app), `Deployment ${app}`);
+          assert.equal(imageOf('Job', `${app}-migrate`), pinned(app), `Job ${app}-migrate`);
+        }
+      } finally {
+        rmSync(release, { recursive: true, force: true });
       }
     });
   });
@@ -373,6 +421,7 @@ describe('k8s/overlays/dev: in-cluster infrastructure', () => {
       'raly_offers',
       'raly_collaborations',
       'raly_notifications',
+      'raly_moderation',
       'raly_keycloak',
     ])
       assert.match(init?.data?.['raly.sql'] ?? '', new RegExp(`create database ${database};`));

@@ -152,10 +152,11 @@ describe('k8s/overlays/production: sign-in, routes, secrets and monitoring', () 
     const { clients, placeholders } = realmClientsOf(objects);
     // Who calls whom (the data-access clients of services/*/src and bff/src).
     const calls: Record<string, { client: string; calls: string[] }> = {
-      // brand: the console's verification route (PUT /brands/:id/verification).
+      // brand: the console's verification route (PUT /brands/:id/verification); moderation: the
+      // console's audit log (GET /audit-entries).
       bff: {
         client: serviceClientIds.bff,
-        calls: [serviceClientIds.identity, serviceClientIds.brand],
+        calls: [serviceClientIds.identity, serviceClientIds.brand, serviceClientIds.moderation],
       },
       // identity-profile: a digest's address, fetched at send time (GET /contacts/:userId).
       notifications: { client: serviceClientIds.notifications, calls: [serviceClientIds.identity] },

@@ -175,6 +175,7 @@ describe('k8s/overlays/production: Postgres (CloudNativePG)', () => {
       'raly_identity',
       'raly_keycloak',
       'raly_media',
+      'raly_moderation',
       'raly_notifications',
       'raly_offers',
     ]);
@@ -196,14 +197,26 @@ describe('k8s/overlays/production: Postgres (CloudNativePG)', () => {
     const template = ofKind(objects, 'ExternalSecret').find(
       (object) => object.metadata.name === 'raly-secrets',
     )!.spec.target.template.data as Record<string, string>;
-    for (const prefix of ['IDENTITY', 'BRAND', 'MEDIA', 'OFFERS', 'COLLABORATIONS']) {
+    // The Secret key each pod's DATABASE_URL comes from.
+    const databaseKey = (kind: string, name: string) => {
+      const owner = ofKind(objects, kind).find((object) => object.metadata.name === name);
+      assert.ok(owner, `${kind} ${name}`);
+      const [container] = podTemplateOf(owner)!.spec.containers as Container[];
+      const key = container!.env?.find((entry) => entry.name === 'DATABASE_URL')?.valueFrom
+        ?.secretKeyRef?.key;
+      assert.ok(key, `${kind} ${name}: DATABASE_URL from a Secret`);
+      return key;
+    };
+    for (const app of servicesWithDatabase) {
       assert.match(
-        template[`${prefix}_DATABASE_URL`] ?? '',
+        template[databaseKey('Deployment', app)] ?? '',
         new RegExp(`@${pooler.metadata.name}:5432/`),
+        `Deployment ${app}`,
       );
       assert.match(
-        template[`${prefix}_MIGRATION_DATABASE_URL`] ?? '',
+        template[databaseKey('Job', `${app}-migrate`)] ?? '',
         new RegExp(`@${cluster!.metadata.name}-rw:5432/`),
+        `Job ${app}-migrate`,
       );
     }
   });

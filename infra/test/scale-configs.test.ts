@@ -164,6 +164,12 @@ describe('HAProxy configuration', () => {
       notifications.filter((line) => line.startsWith('server ')).map((line) => line.split(' ')[2]),
       ['127.0.0.1:4161', '127.0.0.1:4162'],
     );
+    const moderation = section(config, 'listen moderation');
+    assert.ok(moderation.includes('bind 127.0.0.1:4217'));
+    assert.deepEqual(
+      moderation.filter((line) => line.startsWith('server ')).map((line) => line.split(' ')[2]),
+      ['127.0.0.1:4171', '127.0.0.1:4172'],
+    );
   });
 
   test('when the build has no Prometheus exporter, then the stats frontend does not use it', () => {
@@ -206,6 +212,7 @@ describe('Prometheus scrape configuration', () => {
       ['offers', 4141],
       ['collaborations', 4151],
       ['notifications', 4161],
+      ['moderation', 4171],
     ] as const)
       assert.deepEqual(targetsOf(byName.get(job)), [
         `${job}-1@127.0.0.1:${port}`,
@@ -283,6 +290,8 @@ describe('scaled topology ports and instances', () => {
       'collaborations-2',
       'notifications-1',
       'notifications-2',
+      'moderation-1',
+      'moderation-2',
       'bff-1',
       'bff-2',
       'bff-3',
@@ -303,6 +312,7 @@ describe('scaled topology ports and instances', () => {
     assert.equal(env.OFFERS_URL, 'http://127.0.0.1:4214');
     assert.equal(env.COLLABORATIONS_URL, 'http://127.0.0.1:4215');
     assert.equal(env.NOTIFICATIONS_URL, 'http://127.0.0.1:4216');
+    assert.equal(env.MODERATION_URL, 'http://127.0.0.1:4217');
     assert.equal(env.OTEL_EXPORTER_ZIPKIN_ENDPOINT, 'http://127.0.0.1:9411/api/v2/spans');
     assert.equal(env.OTEL_SERVICE_NAME, 'bff');
     assert.equal(env.TRUST_PROXY, 'loopback');
@@ -366,6 +376,9 @@ describe('the web app behind the entry', () => {
     assert.deepEqual(JSON.parse(body ?? 'null'), {
       bffUrl: '',
       backendEnvironment: 'local',
+      consoleKeycloakUrl: '',
+      consoleRealm: 'raly',
+      consoleClientId: 'raly-console',
     });
   });
 });
@@ -393,6 +406,8 @@ describe('stack status of the scaled topology', () => {
       'collaborations-2',
       'notifications-1',
       'notifications-2',
+      'moderation-1',
+      'moderation-2',
       'web',
     ])
       assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);

@@ -6,6 +6,7 @@ import { afterAll, describe, test } from 'vitest';
 import {
   failureMessageChars,
   formatFailures,
+  formatFileTimings,
   parseVitestReport,
   readVitestReport,
 } from '../src/cli/test-summary';
@@ -22,6 +23,22 @@ const report = (overrides: object) =>
     ...overrides,
   });
 
+describe('the slowest files of a run', () => {
+  test('when files of several workspaces took different times, then they are listed longest first in seconds', () => {
+    const lines = formatFileTimings([
+      { file: 'bff/test/a.test.ts', durationMs: 1_250 },
+      { file: 'web/test/e2e/b.test.ts', durationMs: 95_040 },
+      { file: 'infra/test/c.test.ts', durationMs: 12_000 },
+    ]);
+
+    assert.deepEqual(lines, [
+      '    95.0 s  web/test/e2e/b.test.ts',
+      '    12.0 s  infra/test/c.test.ts',
+      '     1.3 s  bff/test/a.test.ts',
+    ]);
+  });
+});
+
 describe('counting a workspace from vitest JSON report', () => {
   const directory = mkdtempSync(join(tmpdir(), 'raly-summary-test-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -34,6 +51,8 @@ describe('counting a workspace from vitest JSON report', () => {
         {
           name: `${repositoryRoot}/bff/test/live.test.ts`,
           status: 'failed',
+          startTime: 1_000,
+          endTime: 13_500,
           assertionResults: [
             { status: 'passed', fullName: 'live a' },
             {
@@ -61,6 +80,7 @@ describe('counting a workspace from vitest JSON report', () => {
         },
       ],
       retried: [],
+      files: [{ file: 'bff/test/live.test.ts', durationMs: 12_500 }],
     });
   });
 
@@ -71,7 +91,7 @@ describe('counting a workspace from vitest JSON report', () => {
         {
           name: '/elsewhere/hook.test.ts',
           status: 'failed',
-          message: `\nError: Hook timed out in 600000ms\n${'x'.repeat(400)}`,
+          message: `\nError: Hook timed out in 600000ms\n    at ${'x'.repeat(400)}`,
           assertionResults: [],
         },
         { status: 'passed', assertionResults: [{ status: 'passed' }] },
@@ -86,6 +106,7 @@ describe('counting a workspace from vitest JSON report', () => {
         { file: '/elsewhere/hook.test.ts', test: '', message: 'Error: Hook timed out in 600000ms' },
       ],
       retried: [],
+      files: [],
     });
   });
 
@@ -96,6 +117,7 @@ describe('counting a workspace from vitest JSON report', () => {
       found: false,
       failures: [],
       retried: [],
+      files: [],
     });
     assert.deepEqual(parseVitestReport('{"numTotalTests": 3}'), {
       passed: 0,
@@ -103,6 +125,7 @@ describe('counting a workspace from vitest JSON report', () => {
       found: false,
       failures: [],
       retried: [],
+      files: [],
     });
   });
 
@@ -113,6 +136,7 @@ describe('counting a workspace from vitest JSON report', () => {
       found: false,
       failures: [],
       retried: [],
+      files: [],
     });
   });
 
@@ -126,6 +150,7 @@ describe('counting a workspace from vitest JSON report', () => {
       found: true,
       failures: [],
       retried: [],
+      files: [],
     });
   });
 
@@ -149,6 +174,36 @@ describe('counting a workspace from vitest JSON report', () => {
           'failed outside its tests (a hook, or the file did not load); its error is in the log above',
       },
     ]);
+  });
+
+  test('when an assertion failed in the test file, then its message keeps the lines before the stack and the line of the test file', () => {
+    const file = `${repositoryRoot}/services/x/test/a.test.ts`;
+    const message = [
+      '\u001b[31mAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+      '',
+      '1 !== 2\u001b[39m',
+      '',
+      `    at check (${repositoryRoot}/services/x/test/support.ts:12:5)`,
+      `    at ${file}:190:12`,
+      '    at processTicksAndRejections (node:internal/process/task_queues:95:5)',
+    ].join('\n');
+    const text = report({
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: file,
+          status: 'failed',
+          assertionResults: [{ status: 'failed', fullName: 'x a', failureMessages: [message] }],
+        },
+      ],
+    });
+
+    const { failures } = parseVitestReport(text);
+
+    assert.equal(
+      failures[0]?.message,
+      'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 1 !== 2 (at services/x/test/a.test.ts:190)',
+    );
   });
 
   test('when a message is longer than the summary keeps, then it is cut with an ellipsis and printed under the test', () => {

@@ -36,6 +36,7 @@ const shipped = [
   'services/offers',
   'services/collaborations',
   'services/notifications',
+  'services/moderation',
   'bff',
   'web',
 ];

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'vitest';
-import { testedWorkspaces, workspaceSelector } from '../src/cli/workspaces';
+import { testedWorkspaces, testLanes, workspaceSelector } from '../src/cli/workspaces';
 import { repositoryRoot } from '../src/stack/paths';
 
 /** The package names npm selects for `-w <selector>`. */
@@ -39,5 +39,27 @@ describe('selecting a workspace', () => {
       JSON.stringify(selected),
     );
     assert.equal(new Set(selected.flat()).size, testedWorkspaces.length);
+  });
+});
+
+describe('the lanes npm test runs the workspaces in', () => {
+  test('when two lanes run, then every workspace runs once, the product in dependency order beside contracts and infra, and bench last alone', () => {
+    // Act
+    const groups = testLanes(2);
+
+    // Assert
+    const all = groups.flat(2);
+    assert.deepEqual([...all].sort(), [...testedWorkspaces].sort());
+    assert.equal(new Set(all).size, all.length);
+    const [together, alone] = groups;
+    assert.deepEqual(together![1], ['services/shared/contracts', 'infra']);
+    const product = together![0]!;
+    assert.ok(product.indexOf('services/shared/service-kit') < product.indexOf('bff'));
+    assert.ok(product.indexOf('bff') < product.indexOf('web'));
+    assert.deepEqual(alone, [['bench']]);
+  });
+
+  test('when one lane is asked for, then every workspace runs one after the other in the listed order', () => {
+    assert.deepEqual(testLanes(1), [[[...testedWorkspaces]]]);
   });
 });

@@ -158,7 +158,7 @@ export const DEPLOYMENT: Deployment = {
     defaultPoolSize: 10,
     maxClientConn: 1000,
     databasePoolMax: 5,
-    servicesWithDatabase: 6,
+    servicesWithDatabase: 7,
     keycloakConnections: 40,
     reservedConnections: 10,
   },

@@ -234,7 +234,10 @@ export async function readDeadLetters(
   const pending = Object.entries(until).filter(([key, high]) => high > (since[key] ?? 0));
   if (pending.length === 0) return [];
   const kafka = new Kafka({ clientId: 'raly-chaos', brokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `raly-chaos-dlq-${Date.now()}` });
+  const consumer = kafka.consumer({
+    groupId: `raly-chaos-dlq-${Date.now()}`,
+    maxWaitTimeInMs: 500,
+  });
   const letters: DeadLetter[] = [];
   const wanted = pending.reduce((sum, [key, high]) => sum + high - (since[key] ?? 0), 0);
   const keyOfTopic: Record<string, string> = {

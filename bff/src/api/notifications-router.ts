@@ -11,18 +11,22 @@ import {
   markAllRead,
   markRead,
   myInbox,
+  myPreferences,
+  updateMyPreferences,
   type NotificationsDependencies,
 } from '../domain/notifications';
 import type { RateLimits } from './rate-limit';
 
 /**
  * Mounted at `/notifications`: the list (paged by cursor), the inbox (unread
- * count), and marking one or all read (each answers the inbox after it).
+ * count), marking one or all read (each answers the inbox after it), and the
+ * caller's preferences (`GET|PUT /preferences`, docs/product-spec.md §12.5).
+ * Marking read and changing preferences are rate-limited per user (429).
  */
 export function notificationsRouter(
   authenticator: Authenticator,
   dependencies: NotificationsDependencies,
-  limits: Pick<RateLimits, 'markRead'>,
+  limits: Pick<RateLimits, 'markRead' | 'updatePreferences'>,
 ): Router {
   return Router()
     .use(authenticator.requireUser)
@@ -33,6 +37,14 @@ export function notificationsRouter(
     })
     .get('/inbox', async (request, response) => {
       response.json({ data: await myInbox(dependencies, callerOf(request)) });
+    })
+    .get('/preferences', async (request, response) => {
+      response.json({ data: await myPreferences(dependencies, callerOf(request)) });
+    })
+    .put('/preferences', limits.updatePreferences, async (request, response) => {
+      response.json({
+        data: await updateMyPreferences(dependencies, callerOf(request), request.body),
+      });
     })
     .post('/read-all', limits.markRead, async (request, response) => {
       response.json({ data: await markAllRead(dependencies, callerOf(request)) });

@@ -66,10 +66,16 @@ export interface RateLimits {
   submitDeliverable: RequestHandler;
   /** POST /api/collaborations/:id/review, after `requireUser`: per signed-in user. */
   leaveReview: RequestHandler;
+  /** POST /api/reports, after `requireUser`: per signed-in user (RATE_LIMIT_REPORTS_PER_USER). */
+  report: RequestHandler;
   /** POST /api/notifications/:id/read and /read-all, after `requireUser`: per signed-in user. */
   markRead: RequestHandler;
+  /** PUT /api/notifications/preferences, after `requireUser`: per signed-in user. */
+  updatePreferences: RequestHandler;
   /** POST /api/unsubscribe/:token (no sign-in): per client address. */
   unsubscribe: RequestHandler;
+  /** POST /api/console/{creators,brands}/:id/contact-view, after `requireStaff`: per staff member. */
+  contactView: RequestHandler;
 }
 
 /** One point taken from one bucket. */
@@ -175,6 +181,8 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
   const byEmail = (request: Request) => emailOf(request);
   /** The signed-in user (`requireUser` ran before); no user, no charge. */
   const byUser = (request: Request) => request.caller?.userId;
+  /** The console's staff member (`requireStaff` ran before); none, no charge. */
+  const byStaff = (request: Request) => request.staff?.userId;
 
   const login = {
     perAddress: bucket('login:ip', config.RATE_LIMIT_LOGIN_PER_IP),
@@ -256,11 +264,18 @@ export function createRateLimits(redis: Redis, config: Config, logger: Logger): 
     leaveReview: limit('leave-review', [
       [bucket('leave-review:user', config.RATE_LIMIT_LEAVE_REVIEW_PER_USER), byUser],
     ]),
+    report: limit('report', [[bucket('report:user', config.RATE_LIMIT_REPORTS_PER_USER), byUser]]),
     markRead: limit('mark-read', [
       [bucket('mark-read:user', config.RATE_LIMIT_MARK_READ_PER_USER), byUser],
     ]),
+    updatePreferences: limit('update-preferences', [
+      [bucket('update-preferences:user', config.RATE_LIMIT_UPDATE_PREFERENCES_PER_USER), byUser],
+    ]),
     unsubscribe: limit('unsubscribe', [
       [bucket('unsubscribe:ip', config.RATE_LIMIT_UNSUBSCRIBE_PER_IP), byAddress],
+    ]),
+    contactView: limit('contact-view', [
+      [bucket('contact-view:staff', config.RATE_LIMIT_CONTACT_VIEW_PER_STAFF), byStaff],
     ]),
   };
 }

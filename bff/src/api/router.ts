@@ -5,6 +5,7 @@ import type { BrandClient } from '../data-access/brand-client';
 import type { CollaborationsClient } from '../data-access/collaborations-client';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { MediaUpload } from '../data-access/media-upload';
+import type { ModerationClient } from '../data-access/moderation-client';
 import type { NotificationsClient } from '../data-access/notifications-client';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 import type { OffersClient } from '../data-access/offers-client';
@@ -24,6 +25,7 @@ import { notificationsRouter } from './notifications-router';
 import { applicationsRouter, myBrandOffersRouter, offersRouter } from './offers-router';
 import { publicProfilesRouter } from './public-router';
 import type { RateLimits } from './rate-limit';
+import { reportsRouter } from './reports-router';
 import { unsubscribeRouter } from './unsubscribe-router';
 
 export interface ApiDependencies {
@@ -35,6 +37,8 @@ export interface ApiDependencies {
   offers: OffersClient;
   collaborations: CollaborationsClient;
   notifications: NotificationsClient;
+  /** Reports and the staff audit log (services/moderation). */
+  moderation: ModerationClient;
   limits: RateLimits;
   logger: Logger;
 }
@@ -78,6 +82,7 @@ export function apiRouter({
   offers,
   collaborations,
   notifications,
+  moderation,
   limits,
   logger,
 }: ApiDependencies): Router {
@@ -99,8 +104,26 @@ export function apiRouter({
       .use('/notifications', notificationsRouter(authenticator, { notifications, records }, limits))
       // Public (the e-mails' link): the signed token is the authority.
       .use('/unsubscribe', unsubscribeRouter({ notifications }, limits))
+      .use(
+        '/reports',
+        reportsRouter(authenticator, { identity, records, offers, moderation }, limits),
+      )
       .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
       .use('/callable', callableRouter(authenticator, identity, limits))
-      .use('/console', consoleRouter(authenticator, { brands, logger }))
+      .use(
+        '/console',
+        consoleRouter(
+          authenticator,
+          {
+            brands,
+            identity,
+            moderation,
+            records,
+            revocations: authenticator.revocations,
+            logger,
+          },
+          limits,
+        ),
+      )
   );
 }

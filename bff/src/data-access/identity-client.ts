@@ -10,6 +10,15 @@
 import type { PublicCreatorProfile } from '@raly/contracts/offers';
 import type { InvitationPreview } from '@raly/contracts/teams';
 import type { UserRecord } from '@raly/contracts/records';
+import type {
+  BrandContactView,
+  BrandContactViewCommand,
+  ConsoleCreator,
+  CreatorContactView,
+  CreatorContactViewCommand,
+  CreatorFlagsCommand,
+  SuspensionCommand,
+} from '@raly/contracts/internal';
 import {
   callInternal,
   dataOf,
@@ -36,8 +45,12 @@ export interface IdentityClient {
   sendResetPasswordLink(body: unknown): Promise<boolean>;
   /** POST /password-resets/confirm `{ actionCode, password }` → whose password changed. @throws AppError as identity answered (400) */
   resetPassword(body: unknown): Promise<{ userId: string }>;
-  /** GET /public/users/:username → a creator's public profile, or null on 404. @throws AppError as identity answered */
-  getPublicCreator(username: string): Promise<PublicCreatorProfile | null>;
+  /**
+   * GET /public/users/:username → a creator's public profile.
+   * @throws AppError as identity answered: not-found with the page-not-found text for an unknown
+   *   username, not-found 'This creator is unavailable.' for a suspended creator
+   */
+  getPublicCreator(username: string): Promise<PublicCreatorProfile>;
   /** POST /queries/check-email-exists → true when an account uses the e-mail. */
   checkEmailExists(email: string): Promise<boolean>;
   /** POST /queries/check-username-exists → true when the username is taken. */
@@ -50,6 +63,39 @@ export interface IdentityClient {
   joinTeam(accessToken: string, body: unknown): Promise<UserRecord>;
   /** POST /brand-memberships/sync → the user's record after following the brand's membership. */
   syncMembership(userId: string, brandId: string): Promise<UserRecord>;
+  /**
+   * PUT /users/:id/suspension (internal): a staff decision on a creator (docs/console.md);
+   * identity-profile also ends the suspended creator's Keycloak sessions.
+   * @returns the creator's record after it
+   * @throws AppError as identity answered (404 'No such creator.', 400)
+   */
+  decideCreatorSuspension(userId: string, command: SuspensionCommand): Promise<UserRecord>;
+  /**
+   * PUT /users/:id/flags (internal): an administrator's flags, with the staff member.
+   * @throws AppError as identity answered (404, 400)
+   */
+  setCreatorFlags(userId: string, command: CreatorFlagsCommand): Promise<UserRecord>;
+  /**
+   * GET /creators?query= (internal, service token) → at most 20 creators whose username starts
+   * with `query` or whose e-mail is `query`, ignoring case (public profile and flags only).
+   * @throws AppError as identity answered (400 a bad query)
+   */
+  searchCreators(query: string): Promise<ConsoleCreator[]>;
+  /**
+   * POST /users/:id/contact-view (internal): a creator's contact details; identity records the
+   * view's audit entry. @throws AppError as identity answered (404 'No such creator.', 400)
+   */
+  viewCreatorContact(
+    userId: string,
+    command: CreatorContactViewCommand,
+  ): Promise<CreatorContactView>;
+  /**
+   * POST /brands/:brandId/contact-view (internal): a brand's members' contact details; identity
+   * records the view's audit entry. @throws AppError as identity answered (404 'No such brand.', 400)
+   */
+  viewBrandContacts(brandId: string, command: BrandContactViewCommand): Promise<BrandContactView>;
+  /** POST /sessions/end (internal): ends each user's Keycloak sessions. @throws AppError as identity answered */
+  endSessions(userIds: string[]): Promise<{ ended: number }>;
 }
 
 /** @param config IDENTITY_URL, Keycloak and the BFF's service client, and the upstream timeout */
@@ -70,6 +116,56 @@ export function createIdentityClient(config: Config): IdentityClient {
     fallbackMessage: string,
   ): Promise<T> => dataOf<T>(await call(path, { method, ...request }), fallbackMessage);
   return {
+    searchCreators: async (query) =>
+      dataOf<ConsoleCreator[]>(
+        await callInternal(
+          config.IDENTITY_URL,
+          serviceTokens,
+          servicePath(['creators'], { query }),
+          {
+            method: 'GET',
+            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+            target: 'identity-profile',
+            unreachable: 'unavailable',
+          },
+        ),
+        'identity-profile refused the search',
+      ),
+    decideCreatorSuspension: (userId, command) =>
+      send(
+        'PUT',
+        ['users', userId, 'suspension'],
+        { json: command },
+        'identity-profile refused the suspension',
+      ),
+    setCreatorFlags: (userId, command) =>
+      send(
+        'PUT',
+        ['users', userId, 'flags'],
+        { json: command },
+        'identity-profile refused the flags',
+      ),
+    viewCreatorContact: (userId, command) =>
+      send(
+        'POST',
+        ['users', userId, 'contact-view'],
+        { json: command },
+        'identity-profile refused the contact view',
+      ),
+    viewBrandContacts: (brandId, command) =>
+      send(
+        'POST',
+        ['brands', brandId, 'contact-view'],
+        { json: command },
+        'identity-profile refused the contact view',
+      ),
+    endSessions: (userIds) =>
+      send(
+        'POST',
+        ['sessions', 'end'],
+        { json: { userIds } },
+        'identity-profile refused to end sessions',
+      ),
     createAccount: (command) =>
       send('POST', ['accounts'], { json: command }, 'identity-profile refused the account'),
     async getMyUser(accessToken) {
@@ -121,7 +217,6 @@ export function createIdentityClient(config: Config): IdentityClient {
       ),
     async getPublicCreator(username) {
       const answer = await call(['public', 'users', username], { method: 'GET' });
-      if (answer.status === 404) return null;
       return dataOf<PublicCreatorProfile>(answer, 'identity-profile refused the read');
     },
     checkEmailExists: (email) =>

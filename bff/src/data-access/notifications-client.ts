@@ -1,12 +1,15 @@
 /**
  * HTTP client of services/notifications (docs/api.md "services/notifications"):
- * the caller's inbox and items, marking one or all read, with the user's
+ * the caller's inbox and items, marking one or all read, their notification
+ * preferences, with the user's
  * bearer token forwarded unchanged, and the e-mails' one-click unsubscribe, on the kit's HTTP client. The service's
  * errors come back unchanged (status, code, message); no answer is 503
  * `unavailable`.
  */
 import type {
   InboxRecord,
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
   NotificationsPage,
   NotificationsQuery,
   UnsubscribeRecord,
@@ -25,6 +28,13 @@ export interface NotificationsClient {
   markRead(accessToken: string, notificationId: string): Promise<InboxRecord>;
   /** POST /notifications/read-all → the inbox after it. */
   markAllRead(accessToken: string): Promise<InboxRecord>;
+  /** GET /preferences → the caller's switches by category and channel. */
+  getPreferences(accessToken: string): Promise<NotificationPreferences>;
+  /** PUT /preferences → the caller's switches after the change (400 for a bad body). */
+  updatePreferences(
+    accessToken: string,
+    update: NotificationPreferencesUpdate,
+  ): Promise<NotificationPreferences>;
   /**
    * POST /unsubscribe/:token, without a bearer (the signed token is the authority) → the
    * category turned off (400 `invalid-argument` for a malformed or forged token).
@@ -46,11 +56,12 @@ export function createNotificationsClient(config: Config): NotificationsClient {
     path: string[],
     bearer: string | undefined,
     query?: URLSearchParams,
+    json?: unknown,
   ): Promise<T> => {
     const answer = await callHttp(serviceUrl(config.NOTIFICATIONS_URL, path, query), {
       method,
       ...(bearer === undefined ? {} : { bearer }),
-      ...(method === 'POST' ? { json: {} } : {}),
+      ...(json !== undefined ? { json } : method === 'POST' ? { json: {} } : {}),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       target: 'notifications',
       unreachable: 'unavailable',
@@ -62,6 +73,8 @@ export function createNotificationsClient(config: Config): NotificationsClient {
     getInbox: (bearer) => send('GET', ['notifications', 'inbox'], bearer),
     markRead: (bearer, id) => send('POST', ['notifications', id, 'read'], bearer),
     markAllRead: (bearer) => send('POST', ['notifications', 'read-all'], bearer),
+    getPreferences: (bearer) => send('GET', ['preferences'], bearer),
+    updatePreferences: (bearer, update) => send('PUT', ['preferences'], bearer, undefined, update),
     unsubscribe: (token) => send('POST', ['unsubscribe', token], undefined),
   };
 }

@@ -4,9 +4,11 @@
  * the offer's brand list them and accept or decline. services/offers
  * decides who may do what; every snapshot a command answers goes through
  * `applySnapshot`, so the applicant's and the brand's tabs get it at once
- * (docs/adr/0007).
+ * (docs/adr/0007). Which member accepted or declined (`decidedBy`) reaches
+ * the brand's members only: the applicant's answers are `applicantViewOf`
+ * the snapshot, as are their pushes (../live/pushers).
  */
-import type { ApplicationRecord } from '@raly/contracts/offers';
+import { applicantViewOf, type ApplicationRecord } from '@raly/contracts/offers';
 import type { Caller } from '@raly/service-kit/auth';
 import type { ApplicationDecision, OffersClient } from '../data-access/offers-client';
 import { answerWithNewest, type RecordStore } from './record-store';
@@ -30,13 +32,14 @@ export async function applyToOffer(
   form: unknown,
 ): Promise<ApplicationRecord> {
   const application = await dependencies.offers.apply(caller.accessToken, offerId, form);
-  return answerWithNewest(dependencies.records, 'application', application);
+  return applicantViewOf(await answerWithNewest(dependencies.records, 'application', application));
 }
 
 /**
  * POST /api/applications/:id/withdraw (the applicant, while pending) and
  * /accept, /decline (the offer brand's members, while pending).
- * @returns the application after the decision
+ * @returns the application after the decision (the applicant's view for a withdrawal;
+ *   the member's handle in `decidedBy` for an accept or decline by a member who has one)
  * @throws AppError as the offers service answered (403, 404, 409 already decided or offer full)
  */
 export async function decideApplication(
@@ -50,7 +53,8 @@ export async function decideApplication(
     applicationId,
     decision,
   );
-  return answerWithNewest(dependencies.records, 'application', application);
+  const newest = await answerWithNewest(dependencies.records, 'application', application);
+  return decision === 'withdraw' ? applicantViewOf(newest) : newest;
 }
 
 /**

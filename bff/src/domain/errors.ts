@@ -8,6 +8,10 @@ import { messages } from '@raly/contracts/messages';
 import { AppError, failedBecauseOf } from '@raly/service-kit/errors';
 
 export const bffErrors = {
+  /** Sign-in of a suspended creator or brand member (docs/console.md). */
+  accountSuspended: () => new AppError('permission-denied', messages.accountSuspended),
+  /** The public page of a suspended brand (docs/console.md). */
+  brandUnavailable: () => new AppError('not-found', messages.brandUnavailable),
   incorrectLogin: (cause?: unknown) =>
     new AppError('unauthenticated', messages.incorrectLogin, { cause }),
   invalidArgument: (message: string, fields?: Record<string, string>) =>
@@ -34,6 +38,13 @@ export const bffErrors = {
     new AppError('unsupported-media-type', messages.genericProblem, {
       fields: { file: 'Send the image as multipart/form-data' },
     }),
+  /** A report of the caller themselves, their brand or its offer (docs/console.md "Reports"). */
+  cannotReportYourself: () => new AppError('invalid-argument', messages.cannotReportYourself),
+  /** A report of an item the BFF cannot find, or cannot show the caller. */
+  reportedItemNotFound: () => new AppError('not-found', messages.reportedItemNotFound),
+  /** A report of a message: no collaborations route reads one message by its id. */
+  messageReportsUnavailable: () =>
+    new AppError('invalid-argument', messages.messageReportsUnavailable),
   /** Spec §8 image upload failure. */
   uploadFailed: (cause?: unknown) => failedBecauseOf(messages.genericProblem, cause),
 } as const;

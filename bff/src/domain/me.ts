@@ -27,7 +27,7 @@ export interface MeDependencies {
  */
 export async function findMyUser(
   { identity, records }: MeDependencies,
-  caller: Caller,
+  caller: Pick<Caller, 'userId' | 'accessToken'>,
 ): Promise<UserRecord | null> {
   const cached = await records.get('user', caller.userId);
   if (cached) return cached;

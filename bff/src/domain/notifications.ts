@@ -4,13 +4,16 @@
  * from the read model, and marking one or all read. Every inbox the service
  * answers goes through `applySnapshot` (docs/adr/0007): when newer, it is
  * stored and pushed to all of the person's tabs at once, so a read in one
- * tab clears the count in every other. And the e-mails' one-click unsubscribe.
+ * tab clears the count in every other. The person's notification preferences
+ * (categories by channel, from the service). And the e-mails' one-click unsubscribe.
  */
 import { messages } from '@raly/contracts/messages';
 import {
+  notificationPreferencesUpdateSchema,
   notificationsQuerySchema,
   UNSUBSCRIBE_TOKEN_PATTERN,
   type InboxRecord,
+  type NotificationPreferences,
   type NotificationsPage,
   type UnsubscribeRecord,
 } from '@raly/contracts/notifications';
@@ -80,6 +83,29 @@ export async function markAllRead(
   const inbox = await dependencies.notifications.markAllRead(caller.accessToken);
   if (inbox.version === 0) return inbox;
   return answerWithNewest(dependencies.records, 'inbox', inbox);
+}
+
+/** GET /api/notifications/preferences: the caller's switches by category and channel. */
+export function myPreferences(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+): Promise<NotificationPreferences> {
+  return dependencies.notifications.getPreferences(caller.accessToken);
+}
+
+/**
+ * PUT /api/notifications/preferences: sets the switches the body names (the others stay).
+ * @returns all of the caller's switches after the change
+ * @throws ZodError (400 messages.notificationPreferencesInvalid) for a bad body, which never
+ *   leaves the BFF; AppError as the service answered otherwise
+ */
+export function updateMyPreferences(
+  dependencies: NotificationsDependencies,
+  caller: Caller,
+  body: unknown,
+): Promise<NotificationPreferences> {
+  const update = notificationPreferencesUpdateSchema.parse(body);
+  return dependencies.notifications.updatePreferences(caller.accessToken, update);
 }
 
 /**

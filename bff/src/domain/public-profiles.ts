@@ -44,15 +44,15 @@ export function publicBrandOf(brand: BrandRecord): Omit<PublicBrandProfile, 'off
  * GET /api/public/users/:username: a creator's public profile and track record
  * (reviews received, share of deliverables handed in by their due date).
  * @throws AppError not-found 'Sorry, we couldn’t find the page you’re looking for.'
- *   for an unknown username (brand users have none); as identity or the collaborations
- *   service answered
+ *   for an unknown username (brand users have none), not-found 'This creator is unavailable.'
+ *   for a suspended creator (identity-profile's answers, docs/console.md); as the
+ *   collaborations service answered
  */
 export async function getPublicCreator(
   dependencies: Pick<PublicProfileDependencies, 'identity' | 'collaborations'>,
   username: string,
 ): Promise<PublicCreatorPage> {
   const profile = await dependencies.identity.getPublicCreator(username);
-  if (!profile) throw bffErrors.notFound();
   const { id, profileImg, coverImg, interests, socials } = profile;
   const { reviews, figures } = await dependencies.collaborations.creatorTrackRecord(id);
   // Field by field: only the public fields leave, whatever identity adds later.
@@ -76,7 +76,8 @@ export async function getPublicCreator(
  * GET /api/public/brands/:username: a brand's public profile, its open offers
  * and its track record (reviews received, median hours to review and to pay).
  * @throws AppError not-found 'Sorry, we couldn’t find the page you’re looking for.'
- *   for an unknown username; as the brand, offers or collaborations service answered
+ *   for an unknown username, not-found 'This brand is unavailable.' for a suspended brand
+ *   (docs/console.md); as the brand, offers or collaborations service answered
  */
 export async function getPublicBrandProfile(
   dependencies: Pick<PublicProfileDependencies, 'brands' | 'offers' | 'collaborations'>,
@@ -84,6 +85,7 @@ export async function getPublicBrandProfile(
 ): Promise<PublicBrandPage> {
   const brand = await dependencies.brands.getPublicBrand(username);
   if (!brand) throw bffErrors.notFound();
+  if (brand.permissions.isSuspended) throw bffErrors.brandUnavailable();
   const [offers, { reviews, figures }] = await Promise.all([
     dependencies.offers.listPublicBrandOffers(brand.id),
     dependencies.collaborations.brandTrackRecord(brand.id),

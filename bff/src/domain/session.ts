@@ -11,11 +11,12 @@ import { decodeJwt } from 'jose';
 import type { Caller } from '@raly/service-kit/auth';
 import type { SessionRevocations, TokenSession } from '../data-access/session-revocations';
 import { bffErrors } from './errors';
+import { findBrand, findMyUser, type MeDependencies } from './me';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { TokenSet } from '@raly/contracts/bff-api';
 import type { KeycloakTokens } from '../data-access/keycloak-tokens';
 
-export interface SessionDependencies {
+export interface SessionDependencies extends MeDependencies {
   keycloak: KeycloakTokens;
   identity: IdentityClient;
   logger: Logger;
@@ -31,7 +32,7 @@ export interface SessionDependencies {
  * @throws AppError `unauthenticated` 'Incorrect login' on any refusal
  */
 export async function login(
-  { keycloak, identity, logger }: SessionDependencies,
+  { keycloak, identity, logger, records, brands }: SessionDependencies,
   credentials: unknown,
 ): Promise<TokenSet> {
   const { email, password } = (credentials ?? {}) as { email?: unknown; password?: unknown };
@@ -45,6 +46,7 @@ export async function login(
     throw bffErrors.incorrectLogin(error);
   }
   if (!tokens) throw bffErrors.incorrectLogin(new Error('Keycloak refused the credentials'));
+  await refuseSuspended({ keycloak, identity, logger, records, brands }, tokens);
   // Not awaited: the answer does not depend on it, and the sign-in would otherwise
   // wait for identity-profile's write; the new lastLogin reaches the tabs as its snapshot event.
   void identity.recordLogin(tokens.accessToken).catch((error: unknown) => {
@@ -52,6 +54,38 @@ export async function login(
     logger.warn({ err: error }, 'recording the sign-in failed');
   });
   return tokens;
+}
+
+/**
+ * Refuses the sign-in of a suspended creator, or of a member of a suspended brand
+ * (docs/console.md): the session Keycloak just opened is ended and no token leaves the BFF.
+ * The user and brand are read as GET /api/me reads them (the read model, which a staff
+ * decision updates at once, else their services); when neither can be read, the sign-in goes on
+ * (logged), as it does not depend on identity-profile otherwise.
+ * @throws AppError permission-denied 'This account is suspended.'
+ */
+async function refuseSuspended(dependencies: SessionDependencies, tokens: TokenSet): Promise<void> {
+  const userId = decodeJwt(tokens.accessToken).sub;
+  if (!userId) return;
+  let suspended: boolean;
+  try {
+    const user = await findMyUser(dependencies, { userId, accessToken: tokens.accessToken });
+    if (!user) return;
+    const brand = user.brand
+      ? await findBrand(dependencies, user.brand.id, tokens.accessToken)
+      : null;
+    suspended = user.permissions.isSuspended || brand?.permissions.isSuspended === true;
+  } catch (error) {
+    // Neither the read model nor the owning service could tell: sign-in does not wait on them.
+    // A suspension writes the read model at once, so only a person it never saw passes here.
+    dependencies.logger.warn({ err: error, userId }, 'suspension check failed at sign-in');
+    return;
+  }
+  if (!suspended) return;
+  await dependencies.keycloak.endSession(tokens.refreshToken).catch((error: unknown) => {
+    dependencies.logger.warn({ err: error, userId }, 'ending a suspended sign-in failed');
+  });
+  throw bffErrors.accountSuspended();
 }
 
 export interface LogoutDependencies {

@@ -9,6 +9,7 @@ import type {
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
 import { liveEvents } from '@raly/contracts/live';
+import { applicantViewOf } from '@raly/contracts/offers';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
 import type { LiveIo } from './live-io';
 import { ALL_INTEREST_ROOMS, brandRoom, interestRoom, recordRoomsOf, userRoom } from './rooms';
@@ -98,10 +99,18 @@ export function createPushers(io: LiveIo): Pushers & MessagePusher {
       io.to(rooms).emit(liveEvents.offer, offer);
     },
     application(application) {
-      io.to([userRoom(application.creatorId), brandRoom(application.brandId)]).emit(
-        liveEvents.application,
-        application,
-      );
+      // Which member decided (`decidedBy`) is for the brand's members; the applicant gets the
+      // brand's side only (docs/product-spec.md §13.2), then in an emit of its own.
+      const applicantView = applicantViewOf(application);
+      if (applicantView === application) {
+        io.to([userRoom(application.creatorId), brandRoom(application.brandId)]).emit(
+          liveEvents.application,
+          application,
+        );
+        return;
+      }
+      io.to(brandRoom(application.brandId)).emit(liveEvents.application, application);
+      io.to(userRoom(application.creatorId)).emit(liveEvents.application, applicantView);
     },
     collaboration(collaboration) {
       io.to(partyRooms(collaboration)).emit(liveEvents.collaboration, collaboration);

@@ -2,10 +2,10 @@
  * The offers suites' system: the real identity-profile, brand and offers
  * services (and optionally collaborations and notifications) behind a BFF
  * (optionally a second replica of its deployment and a BFF with tight apply,
- * create-offer, send-message, submit-deliverable and mark-read limits), helpers that make unique
- * brands, creators and offers through it, and the privacy sweep: every
- * answer and socket event a suite saw is checked for anyone's first name,
- * last name or e-mail.
+ * create-offer, send-message, submit-deliverable, leave-review, mark-read and
+ * update-preferences limits), helpers that make unique brands, creators and
+ * offers through it, and the privacy sweep: every answer and socket event a
+ * suite saw is checked for anyone's first name, last name or e-mail.
  */
 import assert from 'node:assert/strict';
 import { beforeAll, afterAll } from 'vitest';
@@ -60,7 +60,7 @@ export const applicationPushes = (socket: RecordingSocket, applicationId: string
 export interface OffersSuiteOptions {
   /** Also start a second replica of the BFF's deployment (same read model, rooms and consumer group). */
   replica?: boolean;
-  /** Also start a BFF with tight apply, create-offer, send-message and submit-deliverable limits (2 per hour each). */
+  /** Also start a BFF with tight per-user limits on writes (2 per hour each). */
   tight?: boolean;
   /** Also start services/collaborations (it opens a collaboration for each accepted application). */
   collaborations?: boolean;
@@ -122,6 +122,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
         RATE_LIMIT_SUBMIT_DELIVERABLE_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_LEAVE_REVIEW_PER_USER: { points: 2, durationSeconds: 3600 },
         RATE_LIMIT_MARK_READ_PER_USER: { points: 2, durationSeconds: 3600 },
+        RATE_LIMIT_UPDATE_PREFERENCES_PER_USER: { points: 2, durationSeconds: 3600 },
       });
   });
 
@@ -248,7 +249,7 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
 
     /**
      * The privacy sweep: no answer, error or socket event the suite saw carries a
-     * first name, last name or e-mail of its users.
+     * first name, last name or e-mail of its users, nor any such field with a text value.
      * @param atLeast how many answers the suite must have seen (the sweep covered them)
      */
     assertNothingPrivateSeen(atLeast: number): void {
@@ -256,7 +257,9 @@ export function offersSuite(options: OffersSuiteOptions = {}) {
       assert.ok(privateValues.length > 0);
       for (const { what, body } of seen) {
         const text = JSON.stringify(body as BffBody<unknown>);
-        assert.ok(!/"(firstName|lastName|email|phoneNumber)"/.test(text), `${what}: ${text}`);
+        // A field of that name with a text value (a notification preference's `email` channel
+        // is a boolean and names no address).
+        assert.ok(!/"(firstName|lastName|email|phoneNumber)":"/.test(text), `${what}: ${text}`);
         for (const value of privateValues)
           assert.ok(!text.toLowerCase().includes(value.toLowerCase()), `${what} carries ${value}`);
       }

@@ -114,3 +114,19 @@ export async function statuses(
   for (let index = 0; index < count; index += 1) result.push((await send(index)).status);
   return result;
 }
+
+/**
+ * Asserts a rate limit's refusal (docs/api.md "Rate limits"): 429 `resource-exhausted` with the
+ * product's message and a `Retry-After` of 1 to `windowSeconds` seconds.
+ */
+export function assertTooManyRequests(
+  answer: { status: number; headers: Headers; body: unknown },
+  windowSeconds: number,
+): void {
+  const { error } = answer.body as { error?: { code?: string; message?: string } };
+  assert.equal(answer.status, 429, JSON.stringify(answer.body));
+  assert.equal(error?.code, 'resource-exhausted');
+  assert.match(error?.message ?? '', /^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  const retryAfter = Number(answer.headers.get('retry-after'));
+  assert.ok(retryAfter > 0 && retryAfter <= windowSeconds, `Retry-After ${retryAfter}`);
+}

@@ -76,3 +76,21 @@ export function receivedOf<E extends keyof PayloadByEvent>(
     .filter(([name]) => name === event)
     .map(([, payload]) => payload as PayloadByEvent[E]);
 }
+
+/**
+ * Resolves with the socket's disconnect reason (at once when it is not connected), or rejects
+ * after `boundMs`.
+ */
+export function disconnectedWithin(socket: Socket, boundMs: number): Promise<string> {
+  if (!socket.connected) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`socket still connected after ${boundMs} ms`)),
+      boundMs,
+    );
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}

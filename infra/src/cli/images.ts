@@ -9,9 +9,10 @@
  *   --no-check         build only
  *   --no-cache         build without Podman's layer cache
  *   --rebuild-base     make the base images again
- *   --port-base <n>    the checks' ports: n (BFF) … n+6 (notifications), n+7 (web); default 4650
- *   --play <overlay>   then `podman kube play` each app's pod from k8s/overlays/<overlay> (e.g. dev)
- *                      and wait until it is ready (infra/src/images/kube-play.ts)
+ *   --port-base <n>    the checks' ports: n (BFF) … n+7 (moderation), n+8 (web); default 4650
+ *   --play <overlay>   then `podman kube play` each app's pods from k8s/overlays/<overlay> (e.g.
+ *                      dev): a service's migration Job pod on a fresh database, which must exit 0,
+ *                      then its Deployment pod until it is ready (infra/src/images/kube-play.ts)
  */
 import { parseArgs } from 'node:util';
 import {
@@ -70,15 +71,18 @@ try {
   if (values.play) {
     for (const app of apps) {
       started = Date.now();
-      const probes = await playAppPod(app, {
+      const played = await playAppPod(app, {
         overlay: values.play,
         portBase: Number(values['port-base']),
       });
-      const answered = Object.entries(probes)
+      const answered = Object.entries(played.probes)
         .map(([probe, status]) => `${probe} ${status}`)
         .join(', ');
+      const migrated = played.migrations
+        ? `migration Job pod exited 0 (${played.migrations.length} migrations), `
+        : '';
       console.log(
-        `${app}: pod of k8s/overlays/${values.play} ready, ${answered} (${seconds(Date.now() - started)})`,
+        `${app}: ${migrated}pod of k8s/overlays/${values.play} ready, ${answered} (${seconds(Date.now() - started)})`,
       );
     }
   }

@@ -1,11 +1,19 @@
 /**
  * `npm test`: makes sure the stack runs (once), applies each workspace's
- * migrations, runs each workspace's tests (vitest) one after the other with
- * the stack's environment, counts them from vitest's JSON report, and ends
- * with a summary whose last line is `N passed, N failed`. The summary names
- * every failed test with the first line of its message, and every test that
- * passed only on its retry (the integration projects retry once, vitest.config.ts); it is also written to
- * `.stack/logs/test-summary.txt`, which `.ci/run` prints last.
+ * migrations, runs each workspace's tests (vitest) with the stack's
+ * environment, counts them from vitest's JSON report, and ends with a summary
+ * whose last line is `N passed, N failed`. The summary names every failed
+ * test with its message's headline, and every test that passed only on
+ * its retry (the integration projects retry once, vitest.config.ts); it is
+ * also written to `.stack/logs/test-summary.txt`, which `.ci/run` prints last.
+ * Each file's wall time goes to `.stack/logs/test-timings.txt`, longest first.
+ *
+ * Workspaces run in two lanes at once ({@link testLanes}): the product's
+ * workspaces in dependency order in one, the workspaces that share nothing
+ * with them (the contracts' unit tests and infra, whose clusters, load
+ * balancers and images use ports of their own) in the other; bench runs
+ * last and alone (its chaos run restarts Kafka nodes within a deadline). `RALY_TEST_LANES=1`
+ * runs everything one workspace after the other.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +21,19 @@ import { join } from 'node:path';
 import { stackEnvironment } from '../stack/endpoints';
 import { ensureDirectory, logsDirectory } from '../stack/paths';
 import { resolveTestStack } from '../test-env';
-import { formatFailures, readVitestReport, type TestFailure } from './test-summary';
+import {
+  formatFailures,
+  formatFileTimings,
+  readVitestReport,
+  type FileTiming,
+  type TestFailure,
+} from './test-summary';
 import {
   runNpm,
   shortName,
   testedWorkspaces,
+  testLanes,
+  type TestedWorkspace as Workspace,
   workspaceScripts,
   workspaceSelector,
 } from './workspaces';
@@ -29,6 +45,9 @@ interface WorkspaceResult {
   note: string;
   failures: TestFailure[];
   retried: TestFailure[];
+  files: FileTiming[];
+  /** the workspace's wall time, migrations included, in ms */
+  durationMs: number;
 }
 
 const workspaceTimeoutMs = 30 * 60_000;
@@ -51,79 +70,98 @@ async function runWithTimeout(
   }
 }
 
-async function main(): Promise<number> {
+/** Migrations, then tests of one workspace; its result for the summary. */
+async function runWorkspace(
+  workspace: Workspace,
+  stack: Awaited<ReturnType<typeof resolveTestStack>>,
+  reports: string,
+): Promise<WorkspaceResult> {
   const startedAt = Date.now();
-  const stack = await resolveTestStack();
-  const results: WorkspaceResult[] = [];
-  const reports = mkdtempSync(join(tmpdir(), 'raly-test-'));
-
-  for (const [index, workspace] of testedWorkspaces.entries()) {
-    const scripts = workspaceScripts(workspace);
-    const label = shortName(workspace);
-    const env = { ...stackEnvironment(stack, workspace) };
-    if (!scripts.test) {
-      results.push({
-        workspace,
-        passed: 0,
-        failed: 0,
-        note: 'skipped (no test script)',
-        failures: [],
-        retried: [],
-      });
-      continue;
-    }
-    if (scripts.migrate) {
-      const migration = await runWithTimeout(
-        ['run', 'migrate', '-w', workspaceSelector(workspace), '--if-present'],
-        label,
-        index,
-        env,
-      );
-      if (migration.code !== 0) {
-        results.push({
-          workspace,
-          passed: 0,
-          failed: 1,
-          note: `migrations failed (exit ${migration.code}); tests not run`,
-          failures: [],
-          retried: [],
-        });
-        continue;
-      }
-    }
-    const report = join(reports, `${label.replaceAll('/', '-')}.json`);
-    const run = await runWithTimeout(
-      [
-        'test',
-        '-w',
-        workspaceSelector(workspace),
-        '--if-present',
-        '--',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
+  const index = testedWorkspaces.indexOf(workspace);
+  const scripts = workspaceScripts(workspace);
+  const label = shortName(workspace);
+  const env = { ...stackEnvironment(stack, workspace) };
+  const result = (fields: Omit<WorkspaceResult, 'workspace' | 'durationMs'>): WorkspaceResult => ({
+    workspace,
+    durationMs: Date.now() - startedAt,
+    ...fields,
+  });
+  if (!scripts.test)
+    return result({
+      passed: 0,
+      failed: 0,
+      note: 'skipped (no test script)',
+      failures: [],
+      retried: [],
+      files: [],
+    });
+  if (scripts.migrate) {
+    const migration = await runWithTimeout(
+      ['run', 'migrate', '-w', workspaceSelector(workspace), '--if-present'],
       label,
       index,
       env,
     );
-    const summary = readVitestReport(report);
-    let { failed } = summary;
-    let note = '';
-    if (run.code !== 0 && failed === 0) {
-      // A crash before or after the runner's summary must not pass silently.
-      failed = 1;
-      note = summary.found ? `exit ${run.code}` : `exit ${run.code} without a test summary`;
-    }
-    results.push({
-      workspace,
-      passed: summary.passed,
-      failed,
-      note,
-      failures: summary.failures,
-      retried: summary.retried,
-    });
+    if (migration.code !== 0)
+      return result({
+        passed: 0,
+        failed: 1,
+        note: `migrations failed (exit ${migration.code}); tests not run`,
+        failures: [],
+        retried: [],
+        files: [],
+      });
   }
+  const report = join(reports, `${label.replaceAll('/', '-')}.json`);
+  const run = await runWithTimeout(
+    [
+      'test',
+      '-w',
+      workspaceSelector(workspace),
+      '--if-present',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    label,
+    index,
+    env,
+  );
+  const summary = readVitestReport(report);
+  let { failed } = summary;
+  let note = '';
+  if (run.code !== 0 && failed === 0) {
+    // A crash before or after the runner's summary must not pass silently.
+    failed = 1;
+    note = summary.found ? `exit ${run.code}` : `exit ${run.code} without a test summary`;
+  }
+  return result({
+    passed: summary.passed,
+    failed,
+    note,
+    failures: summary.failures,
+    retried: summary.retried,
+    files: summary.files,
+  });
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  const stack = await resolveTestStack();
+  const reports = mkdtempSync(join(tmpdir(), 'raly-test-'));
+  const lanes = Number(process.env.RALY_TEST_LANES ?? 2);
+  const byWorkspace = new Map<Workspace, WorkspaceResult>();
+
+  for (const group of testLanes(Number.isFinite(lanes) ? lanes : 2)) {
+    await Promise.all(
+      group.map(async (lane) => {
+        for (const workspace of lane)
+          byWorkspace.set(workspace, await runWorkspace(workspace, stack, reports));
+      }),
+    );
+  }
+  const results = testedWorkspaces.flatMap((workspace) => byWorkspace.get(workspace) ?? []);
 
   rmSync(reports, { recursive: true, force: true });
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
@@ -133,7 +171,7 @@ async function main(): Promise<number> {
     '',
     `Test summary (${Math.round((Date.now() - startedAt) / 1000)} s):`,
     ...results.flatMap((result) => [
-      `  ${shortName(result.workspace).padEnd(18)} ${result.passed} passed, ${result.failed} failed${result.retried.length ? ` (${result.retried.length} passed on a retry)` : ''}${result.note ? `  ${result.note}` : ''}`,
+      `  ${shortName(result.workspace).padEnd(18)} ${String(Math.round(result.durationMs / 1000)).padStart(5)} s  ${result.passed} passed, ${result.failed} failed${result.retried.length ? ` (${result.retried.length} passed on a retry)` : ''}${result.note ? `  ${result.note}` : ''}`,
       ...formatFailures(result.failures),
       ...formatFailures(result.retried, '↻'),
     ]),
@@ -142,6 +180,10 @@ async function main(): Promise<number> {
   ];
   for (const line of lines) console.log(line);
   writeFileSync(join(ensureDirectory(logsDirectory), 'test-summary.txt'), `${lines.join('\n')}\n`);
+  writeFileSync(
+    join(logsDirectory, 'test-timings.txt'),
+    `${formatFileTimings(results.flatMap((result) => result.files)).join('\n')}\n`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

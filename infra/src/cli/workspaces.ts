@@ -21,11 +21,36 @@ export const testedWorkspaces = [
   'services/offers',
   'services/collaborations',
   'services/notifications',
+  'services/moderation',
   'bff',
   'web',
   'infra',
   'bench',
 ] as const;
+
+/** A workspace `npm test` runs. */
+export type TestedWorkspace = (typeof testedWorkspaces)[number];
+
+/** Workspaces that share no Kafka group, database or port with the product's tests. */
+const sideLane: readonly TestedWorkspace[] = ['services/shared/contracts', 'infra'];
+/** Workspaces that need the machine to themselves (the chaos run restarts Kafka nodes within a deadline): after every other, alone. */
+const lastAlone: readonly TestedWorkspace[] = ['bench'];
+
+/**
+ * The order `npm test` runs the workspaces in: groups one after the other,
+ * the lanes of a group at the same time, each lane's workspaces in order.
+ * @param lanes 1 for one workspace at a time, otherwise 2 (RALY_TEST_LANES)
+ * @returns groups of lanes of workspaces, every tested workspace exactly once
+ */
+export function testLanes(lanes: number): TestedWorkspace[][][] {
+  if (lanes <= 1) return [[[...testedWorkspaces]]];
+  const main = testedWorkspaces.filter(
+    (workspace) => !sideLane.includes(workspace) && !lastAlone.includes(workspace),
+  );
+  const side = testedWorkspaces.filter((workspace) => sideLane.includes(workspace));
+  const last = testedWorkspaces.filter((workspace) => lastAlone.includes(workspace));
+  return [[main, side], ...(last.length ? [[last]] : [])];
+}
 
 /** What `npm start` runs, backend first so the BFF and the web app find them. */
 export const runnableWorkspaces = [
@@ -35,6 +60,7 @@ export const runnableWorkspaces = [
   'services/offers',
   'services/collaborations',
   'services/notifications',
+  'services/moderation',
   'bff',
   'web',
 ] as const;
@@ -53,6 +79,7 @@ export const readinessUrls: Record<(typeof runnableWorkspaces)[number], string> 
   'services/offers': `http://${host}:${ports.offers}/health/ready`,
   'services/collaborations': `http://${host}:${ports.collaborations}/health/ready`,
   'services/notifications': `http://${host}:${ports.notifications}/health/ready`,
+  'services/moderation': `http://${host}:${ports.moderation}/health/ready`,
   bff: `http://${host}:${ports.bff}/health/ready`,
   web: `http://localhost:${ports.web}/`,
 };

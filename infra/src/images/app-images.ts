@@ -87,6 +87,7 @@ interface Probe {
 }
 interface Container {
   name: string;
+  command?: string[];
   ports?: { name?: string; containerPort: number }[];
   securityContext?: {
     readOnlyRootFilesystem?: boolean;
@@ -163,10 +164,10 @@ export function securityOptions(pod: PodSpec): string[] {
 
 /**
  * The port each app's container listens on in a check: `base` + the app's usual offset
- * (BFF base+0, identity-profile base+1 … notifications base+6), web base+7.
+ * (BFF base+0, identity-profile base+1 … notifications base+6, moderation base+7), web base+8.
  */
 export function checkPort(app: ImageApp, base: number): number {
-  if (app === 'web') return base + 7;
+  if (app === 'web') return base + 8;
   const usual: Record<string, number> = {
     bff: ports.bff,
     'identity-profile': ports.identity,
@@ -175,6 +176,7 @@ export function checkPort(app: ImageApp, base: number): number {
     offers: ports.offers,
     collaborations: ports.collaborations,
     notifications: ports.notifications,
+    moderation: ports.moderation,
   };
   if (!(app in usual)) throw new Error(`${app}: no port`);
   return base + (usual[app]! - ports.bff);
@@ -282,32 +284,47 @@ export interface MigratedDatabase {
 }
 
 /**
- * Creates a throwaway database on the local Postgres by running the service's image with its
- * migration Job's settings and the image's own runner (`node dist/migrate.js`, which creates
- * the database), then checks that every migration folder (the service's and the outbox's) is
+ * Runs the service's image as its migration Job in k8s/base runs it: the Job's security
+ * settings ({@link securityOptions}) and its command (the image's own runner,
+ * `node dist/migrate.js`, which creates the database when missing) in place of the entrypoint.
+ * @param databaseUrl the database to migrate
+ * @throws Error when the app has no migration Job or the container exits non-zero
+ */
+async function runMigrationContainer(app: ImageApp, databaseUrl: string): Promise<void> {
+  const job = appManifest(app).migrationPod;
+  const command = job?.containers[0]?.command;
+  if (!job || !command) throw new Error(`k8s/base/apps/${app}.yaml has no migration Job command`);
+  await podmanOk([
+    'run',
+    '--rm',
+    '--network=host',
+    ...securityOptions(job),
+    '-e',
+    `DATABASE_URL=${databaseUrl}`,
+    `--entrypoint=${JSON.stringify(command)}`,
+    imageTag(app),
+  ]);
+}
+
+/**
+ * Creates a throwaway database on the local Postgres by migrating it with the service's image
+ * (by default {@link runMigrationContainer}; `npm run images -- --play` plays the migration Job's
+ * pod instead), then checks that every migration folder (the service's and the outbox's) is
  * recorded as finished.
+ * @param migrateWith runs the migrations against the URL it is given; throws when they fail
  * @returns undefined for an app without a database
  * @throws Error when the run fails or a migration is missing (the database is dropped)
  */
 export async function migrateThrowawayDatabase(
   app: ImageApp,
+  migrateWith: (databaseUrl: string) => Promise<void> = (databaseUrl) =>
+    runMigrationContainer(app, databaseUrl),
 ): Promise<MigratedDatabase | undefined> {
   if (!(workspaceOf(app) in workspaceDatabases)) return undefined;
-  const manifest = appManifest(app);
   const { name, url } = throwawayDatabase(app);
   const drop = () => dropDatabase(name);
   try {
-    await podmanOk([
-      'run',
-      '--rm',
-      '--network=host',
-      ...securityOptions(manifest.migrationPod ?? manifest.pod),
-      '-e',
-      `DATABASE_URL=${url}`,
-      imageTag(app),
-      'node',
-      'dist/migrate.js',
-    ]);
+    await migrateWith(url);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     let migrations: string[];

@@ -1,11 +1,13 @@
 /**
  * An overlay's app pods under `podman kube play` (docs/images.md "Pods from the overlays"): the
- * Deployment's pod spec as `kubectl kustomize k8s/overlays/<overlay>` renders it — security
- * contexts, probes, volumes and literal env kept — pointed at the local stack: the locally built
- * image, the check environment of ./app-images instead of the ConfigMap and Secret references,
- * the host's network for a Node app on its check port (web: its port published on loopback),
- * and what Podman cannot play (service account, topology spread, preStop sleep, resources)
- * left out. A pod is ready when its readiness and liveness paths answer 200.
+ * pod specs of the app's Deployment and, for a service, of its migration Job `<app>-migrate`, as
+ * `kubectl kustomize k8s/overlays/<overlay>` renders them — security contexts, command, probes,
+ * volumes and literal env kept — pointed at the local stack: the locally built image, the check
+ * environment of ./app-images instead of the ConfigMap and Secret references, the host's network
+ * for a Node app on its check port (web: its port published on loopback), and what Podman cannot
+ * play (service account, topology spread, preStop sleep, resources) left out. The Job's pod runs
+ * first, once (restartPolicy Never), on a fresh database and must exit 0; the Deployment's pod
+ * then serves on that database and is ready when its readiness and liveness paths answer 200.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,8 @@ interface RenderedContainer {
   readinessProbe?: { httpGet: { path: string; port: string | number } };
   livenessProbe?: { httpGet: { path: string; port: string | number } };
   startupProbe?: { httpGet: { path: string; port: string | number } };
+  command?: string[];
+  securityContext?: unknown;
 }
 interface RenderedPodSpec {
   containers: RenderedContainer[];
@@ -40,28 +44,41 @@ interface RenderedPodSpec {
   [key: string]: unknown;
 }
 
+/** The pod specs an overlay renders for one app. */
+export interface OverlayPods {
+  deployment: RenderedPodSpec;
+  /** The migration Job `<app>-migrate`'s, for a service with a database. */
+  migration?: RenderedPodSpec;
+}
+
 /**
- * Renders an overlay and returns the pod spec of one app's Deployment.
- * @throws Error when kubectl fails or the overlay has no such Deployment
+ * Renders an overlay and returns the pod specs of one app's Deployment and migration Job.
+ * @throws Error when kubectl fails, the overlay has no such Deployment, or the Job's image is
+ *   not the Deployment's (the play runs the one local image for both)
  */
-export async function overlayPodSpec(overlay: string, app: ImageApp): Promise<RenderedPodSpec> {
+export async function overlayPodSpecs(overlay: string, app: ImageApp): Promise<OverlayPods> {
   const rendered = await run('kubectl', [
     'kustomize',
     path.join(repositoryRoot, 'k8s', 'overlays', overlay),
   ]);
-  const deployment = parseAllDocuments(rendered)
-    .map(
-      (document) =>
-        document.toJS() as {
-          kind?: string;
-          metadata?: { name?: string };
-          spec?: { template?: { spec?: RenderedPodSpec } };
-        } | null,
-    )
-    .find((document) => document?.kind === 'Deployment' && document.metadata?.name === app);
-  const spec = deployment?.spec?.template?.spec;
-  if (!spec) throw new Error(`k8s/overlays/${overlay} has no Deployment ${app}`);
-  return spec;
+  const documents = parseAllDocuments(rendered).map(
+    (document) =>
+      document.toJS() as {
+        kind?: string;
+        metadata?: { name?: string };
+        spec?: { template?: { spec?: RenderedPodSpec } };
+      } | null,
+  );
+  const podOf = (kind: string, name: string) =>
+    documents.find((document) => document?.kind === kind && document.metadata?.name === name)?.spec
+      ?.template?.spec;
+  const deployment = podOf('Deployment', app);
+  if (!deployment) throw new Error(`k8s/overlays/${overlay} has no Deployment ${app}`);
+  const migration = podOf('Job', `${app}-migrate`);
+  const [served, migrating] = [deployment.containers[0]?.image, migration?.containers[0]?.image];
+  if (migration && migrating !== served)
+    throw new Error(`${app}: the migration Job runs ${migrating}, the Deployment ${served}`);
+  return { deployment, migration };
 }
 
 /** A copy of `object` without `keys`. */
@@ -74,12 +91,14 @@ function without<T extends object>(object: T, keys: string[]): Partial<T> {
 /**
  * The Pod that `podman kube play` runs for an app: see the module's description.
  * @param environment the check environment, DATABASE_URL included for a service
+ * @param name the Pod's name; its containers are named `<name>-<container>` by Podman
  */
 export function localPod(
   app: ImageApp,
   spec: RenderedPodSpec,
   portBase: number,
   environment: Record<string, string>,
+  name = `raly-play-${app}`,
 ): object {
   const port = checkPort(app, portBase);
   const kept = without(spec, [
@@ -119,40 +138,95 @@ export function localPod(
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: `raly-play-${app}`, labels: { app } },
+    metadata: { name, labels: { app } },
     spec: { ...kept, ...(app === 'web' ? {} : { hostNetwork: true }), containers },
   };
 }
 
 /**
- * Plays one app's pod from an overlay against the local stack and waits until it is ready
- * (its readiness and liveness paths answer 200 on its check port), then removes it (and a
- * service's throwaway database).
- * @returns probe path → HTTP status
- * @throws Error with the pod's log when it does not become ready
+ * The Pod that `podman kube play` runs for a service's migration Job: {@link localPod} of the
+ * Job's pod spec, named `raly-play-<app>-migrate`, on `databaseUrl` alone (the Job's only
+ * variable), run once: restartPolicy Never where the Job says OnFailure, so a failure shows as
+ * the container's exit code instead of a retry.
+ */
+export function localMigrationPod(
+  app: ImageApp,
+  spec: RenderedPodSpec,
+  portBase: number,
+  databaseUrl: string,
+): object {
+  const environment = { DATABASE_URL: databaseUrl };
+  const once = { ...spec, restartPolicy: 'Never' };
+  return localPod(app, once, portBase, environment, `raly-play-${app}-migrate`);
+}
+
+/**
+ * Plays a service's migration Job pod ({@link localMigrationPod}) and waits for its container
+ * to end, then removes the pod.
+ * @throws Error with the pod's log when the container exits non-zero
+ */
+async function playMigrationPod(
+  app: ImageApp,
+  spec: RenderedPodSpec,
+  portBase: number,
+  databaseUrl: string,
+): Promise<void> {
+  const name = `raly-play-${app}-migrate`;
+  const file = path.join(imagesDirectory, `play-${app}-migrate.yaml`);
+  writeFileSync(file, stringify(localMigrationPod(app, spec, portBase, databaseUrl)));
+  try {
+    await podmanOk(['kube', 'play', '--replace', file]);
+    const code = (await podmanOk(['wait', `${name}-${spec.containers[0]!.name}`])).trim();
+    if (code !== '0') {
+      const logs = await podman(['pod', 'logs', '--tail', '40', name]);
+      throw new Error(`${name} exited ${code}\n${logs.stdout}${logs.stderr}`);
+    }
+  } finally {
+    await podman(['kube', 'down', file]);
+  }
+}
+
+/** What playing an app's pods showed. */
+export interface PlayedApp {
+  /** Probe path → HTTP status of the Deployment's pod. */
+  probes: Record<string, number>;
+  /** The migration folders the Job's pod recorded (services only). */
+  migrations?: string[];
+}
+
+/**
+ * Plays one app's pods from an overlay against the local stack: a service's migration Job pod
+ * first, on a fresh throwaway database (see migrateThrowawayDatabase, which then checks that
+ * every migration folder is recorded), then the Deployment's pod on that database, until it is
+ * ready (its readiness and liveness paths answer 200 on its check port); then removes the
+ * pods and the database.
+ * @throws Error with the pod's log when the Job's pod fails or the Deployment's is not ready
  */
 export async function playAppPod(
   app: ImageApp,
   options: { overlay: string; portBase: number; timeoutMs?: number },
-): Promise<Record<string, number>> {
-  const spec = await overlayPodSpec(options.overlay, app);
+): Promise<PlayedApp> {
+  const { deployment: spec, migration } = await overlayPodSpecs(options.overlay, app);
   const environment = checkEnvironment(app, options.portBase, `raly-play-${app}-${process.pid}`);
-  const database = await migrateThrowawayDatabase(app);
+  const database = await migrateThrowawayDatabase(app, async (databaseUrl) => {
+    if (!migration) throw new Error(`k8s/overlays/${options.overlay} has no Job ${app}-migrate`);
+    await playMigrationPod(app, migration, options.portBase, databaseUrl);
+  });
   if (database) environment.DATABASE_URL = database.url;
   const file = path.join(imagesDirectory, `play-${app}.yaml`);
   writeFileSync(file, stringify(localPod(app, spec, options.portBase, environment)));
-  const statuses: Record<string, number> = {};
+  const played: PlayedApp = { probes: {}, migrations: database?.migrations };
   try {
     await podmanOk(['kube', 'play', '--replace', file]);
     const port = checkPort(app, options.portBase);
     for (const probe of [spec.containers[0]!.readinessProbe, spec.containers[0]!.livenessProbe]) {
       if (!probe) continue;
-      statuses[probe.httpGet.path] = await waitForOk(
+      played.probes[probe.httpGet.path] = await waitForOk(
         `http://127.0.0.1:${port}${probe.httpGet.path}`,
         options.timeoutMs ?? 120_000,
       );
     }
-    return statuses;
+    return played;
   } catch (error) {
     const logs = await podman(['pod', 'logs', '--tail', '40', `raly-play-${app}`]);
     throw new Error(`${(error as Error).message}\n${logs.stdout}${logs.stderr}`);

@@ -108,6 +108,7 @@ export const workspaceDatabases: Record<string, string> = {
   'services/offers': 'raly_offers',
   'services/collaborations': 'raly_collaborations',
   'services/notifications': 'raly_notifications',
+  'services/moderation': 'raly_moderation',
 };
 
 /** The environment variables of docs/conventions.md for a child process. */
@@ -141,6 +142,7 @@ export function stackEnvironment(
     OFFERS_URL: `http://${host}:${ports.offers}`,
     COLLABORATIONS_URL: `http://${host}:${ports.collaborations}`,
     NOTIFICATIONS_URL: `http://${host}:${ports.notifications}`,
+    MODERATION_URL: `http://${host}:${ports.moderation}`,
     WEB_URL: `http://localhost:${ports.web}`,
   };
 }

@@ -20,6 +20,7 @@ export const ports = {
   offers: 4004,
   collaborations: 4005,
   notifications: 4006,
+  moderation: 4007,
   web: 5173,
 } as const;
 
@@ -32,6 +33,7 @@ export const serviceDatabases = [
   'raly_offers',
   'raly_collaborations',
   'raly_notifications',
+  'raly_moderation',
 ] as const;
 export const keycloakDatabase = 'raly_keycloak';
 
@@ -61,6 +63,10 @@ export const kafkaTopics = [
   'collaborations.collaboration.v1',
   'collaborations.message.v1',
   'notifications.inbox.v1',
+  'identity.audit.v1',
+  'brand.audit.v1',
+  'moderation.report.v1',
+  'moderation.audit.v1',
   'live.presence.v1',
 ] as const;
 export const kafkaTopicPartitions = 3;

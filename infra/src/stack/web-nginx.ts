@@ -22,7 +22,10 @@ const webRoot = join(repositoryRoot, 'web');
 export const webBuildDirectory = join(webRoot, 'dist');
 
 /** The values of web/nginx.conf's `${NAME}`s: the SPA's runtime configuration (`/config.json`). */
-export type WebServerVariables = Record<'BFF_PUBLIC_URL' | 'BACKEND_ENV', string>;
+export type WebServerVariables = Record<
+  'BFF_PUBLIC_URL' | 'BACKEND_ENV' | 'CONSOLE_KEYCLOAK_URL' | 'CONSOLE_REALM' | 'CONSOLE_CLIENT_ID',
+  string
+>;
 
 /**
  * web/nginx.conf rendered for this machine.

@@ -3,7 +3,7 @@ import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
 import { eventually } from './polling';
 import { uniqueToken } from './records';
 
-/** What a test reads from a topic: every message since it started listening. */
+/** What a test reads from a topic: every message since it started listening, each once. */
 export interface TopicListener {
   messages: KafkaMessage[];
   /**
@@ -25,15 +25,25 @@ const testKafka = (brokers: string[]) =>
  * @param brokers the stack's Kafka brokers
  */
 export async function listenToTopic(brokers: string[], topic: string): Promise<TopicListener> {
-  const consumer = testKafka(brokers).consumer({ groupId: `raly-test-${uniqueToken(12)}` });
+  // maxWaitTimeInMs: an idle fetch ends soon, so stop() does not wait kafkajs' default 5 s for it.
+  const consumer = testKafka(brokers).consumer({
+    groupId: `raly-test-${uniqueToken(12)}`,
+    maxWaitTimeInMs: 500,
+  });
   const messages: KafkaMessage[] = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   const joined = new Promise<void>((resolve) =>
     consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
   );
+  // A group that rejoins (a missed heartbeat on a busy machine) reads again from its last commit:
+  // each record is kept once, by its partition and offset.
+  const seen = new Set<string>();
   await consumer.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: async ({ partition, message }) => {
+      const position = `${partition}:${message.offset}`;
+      if (seen.has(position)) return;
+      seen.add(position);
       messages.push(message);
     },
   });
@@ -78,6 +88,28 @@ export interface TestKafka {
     key: string,
   ): Promise<{ value: string; headers: Record<string, string> }>;
   close(): Promise<void>;
+}
+
+/**
+ * Creates the topics the running stack lacks (3 partitions, as the stack makes them), so a
+ * consumer group started from the newest offset is assigned their partitions when it joins: a
+ * topic auto-created later reaches a running consumer only at its next metadata refresh.
+ * @param topics names, e.g. `identity.audit.v1` and its `.dlq`
+ */
+export async function ensureTopics(brokers: string[], topics: string[]): Promise<void> {
+  const admin = testKafka(brokers).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic));
+    if (missing.length > 0)
+      await admin.createTopics({
+        topics: missing.map((topic) => ({ topic, numPartitions: 3 })),
+        waitForLeaders: true,
+      });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** A producer and an admin client on the stack's brokers; close() when done. */

@@ -1,12 +1,13 @@
 /**
  * Test data with unique values: tokens, user and brand record snapshots
- * (spec §3 shapes), their event envelopes, and creator and brand
+ * (spec §3 shapes), staff audit entries, their event envelopes, and creator and brand
  * registrations (CreateAccountCommand). Every registration made here is
  * remembered, so {@link forgetRegisteredEmails} can hand its e-mail to the
  * Keycloak clean-up (keycloak.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eventTypes, type Envelope, type EventType } from '@raly/contracts/events';
+import type { AuditEntry } from '@raly/contracts/audit';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 
 /** A short unique lowercase token of letters and digits (fits a username). */
@@ -41,6 +42,24 @@ export function aUserRecord(overrides: Partial<UserRecord> = {}): UserRecord {
     brand: null,
     lastLogin: null,
     created: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/**
+ * A staff audit entry (contracts `auditEntrySchema`): a moderator suspending a creator now, with
+ * unique ids, e-mail and username; `overrides` win.
+ */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const token = uniqueToken();
+  return {
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    staff: { userId: randomUUID(), email: `staff.${token}@raly.test` },
+    action: 'creator.suspend',
+    target: { kind: 'creator', id: randomUUID(), label: `u${token}` },
+    reason: 'Spam in applications',
+    details: {},
     ...overrides,
   };
 }

@@ -113,10 +113,48 @@ async function ensureProtocolMappers(
       await api(`/clients/${running.id}/protocol-mappers/models`, { method: 'POST', body: mapper });
 }
 
+/** `${NAME:development default}` of a confidential client's secret in the realm file. */
+const secretWithDefault = /^\$\{[A-Z0-9_]+:([^}]*)\}$/;
+
+/**
+ * Creates the realm file's service clients (`raly-<app>-service`) the running Keycloak lacks, as
+ * the file states them with their development secrets, then adds the BFF service client's
+ * audience mappers it lacks: a Keycloak whose realm was imported before a service's client
+ * existed issues the BFF tokens for that service once this ran. Existing clients keep their
+ * settings.
+ */
+async function ensureServiceClients(
+  api: ReturnType<typeof adminApi>,
+  realm: RealmFile,
+): Promise<void> {
+  for (const client of realm.clients) {
+    if (!/^raly-[a-z-]+-service$/.test(client.clientId)) continue;
+    const found = (await api(`/clients?${new URLSearchParams({ clientId: client.clientId })}`))
+      .body as unknown[];
+    if (found.length > 0) continue;
+    const secret =
+      typeof client.secret === 'string'
+        ? (secretWithDefault.exec(client.secret)?.[1] ?? client.secret)
+        : undefined;
+    await api('/clients', { method: 'POST', body: { ...client, secret } }, [409]);
+  }
+  await ensureProtocolMappers(api, realm, serviceClientOfBff);
+}
+
+/**
+ * {@link ensureServiceClients} on the running Keycloak: the realm file's service clients and the
+ * BFF service client's audiences (e.g. a test calling a service as the BFF).
+ * @throws Error when the Admin REST API refuses a change
+ */
+export async function ensureRealmServiceClients(stack: TestStack): Promise<void> {
+  await ensureServiceClients(adminApi(stack, await adminToken(stack)), realmFile());
+}
+
 /**
  * Applies the realm file's staff part to the running Keycloak without restarting it
- * (idempotent: creates what is missing, brings the console client up to date), and the BFF
- * service client's audience mappers (its calls to services for the console's actions).
+ * (idempotent: creates what is missing, brings the console client up to date), and the service
+ * clients with the BFF service client's audience mappers (its calls to services for the
+ * console's actions, {@link ensureServiceClients}).
  * @param options.redirectUris more redirect URIs (and their origins) for raly-console, e.g. a
  *   test's web server; the realm file's stay
  * @throws Error when the Admin REST API refuses a change
@@ -189,7 +227,7 @@ export async function ensureStaffRealm(
     flowIds.set(flow.id, existing!.id);
   }
 
-  await ensureProtocolMappers(api, realm, serviceClientOfBff);
+  await ensureServiceClients(api, realm);
 
   const client = realm.clients.find((candidate) => candidate.clientId === consoleClientId)!;
   const extra = options.redirectUris ?? [];

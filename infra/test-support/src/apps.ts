@@ -14,7 +14,13 @@ export interface ServiceApp {
 }
 
 export type ServiceName =
-  'identity-profile' | 'brand' | 'media' | 'offers' | 'collaborations' | 'notifications';
+  | 'identity-profile'
+  | 'brand'
+  | 'media'
+  | 'offers'
+  | 'collaborations'
+  | 'notifications'
+  | 'moderation';
 
 export type { RunningBff };
 
@@ -25,6 +31,7 @@ const serviceApps: Record<ServiceName, () => Promise<ServiceApp>> = {
   offers: () => import('@raly/offers/app'),
   collaborations: () => import('@raly/collaborations/app'),
   notifications: () => import('@raly/notifications/app'),
+  moderation: () => import('@raly/moderation/app'),
 };
 
 /** @returns the service's `./app` module (loaded once per process, as any import) */

@@ -60,10 +60,12 @@ export function startTestBff(
       KEYCLOAK_PUBLIC_URL: stack.keycloakPublicUrl,
       KEYCLOAK_REALM: stack.realm,
       IDENTITY_URL: 'http://127.0.0.1:14999',
-      // Nothing listens there either: a test that needs offers or collaborations passes its URL,
-      // and no test reaches a service of `npm start` (offers 4004, collaborations 4005).
+      // Nothing listens there either: a test that needs offers, collaborations or moderation
+      // passes its URL, and no test reaches a service of `npm start` (offers 4004,
+      // collaborations 4005, moderation 4007).
       OFFERS_URL: 'http://127.0.0.1:14999',
       COLLABORATIONS_URL: 'http://127.0.0.1:14999',
+      MODERATION_URL: 'http://127.0.0.1:14999',
       LOG_LEVEL: (process.env.LOG_LEVEL as BffConfig['LOG_LEVEL']) ?? 'silent',
       ...overrides,
     },

@@ -17,6 +17,7 @@ export const serviceDatabases = {
   offers: 'raly_offers',
   collaborations: 'raly_collaborations',
   notifications: 'raly_notifications',
+  moderation: 'raly_moderation',
 } as const;
 
 export type ServiceWithDatabase = keyof typeof serviceDatabases;

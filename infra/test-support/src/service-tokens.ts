@@ -46,5 +46,6 @@ export function serviceTokensOf(stack: TestStack): Record<ServiceCaller, Service
     brand: serviceTokenOf(stack, 'brand'),
     media: serviceTokenOf(stack, 'media'),
     notifications: serviceTokenOf(stack, 'notifications'),
+    moderation: serviceTokenOf(stack, 'moderation'),
   };
 }

@@ -2,7 +2,7 @@
  * The services started in-process for a test file, each on its own free port
  * against the real test stack, with a fresh migrated database, a fresh
  * consumer group (from the newest offset) and a test service token:
- * identity-profile, brand and (optionally) media, offers, collaborations and notifications, through each package's
+ * identity-profile, brand and (optionally) media, offers, collaborations, notifications and moderation, through each package's
  * public `./app` entry (`start({ port, env })` / `stop()`). Also registers
  * creators and brands through identity-profile. Used by the services', the
  * BFF's and the browser tests.
@@ -17,6 +17,7 @@ import {
   freePort,
   passwordGrant,
   serviceEnvironment,
+  sleep,
   testStack,
   waitForMail,
   uniqueToken,
@@ -108,6 +109,8 @@ export interface RalySystem {
   collaborationsUrl: string;
   /** Empty unless started with `notifications: true`. */
   notificationsUrl: string;
+  /** Empty unless started with `moderation: true`. */
+  moderationUrl: string;
   /**
    * The calling services' access tokens (client credentials of their realm clients), for
    * tests that call internal routes as that service, e.g. `serviceTokens.bff`.
@@ -122,6 +125,7 @@ export interface RalySystem {
     offers: RunningService | undefined;
     collaborations: RunningService | undefined;
     notifications: RunningService | undefined;
+    moderation: RunningService | undefined;
   };
   /** Direct SQL on each service's test database (arranging failures, checking rows). */
   sql: {
@@ -131,6 +135,7 @@ export interface RalySystem {
     offers: pg.Pool | undefined;
     collaborations: pg.Pool | undefined;
     notifications: pg.Pool | undefined;
+    moderation: pg.Pool | undefined;
   };
   /** Stops every service and drops their databases. */
   stop(): Promise<void>;
@@ -152,6 +157,8 @@ export interface SystemOptions {
    * events on Kafka into inbox items.
    */
   notifications?: boolean;
+  /** Start moderation too (default false); it keeps the audit entries of identity's and brand's audit topics. */
+  moderation?: boolean;
   /** Host of media's public download URLs (default 127.0.0.1; `localhost` for a browser). */
   publicHost?: string;
   /** Environment added to every service's, then to one service's. */
@@ -159,7 +166,7 @@ export interface SystemOptions {
 }
 
 /**
- * Starts identity-profile and brand (and media, offers, collaborations and notifications when asked), each
+ * Starts identity-profile and brand (and media, offers, collaborations, notifications and moderation when asked), each
  * knowing the others' URLs.
  */
 export async function startSystem(options: SystemOptions = {}): Promise<RalySystem> {
@@ -171,6 +178,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     offers: options.offers ? await freePort() : 0,
     collaborations: options.collaborations ? await freePort() : 0,
     notifications: options.notifications ? await freePort() : 0,
+    moderation: options.moderation ? await freePort() : 0,
   };
   const serviceTokens = serviceTokensOf(stack);
   const common = {
@@ -183,6 +191,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     ...(options.notifications
       ? { NOTIFICATIONS_URL: `http://127.0.0.1:${ports.notifications}` }
       : {}),
+    ...(options.moderation ? { MODERATION_URL: `http://127.0.0.1:${ports.moderation}` } : {}),
     ...options.env?.common,
   };
   const started: RunningService[] = [];
@@ -195,8 +204,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     started.push(service);
     return service;
   };
+  // All at once: each waits on its own consumer, relay and database; none needs another to stop.
   const stop = async () => {
-    for (const service of started.reverse()) await service.stop();
+    await Promise.all(started.map((service) => service.stop()));
   };
   try {
     const identity = await start('identity-profile', ports.identity);
@@ -213,6 +223,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
     const notifications = options.notifications
       ? await start('notifications', ports.notifications)
       : undefined;
+    const moderation = options.moderation ? await start('moderation', ports.moderation) : undefined;
     return {
       stack,
       identityUrl: identity.url,
@@ -221,9 +232,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
       offersUrl: offers?.url ?? '',
       collaborationsUrl: collaborations?.url ?? '',
       notificationsUrl: notifications?.url ?? '',
+      moderationUrl: moderation?.url ?? '',
       serviceTokens,
       serviceToken: serviceTokens.bff,
-      services: { identity, brand, media, offers, collaborations, notifications },
+      services: { identity, brand, media, offers, collaborations, notifications, moderation },
       sql: {
         identity: identity.sql,
         brand: brand.sql,
@@ -231,6 +243,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RalySyst
         offers: offers?.sql,
         collaborations: collaborations?.sql,
         notifications: notifications?.sql,
+        moderation: moderation?.sql,
       },
       stop,
     };
@@ -247,14 +260,30 @@ export interface IdentityTarget {
   stack: TestStack;
 }
 
+/** Attempts of a registration answered 503 (the service's database busy for the moment). */
+const REGISTRATION_ATTEMPTS = 3;
+
+/**
+ * POST /accounts as the BFF would, trying again (after 1 s, then 2 s) while it is answered
+ * 503 `unavailable`, as a client of that answer should: a machine shared with the whole
+ * stack can leave no connection free within a transaction's wait.
+ * @throws Error with the answer's body when it is anything but 201 in the end
+ */
 async function register(
   target: IdentityTarget,
   command: { isBrand: boolean; registration: CreatorRegistration },
 ) {
-  const created = await callApi<{ userId: string }>(target.identityUrl, 'POST', '/accounts', {
+  let created = await callApi<{ userId: string }>(target.identityUrl, 'POST', '/accounts', {
     serviceToken: target.serviceToken,
     body: command,
   });
+  for (let attempt = 1; created.status === 503 && attempt < REGISTRATION_ATTEMPTS; attempt += 1) {
+    await sleep(1000 * attempt);
+    created = await callApi<{ userId: string }>(target.identityUrl, 'POST', '/accounts', {
+      serviceToken: target.serviceToken,
+      body: command,
+    });
+  }
   if (created.status !== 201 || !created.body.data)
     throw new Error(`registration failed: ${JSON.stringify(created.body)}`);
   const { registration } = command;

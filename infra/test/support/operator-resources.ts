@@ -183,6 +183,13 @@ const specs: Record<string, Fields> = {
     cluster: { name: 'string' },
     ensure: oneOf('present', 'absent'),
     databaseReclaimPolicy: oneOf('retain', 'delete'),
+    /** Declarative extensions (CloudNativePG ≥ 1.26), created by the operator as superuser. */
+    extensions: list({
+      name: 'string',
+      ensure: oneOf('present', 'absent'),
+      version: 'string',
+      schema: 'string',
+    }),
   },
   'postgresql.cnpg.io/v1 Pooler': {
     cluster: { name: 'string' },

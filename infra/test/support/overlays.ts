@@ -30,6 +30,7 @@ export const apps = [
   'offers',
   'collaborations',
   'notifications',
+  'moderation',
   'bff',
   'web',
 ] as const;
@@ -41,6 +42,7 @@ export const servicesWithDatabase = [
   'offers',
   'collaborations',
   'notifications',
+  'moderation',
 ];
 
 /**
@@ -48,8 +50,14 @@ export const servicesWithDatabase = [
  * The KafkaUsers' ACLs must grant exactly these; the code must use exactly these.
  */
 export const flows: Record<string, { writes: string[]; reads: string[] }> = {
-  'identity-profile': { writes: [topics.identityUser], reads: [topics.mediaImage] },
-  brand: { writes: [topics.brandBrand, topics.brandTeam], reads: [topics.mediaImage] },
+  'identity-profile': {
+    writes: [topics.identityUser, topics.identityAudit],
+    reads: [topics.mediaImage],
+  },
+  brand: {
+    writes: [topics.brandBrand, topics.brandTeam, topics.brandAudit],
+    reads: [topics.mediaImage],
+  },
   media: { writes: [topics.mediaImage], reads: [topics.identityUser, topics.brandBrand] },
   offers: {
     writes: [topics.offersOffer, topics.offersApplication],
@@ -69,6 +77,10 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
       topics.collaborationsMessage,
       topics.livePresence,
     ],
+  },
+  moderation: {
+    writes: [topics.moderationReport, topics.moderationAudit],
+    reads: [topics.identityAudit, topics.brandAudit],
   },
   bff: {
     writes: [topics.livePresence],

@@ -11,7 +11,7 @@ import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
+import { createEventWriter, createPgEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { collaborationsRouter } from './api/collaborations-router';
@@ -48,7 +48,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     const events = createEventWriter({ prisma: database.prisma, relay });
     return {
       collaborations: collaborationRepository(database.prisma, events),
-      messages: messageRepository(database.prisma, events),
+      // The send, the hot path, in plain SQL on the same pool (no interactive Prisma transaction).
+      messages: messageRepository(
+        database.prisma,
+        createPgEventWriter({ pool: database.pool, relay }),
+      ),
       trackRecords: trackRecordRepository(database.prisma),
       identity,
       workWindows: workWindowsOf(config),

@@ -15,7 +15,7 @@ import type {
 } from '@raly/contracts/collaborations';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
-import { envelopeOf } from '@raly/test-support';
+import { callApi, envelopeOf, passwordGrant, uniqueToken } from '@raly/test-support';
 import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
 import {
   aMessage,
@@ -94,6 +94,58 @@ describe('sending', () => {
     const updated = await publishedCollaboration(harness, after);
     assert.equal(updated.type, eventTypes.collaborationUpdated);
     assert.deepEqual(updated.data, after);
+  });
+
+  test('when a brand member sends before and after choosing a handle, then only the later message carries it, as sent, read back and published', async () => {
+    // Arrange: a brand of its own (its founder has no handle yet) and its collaboration.
+    const member = await registeredBrand(system);
+    const collaboration = await openedCollaboration(system, { creator, brand: member });
+    const asMember = asUser(system, member.accessToken);
+    const path = `/collaborations/${collaboration.id}/messages`;
+    const handle = `m${uniqueToken(8)}`;
+
+    // Act
+    const before = await asMember<CollaborationMessageRecord>('POST', path, aMessage('Hello!'));
+    const chosen = await callApi(
+      system.brandUrl,
+      'PUT',
+      `/brands/${member.brandId}/members/me/handle`,
+      { token: member.accessToken, body: { handle } },
+    );
+    // A token's handle is remembered like its brand: the member signs in again to send with it.
+    const signedInAgain = await passwordGrant(
+      system.stack,
+      member.registration.email,
+      member.registration.password,
+    );
+    const after = await asUser(system, signedInAgain.access_token)<CollaborationMessageRecord>(
+      'POST',
+      path,
+      aMessage('Me again.'),
+    );
+
+    // Assert
+    assert.equal(chosen.status, 200, JSON.stringify(chosen.body));
+    assert.equal(before.status, 201, JSON.stringify(before.body));
+    assert.equal(after.status, 201, JSON.stringify(after.body));
+    const brandName = collaboration.brand.username;
+    assert.deepEqual(before.body.data!.sender, { party: 'brand', handle: brandName });
+    assert.deepEqual(after.body.data!.sender, {
+      party: 'brand',
+      handle: brandName,
+      memberHandle: handle.toLowerCase(),
+    });
+    const page = await asCreator()<MessagesPage>('GET', `${path}?limit=10`);
+    assert.deepEqual(
+      page.body.data!.items.map((message) => message.sender),
+      [after.body.data!.sender, before.body.data!.sender],
+    );
+    const published = envelopeOf<CollaborationMessageRecord>(
+      await harness.messageEvents.waitFor(
+        (candidate) => envelopeOf(candidate).subject === after.body.data!.id,
+      ),
+    );
+    assert.deepEqual(published.data, after.body.data);
   });
 
   test('when the same message is sent again with its client id, also at the same time, then it is stored once and the retries answer 200 with it', async () => {

@@ -19,6 +19,7 @@ import { usernamesRouter } from './api/usernames-router';
 import { passwordResetsRouter } from './api/password-resets-router';
 import { publicUsersRouter } from './api/public-users-router';
 import { queriesRouter } from './api/queries-router';
+import { staffRouter } from './api/staff-router';
 import { teamsRouter } from './api/teams-router';
 import { usersRouter } from './api/users-router';
 import { configSchema } from './config';
@@ -90,6 +91,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       app.use(queriesRouter(dependencies, fromBff));
       app.use(contactsRouter(dependencies, allow(serviceClientIds.notifications)));
       app.use(teamsRouter(dependencies, fromBff));
+      app.use(staffRouter(dependencies, fromBff));
       app.use(
         passwordResetsRouter(
           {

@@ -1,7 +1,8 @@
 /**
  * `GET /public/users/:username`: a creator's public profile, for
  * anyone — public fields only, never a name, e-mail or phone number; 404
- * for an unknown username, a brand's username, or a malformed one.
+ * for an unknown username, a brand's username, or a malformed one; 404
+ * 'This creator is unavailable.' while the creator is suspended.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
@@ -76,6 +77,33 @@ describe('GET /public/users/:username', () => {
     assert.equal(answer.status, 404);
     assert.equal(answer.body.error?.code, 'not-found');
     assert.equal(answer.body.error?.message, messages.pageNotFound);
+  });
+
+  test('when the creator is suspended, then it answers 404 with the unavailable message and nothing of the profile; after the lift it answers the profile again', async () => {
+    // Arrange
+    const creator = await registeredCreator(harness);
+    const path = `/public/users/${creator.registration.username}`;
+    const suspension = (suspended: boolean) =>
+      call(harness, 'PUT', `/users/${creator.userId}/suspension`, {
+        suspended,
+        reason: suspended ? 'Fake followers' : 'Appeal accepted',
+        staff: { userId: 'staff-1', email: 'staff-1@raly.test' },
+      });
+    assert.equal((await suspension(true)).status, 200);
+
+    // Act
+    const whileSuspended = await asVisitor<PublicCreatorProfile>(path);
+    assert.equal((await suspension(false)).status, 200);
+    const afterLift = await asVisitor<PublicCreatorProfile>(path);
+
+    // Assert
+    assert.equal(whileSuspended.status, 404, JSON.stringify(whileSuspended.body));
+    assert.equal(whileSuspended.body.error?.code, 'not-found');
+    assert.equal(whileSuspended.body.error?.message, messages.creatorUnavailable);
+    assert.equal(whileSuspended.body.data, undefined);
+    assert.ok(!JSON.stringify(whileSuspended.body).includes(creator.userId), 'nothing of them');
+    assert.equal(afterLift.status, 200, JSON.stringify(afterLift.body));
+    assert.equal(afterLift.body.data!.id, creator.userId);
   });
 
   test("when the username is a brand's, then it answers 404: brands have no creator profile", async () => {

@@ -29,6 +29,7 @@ import {
   testWebUrl,
   type RunningService,
 } from '@raly/test-support/system';
+import { topics } from '@raly/contracts/events';
 import { createEventWriter } from '@raly/service-kit/outbox';
 import { openIdentityDatabase, type IdentityDatabase } from '../src/data-access/database';
 import { keycloakUsers, type KeycloakUsers } from '../src/data-access/keycloak-users';
@@ -187,4 +188,22 @@ export async function registeredBrandUser(harness: Harness) {
   }
   const tokens = await passwordGrant(harness.stack, email, password);
   return { userId, email, password, accessToken: tokens.access_token };
+}
+
+/** A staff member as the BFF names them in a staff command. */
+export const staffMember = (name: string) => ({ userId: `${name}-id`, email: `${name}@raly.test` });
+
+/**
+ * A listener on `identity.audit.v1` for this test file: started before its tests, stopped after.
+ * @returns a holder whose `events` is the listener once the tests run
+ */
+export function useAuditEvents(harness: Harness): { events: TopicListener } {
+  const holder = {} as { events: TopicListener };
+  beforeAll(async () => {
+    holder.events = await listenToTopic(harness.stack.kafkaBrokers, topics.identityAudit);
+  });
+  afterAll(async () => {
+    await holder.events?.stop();
+  });
+  return holder;
 }

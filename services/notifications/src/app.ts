@@ -21,8 +21,8 @@ import { announcementsRepository } from './data-access/announcements';
 import { copiesRepository } from './data-access/copies';
 import { digestStore } from './data-access/digests';
 import { identityContacts } from './data-access/identity-client';
-import { smtpMailer } from './data-access/mailer';
-import { emailOptOuts } from './data-access/opt-outs';
+import { smtpMailer } from '@raly/service-kit/mail';
+import { preferenceStore } from './data-access/preferences';
 import { openNotificationsDatabase } from './data-access/database';
 import { inboxRepository } from './data-access/inbox-repository';
 import { presenceRepository } from './data-access/presence';
@@ -63,6 +63,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       announcements: announcementsRepository(events, inboxes),
       reviewReminders: reviewRemindersRepository(database.prisma, events, inboxes),
       presence: presenceRepository(database.prisma),
+      preferences: preferenceStore(database.prisma),
       awayAfterMs: config.NOTIFICATIONS_AWAY_AFTER_MS,
       reviewReminderLeadMs: Math.round(config.NOTIFICATIONS_REVIEW_REMINDER_HOURS * HOUR_MS),
       announceBatch: config.NOTIFICATIONS_ANNOUNCE_BATCH,
@@ -71,7 +72,6 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
         store: digestStore(database.prisma),
         contacts,
         mailer,
-        optOuts: emailOptOuts(database.prisma),
         unsubscribeSecret: config.NOTIFICATIONS_UNSUBSCRIBE_SECRET,
         windowMs: config.NOTIFICATIONS_DIGEST_WINDOW_MS,
         sweepMs: config.NOTIFICATIONS_DIGEST_SWEEP_MS,

@@ -8,10 +8,8 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, test } from 'vitest';
-import type { CollaborationMessageRecord } from '@raly/contracts/collaborations';
+import { afterAll, describe, test } from 'vitest';
 import { eventTypes, topics } from '@raly/contracts/events';
-import { serviceClientIds } from '@raly/contracts/internal';
 import {
   connectTestKafka,
   eventually,
@@ -21,17 +19,7 @@ import {
   testStack,
   waitForMail,
 } from '@raly/test-support';
-import { registeredCreator } from '@raly/test-support/system';
-import {
-  aCollaboration,
-  anEntry,
-  asUser,
-  collaborationEvent,
-  messageEvent,
-  publish,
-  useNotificationsSystem,
-} from './support';
-import { ensureServiceClient } from './realm-client';
+import { aMessageTo, aRegisteredCreator, asUser, publish, useMailingSystem } from './support';
 
 const AWAY_AFTER_MS = 1500;
 /** How long a mail that should not come is waited for, in ms. */
@@ -83,18 +71,11 @@ const gate = await smtpGate(stack.smtp);
 await gate.open();
 
 describe('e-mail digests', () => {
-  beforeAll(() =>
-    ensureServiceClient(stack, serviceClientIds.notifications, [serviceClientIds.identity]),
-  );
-  const harness = useNotificationsSystem({
-    env: {
-      NOTIFICATIONS_AWAY_AFTER_MS: String(AWAY_AFTER_MS),
-      NOTIFICATIONS_DIGEST_WINDOW_MS: '600000',
-      NOTIFICATIONS_DIGEST_SWEEP_MS: '200',
-      NOTIFICATIONS_MAIL_RELAY_MS: '200',
-      NOTIFICATIONS_MAIL_RETRY_MS: '200',
-      SMTP_URL: gate.url,
-    },
+  const harness = useMailingSystem({
+    NOTIFICATIONS_AWAY_AFTER_MS: String(AWAY_AFTER_MS),
+    NOTIFICATIONS_DIGEST_WINDOW_MS: '600000',
+    NOTIFICATIONS_MAIL_RETRY_MS: '200',
+    SMTP_URL: gate.url,
   });
   let heartbeats: ReturnType<typeof setInterval> | undefined;
   afterAll(async () => {
@@ -102,22 +83,8 @@ describe('e-mail digests', () => {
     await gate.close();
   });
 
-  /** A creator registered in identity-profile (so their address can be looked up). */
-  const aRegisteredCreator = async () => {
-    const creator = await registeredCreator(harness.system);
-    return { ...creator, id: creator.userId, username: creator.registration.username };
-  };
-
-  /** A brand's message to the creator in a new collaboration. @returns the collaboration and message */
-  const messageTo = async (creator: { id: string; username: string }) => {
-    const collaboration = aCollaboration({ creator, brandId: randomUUID() }, [anEntry('opened')]);
-    const message = messageEvent(collaboration, {
-      party: 'brand',
-      handle: collaboration.brand.username,
-    });
-    await publish(harness.system, collaborationEvent(collaboration), message);
-    return { collaboration, message: message.record as CollaborationMessageRecord };
-  };
+  const messageTo = (creator: { id: string; username: string }) =>
+    aMessageTo(harness.system, creator);
 
   /** Publishes one presence heartbeat of `personId`, as a BFF replica does, and waits until handled. */
   const heartbeat = async (personId: string) => {
@@ -149,7 +116,10 @@ describe('e-mail digests', () => {
 
   test('when a person is away and one online, then only the away one gets a digest, with counts and no details of the other party', async () => {
     // Arrange
-    const [away, online] = await Promise.all([aRegisteredCreator(), aRegisteredCreator()]);
+    const [away, online] = await Promise.all([
+      aRegisteredCreator(harness.system),
+      aRegisteredCreator(harness.system),
+    ]);
     const kafka = await connectTestKafka(stack.kafkaBrokers);
     const beat = () => void kafka.produce(topics.livePresence, online.id, presenceOf(online.id));
     beat();
@@ -191,7 +161,7 @@ describe('e-mail digests', () => {
 
   test('when the person read the notification in the app, then no digest e-mail comes', async () => {
     // Arrange: seen just now, so the item arrives while the away window runs
-    const reader = await aRegisteredCreator();
+    const reader = await aRegisteredCreator(harness.system);
     await heartbeat(reader.id);
 
     // Act
@@ -210,7 +180,7 @@ describe('e-mail digests', () => {
 
   test('when the SMTP server is unreachable, then the relay retries and sends the digest once it is back', async () => {
     // Arrange
-    const person = await aRegisteredCreator();
+    const person = await aRegisteredCreator(harness.system);
     await gate.close();
 
     // Act

@@ -66,6 +66,14 @@ beforeAll(async () => {
       body: 'none',
       params: { id: [randomUUID(), 'not-a-notification'] },
     },
+    { method: 'GET', path: '/preferences', auth: 'user', body: 'none' },
+    {
+      method: 'PUT',
+      path: '/preferences',
+      auth: 'user',
+      body: 'json',
+      base: { offers: { in_app: false, email: true }, digest: { email: true } },
+    },
     {
       method: 'POST',
       path: '/unsubscribe/:token',

@@ -21,14 +21,16 @@ import {
   anEnvelope,
   callApi,
   connectTestKafka,
+  ensureRealmServiceClients,
   envelopeOf,
   listenToTopic,
   testKeycloak,
+  testStack,
   type TestKeycloak,
   type TopicListener,
   uniqueToken,
 } from '@raly/test-support';
-import { type RalySystem, startSystem } from '@raly/test-support/system';
+import { type RalySystem, registeredCreator, startSystem } from '@raly/test-support/system';
 
 /** What {@link useNotificationsSystem} fills in before the file's tests run. */
 export interface NotificationsHarness {
@@ -327,3 +329,40 @@ export const asUser =
   (system: RalySystem, token?: string) =>
   <Data = unknown>(method: string, path: string, body?: unknown) =>
     callApi<Data>(system.notificationsUrl, method, path, { token, body });
+
+/**
+ * {@link useNotificationsSystem} for a file that sends e-mails: the notifications service's
+ * client (to look addresses up in identity-profile) added to the realm first, as the realm file
+ * states it (`ensureRealmServiceClients`), and the digest sweep and mail relay every 200 ms
+ * unless `env` says otherwise.
+ */
+export function useMailingSystem(env: Record<string, string>): NotificationsHarness {
+  beforeAll(async () => ensureRealmServiceClients(await testStack()));
+  return useNotificationsSystem({
+    env: { NOTIFICATIONS_DIGEST_SWEEP_MS: '200', NOTIFICATIONS_MAIL_RELAY_MS: '200', ...env },
+  });
+}
+
+/** A creator registered in identity-profile (so their address can be looked up), with `id` and `username`. */
+export async function aRegisteredCreator(system: RalySystem) {
+  const creator = await registeredCreator(system);
+  return { ...creator, id: creator.userId, username: creator.registration.username };
+}
+
+/**
+ * A brand's message to the creator in a new collaboration, published and handled
+ * (the collaboration's snapshot first, then the message).
+ * @returns the collaboration and the message
+ */
+export async function aMessageTo(system: RalySystem, creator: { id: string; username: string }) {
+  const collaboration = aCollaboration({ creator, brandId: randomUUID() }, [anEntry('opened')]);
+  const message = messageEvent(collaboration, {
+    party: 'brand',
+    handle: collaboration.brand.username,
+  });
+  // As in the product: the collaboration is known before anyone writes in it (the two topics
+  // are consumed in no set order, and a message of an unknown collaboration tells nobody).
+  await publish(system, collaborationEvent(collaboration));
+  await publish(system, message);
+  return { collaboration, message: message.record as CollaborationMessageRecord };
+}

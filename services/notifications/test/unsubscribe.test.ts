@@ -3,25 +3,16 @@
  * stack and the SMTP catcher: the `List-Unsubscribe` link of a caught digest,
  * POSTed as a mail client does, turns digests off for that person only (the
  * next window mails the others), is idempotent, and cancels an e-mail still
- * waiting; a malformed or forged token is refused 400.
+ * waiting, and shows as the digest's e-mail turned off in the person's
+ * preferences; a malformed or forged token is refused 400.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { messages } from '@raly/contracts/messages';
-import { serviceClientIds } from '@raly/contracts/internal';
 import { eventually, listMails, sleep, testStack, waitForMail } from '@raly/test-support';
-import { registeredCreator } from '@raly/test-support/system';
 import { unsubscribeToken } from '../src/domain/unsubscribe';
-import {
-  aCollaboration,
-  anEntry,
-  collaborationEvent,
-  messageEvent,
-  publish,
-  useNotificationsSystem,
-} from './support';
-import { ensureServiceClient } from './realm-client';
+import { aMessageTo, aRegisteredCreator, asUser, useMailingSystem } from './support';
 
 const SECRET = `unsubscribe-test-secret-${randomUUID()}`;
 const WINDOW_MS = 1500;
@@ -37,35 +28,15 @@ const MAX_AGE_HOURS = 20 / 3600;
 const stack = await testStack();
 
 describe('unsubscribing from the e-mail digests', () => {
-  beforeAll(() =>
-    ensureServiceClient(stack, serviceClientIds.notifications, [serviceClientIds.identity]),
-  );
-  const harness = useNotificationsSystem({
-    env: {
-      NOTIFICATIONS_AWAY_AFTER_MS: '1000',
-      NOTIFICATIONS_DIGEST_WINDOW_MS: String(WINDOW_MS),
-      NOTIFICATIONS_MAX_AGE_HOURS: String(MAX_AGE_HOURS),
-      NOTIFICATIONS_DIGEST_SWEEP_MS: '200',
-      NOTIFICATIONS_MAIL_RELAY_MS: '200',
-      NOTIFICATIONS_UNSUBSCRIBE_SECRET: SECRET,
-      SMTP_URL: `smtp://${stack.smtp.host}:${stack.smtp.port}`,
-    },
+  const harness = useMailingSystem({
+    NOTIFICATIONS_AWAY_AFTER_MS: '1000',
+    NOTIFICATIONS_DIGEST_WINDOW_MS: String(WINDOW_MS),
+    NOTIFICATIONS_MAX_AGE_HOURS: String(MAX_AGE_HOURS),
+    NOTIFICATIONS_UNSUBSCRIBE_SECRET: SECRET,
+    SMTP_URL: `smtp://${stack.smtp.host}:${stack.smtp.port}`,
   });
-
-  const aRegisteredCreator = async () => {
-    const creator = await registeredCreator(harness.system);
-    return { ...creator, id: creator.userId, username: creator.registration.username };
-  };
-
-  /** A brand's message to the creator in a new collaboration. */
-  const messageTo = async (creator: { id: string; username: string }) => {
-    const collaboration = aCollaboration({ creator, brandId: randomUUID() }, [anEntry('opened')]);
-    await publish(
-      harness.system,
-      collaborationEvent(collaboration),
-      messageEvent(collaboration, { party: 'brand', handle: collaboration.brand.username }),
-    );
-  };
+  const messageTo = (creator: { id: string; username: string }) =>
+    aMessageTo(harness.system, creator);
 
   /** POSTs to the one-click route as a mail client does (RFC 8058 §3.1). */
   const oneClick = async (url: string, body: string | undefined = 'List-Unsubscribe=One-Click') => {
@@ -95,7 +66,10 @@ describe('unsubscribing from the e-mail digests', () => {
 
   test('when a person follows the one-click link of a digest, then the next window mails the others but not them', async () => {
     // Arrange: both get a first digest
-    const [leaving, staying] = await Promise.all([aRegisteredCreator(), aRegisteredCreator()]);
+    const [leaving, staying] = await Promise.all([
+      aRegisteredCreator(harness.system),
+      aRegisteredCreator(harness.system),
+    ]);
     await Promise.all([messageTo(leaving), messageTo(staying)]);
     // The first digest also waits for this system's new consumer group to read the topics.
     const [mail] = await Promise.all([
@@ -122,10 +96,20 @@ describe('unsubscribing from the e-mail digests', () => {
     assert.equal((await listMails(leaving.registration.email)).length, 1);
     assert.deepEqual(await mailStatusesOf(leaving.id), ['sent']);
     const { rows } = await harness.system.sql.notifications!.query(
-      'SELECT category FROM email_opt_outs WHERE person_id = $1',
+      'SELECT category, channel FROM notification_preferences WHERE person_id = $1',
       [leaving.id],
     );
-    assert.deepEqual(rows, [{ category: 'digest' }]);
+    assert.deepEqual(rows, [{ category: 'digest', channel: 'email' }]);
+    const preferences = await asUser(harness.system, leaving.accessToken)('GET', '/preferences');
+    assert.equal(preferences.status, 200);
+    assert.deepEqual(preferences.body, {
+      data: {
+        offers: { in_app: true, email: true },
+        applications: { in_app: true, email: true },
+        collaborations: { in_app: true, email: true },
+        digest: { email: false },
+      },
+    });
   });
 
   test('when a person unsubscribes while their digest waits in the mail outbox, then it is cancelled', async () => {
@@ -181,7 +165,7 @@ describe('unsubscribing from the e-mail digests', () => {
       });
     }
     const { rows } = await harness.system.sql.notifications!.query(
-      'SELECT 1 FROM email_opt_outs WHERE person_id = $1',
+      'SELECT 1 FROM notification_preferences WHERE person_id = $1',
       [personId],
     );
     assert.deepEqual(rows, []);

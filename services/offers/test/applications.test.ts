@@ -11,7 +11,14 @@ import { describe, test, beforeAll } from 'vitest';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
-import { dataOf, envelopeOf, eventually, type TopicListener } from '@raly/test-support';
+import {
+  callApi,
+  dataOf,
+  envelopeOf,
+  eventually,
+  type TopicListener,
+  uniqueToken,
+} from '@raly/test-support';
 import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
 import {
   anApplicationForm,
@@ -299,6 +306,71 @@ describe('deciding', () => {
     const offerNow = (await asBrand()<OfferRecord>('GET', `/offers/${offer.id}`)).body.data!;
     assert.equal(offerNow.placesFilled, 1);
     assert.equal(offerNow.status, 'open');
+  });
+
+  test('when a member with a handle accepts and one without declines, then only the accept carries the handle (answer, event, table, the brand’s list), and the applicant’s list never does', async () => {
+    // Arrange: a brand whose founder chose a handle, and the shared brand's founder without one.
+    const decider = await registeredBrand(system);
+    const handle = `m${uniqueToken(8)}`;
+    const chosen = await callApi(
+      system.brandUrl,
+      'PUT',
+      `/brands/${decider.brandId}/members/me/handle`,
+      { token: decider.accessToken, body: { handle } },
+    );
+    assert.equal(chosen.status, 200, JSON.stringify(chosen.body));
+    const asDecider = asUser(system, decider.accessToken);
+    const deciderOffer = (
+      await asDecider<OfferRecord>('POST', '/offers', anOfferForm({ open: true }))
+    ).body.data!;
+    const toAccept = await applied(deciderOffer.id);
+    const toDecline = await applied((await openOffer()).id);
+
+    // Act
+    const accepted = await asDecider<ApplicationRecord>(
+      'POST',
+      `/applications/${toAccept.id}/accept`,
+    );
+    const declined = await asBrand()<ApplicationRecord>(
+      'POST',
+      `/applications/${toDecline.id}/decline`,
+    );
+    const brandList = await asDecider<ApplicationRecord[]>(
+      'GET',
+      `/offers/${deciderOffer.id}/applications`,
+    );
+    const mine = await asCreator()<ApplicationRecord[]>('GET', '/applications/mine');
+
+    // Assert
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal(declined.status, 200, JSON.stringify(declined.body));
+    const decidedBy = { memberHandle: handle.toLowerCase() };
+    assert.deepEqual(accepted.body.data!.decidedBy, decidedBy);
+    assert.equal(declined.body.data!.status, 'declined');
+    assert.equal('decidedBy' in declined.body.data!, false);
+    const published = envelopeOf<ApplicationRecord>(
+      await applicationEvents.waitFor(
+        (message) =>
+          message.key?.toString() === toAccept.id &&
+          envelopeOf<ApplicationRecord>(message).data.status === 'accepted',
+      ),
+    );
+    assert.deepEqual(published.data, accepted.body.data);
+    const { rows } = await system.sql.offers!.query<{ id: string; decided_by_handle: unknown }>(
+      'SELECT id, decided_by_handle FROM applications WHERE id = ANY($1) ORDER BY id = $2 DESC',
+      [[toAccept.id, toDecline.id], toAccept.id],
+    );
+    assert.deepEqual(
+      rows.map((row) => row.decided_by_handle),
+      [handle.toLowerCase(), null],
+    );
+    assert.deepEqual(
+      brandList.body.data!.find((application) => application.id === toAccept.id)?.decidedBy,
+      decidedBy,
+    );
+    const applicantView = mine.body.data!.find((application) => application.id === toAccept.id);
+    assert.equal(applicantView?.status, 'accepted');
+    assert.equal('decidedBy' in applicantView!, false);
   });
 
   test('when someone outside the brand accepts or declines, then 403 notABrandMember; an unknown application answers 404', async () => {

@@ -6,13 +6,16 @@
  * RouteMeta (config/paths), which the root layout matches again for the page
  * title and the sign-in guard (app/route-meta). Home and the header are in
  * the first bundle; every other page, the 404 page included, is a
- * React.lazy chunk (the root layout shows a spinner meanwhile).
+ * React.lazy chunk (the root layout shows a spinner meanwhile). The staff
+ * console (`/console`) is a lazy chunk of its own outside the root layout.
  */
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { env } from '@/config/env';
 import { paths, type RouteMeta } from '@/config/paths';
 import { RootLayout } from '@/app/root-layout';
 import { HomeRoute } from '@/app/routes/home';
+import { PageSpinner } from '@/components/ui/spinner';
 
 /** React.lazy for a module's named export. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -38,6 +41,14 @@ const SettingsAccountRoute = lazyNamed(
 const SettingsBrandRoute = lazyNamed(
   () => import('@/app/routes/settings/brand'),
   'SettingsBrandRoute',
+);
+const SettingsNotificationsRoute = lazyNamed(
+  () => import('@/app/routes/settings/notifications'),
+  'SettingsNotificationsRoute',
+);
+const SettingsReportsRoute = lazyNamed(
+  () => import('@/app/routes/settings/reports'),
+  'SettingsReportsRoute',
 );
 const OnboardingRoute = lazyNamed(() => import('@/app/routes/onboarding'), 'OnboardingRoute');
 const OffersRoute = lazyNamed(() => import('@/app/routes/offers'), 'OffersRoute');
@@ -68,6 +79,13 @@ const PublicCreatorRoute = lazyNamed(
   'PublicCreatorRoute',
 );
 
+// The staff console: its own chunk with keycloak-js, loaded only at /console. Its configuration
+// is handed over here: config/env imported in the chunk would be split out of the first bundle.
+const ConsoleRoute = lazy(async () => ({
+  default: (await import('@/app/routes/console')).ConsoleRoute,
+}));
+const Console = () => <ConsoleRoute config={env.console} apiBaseUrl={env.apiBaseUrl} />;
+
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({
   path: meta.path,
   element,
@@ -89,6 +107,8 @@ export const routes: RouteObject[] = [
       page(paths.settings, <Navigate to={paths.settingsAccount.path} replace />),
       page(paths.settingsAccount, <SettingsAccountRoute />),
       page(paths.settingsBrand, <SettingsBrandRoute />),
+      page(paths.settingsNotifications, <SettingsNotificationsRoute />),
+      page(paths.settingsReports, <SettingsReportsRoute />),
       page(paths.onboarding, <OnboardingRoute />),
       page(paths.offers, <OffersRoute />),
       page(paths.offer, <OfferRoute />),
@@ -107,6 +127,13 @@ export const routes: RouteObject[] = [
       page(paths.notFound, <NotFoundRoute />),
     ],
   },
+  // Outside the root layout: no product header, session or live socket in the console.
+  page(
+    paths.console,
+    <Suspense fallback={<PageSpinner />}>
+      <Console />
+    </Suspense>,
+  ),
 ];
 
 /** The page of the current location inside the root layout (call under a router). */

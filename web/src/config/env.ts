@@ -29,7 +29,8 @@ export class ConfigError extends Error {
 
 /**
  * @param raw the parsed JSON of `/config.json`
- * @returns the app's configuration (trailing slashes dropped, same-origin paths for the BFF);
+ * @returns the app's configuration (trailing slashes dropped, same-origin paths for the BFF, the
+ *   console's sign-in when configured);
  *   fields it does not know (e.g. an older server's `keycloakUrl`) are left out
  * @throws ConfigError naming every malformed field
  */
@@ -38,6 +39,7 @@ export function parseRuntimeConfig(raw: unknown) {
   if (!checked.ok) throw new ConfigError(checked.problems);
   const { config } = checked;
   const bffUrl = (config.bffUrl ?? '').replace(/\/$/, '');
+  const { consoleKeycloakUrl, consoleRealm, consoleClientId } = config;
   return {
     /** The backend this app runs against (default `production`). */
     backend: config.backendEnvironment ?? 'production',
@@ -47,6 +49,18 @@ export function parseRuntimeConfig(raw: unknown) {
     apiBaseUrl: `${bffUrl}/api`,
     /** socket.io path of the BFF's live updates. */
     livePath: LIVE_PATH,
+    /**
+     * Where the staff console signs staff in (docs/console.md): Keycloak's origin, the realm and
+     * the console's public client; null unless all three are set.
+     */
+    console:
+      consoleKeycloakUrl && consoleRealm && consoleClientId
+        ? {
+            url: consoleKeycloakUrl.replace(/\/$/, ''),
+            realm: consoleRealm,
+            clientId: consoleClientId,
+          }
+        : null,
   } as const;
 }
 

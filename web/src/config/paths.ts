@@ -32,6 +32,8 @@ export const paths = {
   settings: route('/settings', 'Settings', 'protected'),
   settingsAccount: route('/settings/account', 'Account', 'protected'),
   settingsBrand: route('/settings/brand', 'Brand Profile', 'protected'),
+  settingsNotifications: route('/settings/notifications', 'Notifications', 'protected'),
+  settingsReports: route('/settings/reports', 'Reports', 'protected'),
   onboarding: route('/onboarding', 'Onboarding', 'protected'),
   // Offers. Creators: the feed, an offer, their applications.
   offers: route('/offers', 'Offers', 'protected'),
@@ -54,6 +56,9 @@ export const paths = {
   // Public profiles (anyone): the public URL prefixes of config/public-urls.
   publicBrand: route('/brand/:username', 'Brand'),
   publicCreator: route('/user/:username', 'Creator'),
+  // The staff console (docs/console.md): its own sign-in (Keycloak, keycloak-js) and frame, outside
+  // the product's layout and session; '/console' and anything under it.
+  console: route('/console/*', 'Console'),
   notFound: route('*', 'Page not found'),
 } as const;
 

@@ -33,7 +33,11 @@ const httpOrigin = z
  * - `bffUrl`: the BFF's origin for /api and /live; '' (default) is this origin, where the
  *   ingress routes them (another origin also goes into the CSP's connect-src and needs the BFF's
  *   CORS);
- * - `backendEnvironment`: local | staging | production (default production).
+ * - `backendEnvironment`: local | staging | production (default production);
+ * - `consoleKeycloakUrl`, `consoleRealm`, `consoleClientId`: where the staff console
+ *   (`/console`, docs/console.md) signs staff in: Keycloak's origin (the web server also puts it
+ *   into the CSP's connect-src, for the console's token requests), the realm and the console's
+ *   public client; '' or missing leaves the console without sign-in. The product never uses them.
  *
  * Other fields are ignored, not refused: the `keycloakUrl`, `keycloakRealm` and `keycloakClientId`
  * an older web server still writes (before the SPA stopped calling Keycloak, docs/adr/0009) must not
@@ -42,6 +46,9 @@ const httpOrigin = z
 export const runtimeConfigSchema = z.object({
   bffUrl: z.optional(z.union([z.literal(''), httpOrigin])),
   backendEnvironment: z.optional(z.enum(backendEnvironments)),
+  consoleKeycloakUrl: z.optional(z.union([z.literal(''), httpOrigin])),
+  consoleRealm: z.optional(z.string()),
+  consoleClientId: z.optional(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

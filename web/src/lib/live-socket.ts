@@ -5,16 +5,20 @@
  * after the BFF ended it (a token that expired first, e.g. after the laptop
  * slept), tries the handshake again with back-off while the BFF answers
  * `unavailable` (it could not check the token during a fault), and closes on
- * sign-out. The server decides the rooms; we only listen.
+ * sign-out. A handshake refused as unauthenticated has the session checked
+ * again (lib/session `recheckSession`): a session ended early, e.g. by a
+ * staff suspension, signs the tab out. The server decides the rooms; we
+ * only listen.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
+  liveHandshakeRefusals,
   liveRetryDelayMs,
   type LiveHandshakeRefusalData,
   type LiveServerToClientEvents,
 } from '@raly/contracts/live';
 import { env } from '@/config/env';
-import { getAccessToken, onAccessTokenChanged } from '@/lib/session';
+import { getAccessToken, onAccessTokenChanged, recheckSession } from '@/lib/session';
 
 /** The socket of the BFF's live updates: it only listens. */
 export type LiveSocket = Socket<LiveServerToClientEvents, Record<string, never>>;
@@ -28,6 +32,17 @@ const RECONNECT_AFTER_SERVER_CLOSE_MS = 1000;
 /** Retryable handshake refusals in a row, for the back-off; 0 once connected. */
 let refusalsInARow = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** The token of the last handshake sent. */
+let handshakeToken: string | undefined;
+/** When the session was last checked again after a refused handshake (ms since the epoch). */
+let lastRecheckAt = 0;
+/**
+ * At most one check of the session per this many ms after refused handshakes: a refresh that
+ * succeeds gives a token the BFF takes, so a second refusal soon after would loop.
+ */
+const RECHECK_INTERVAL_MS = 30_000;
+/** How long after a refused handshake the session is checked, ms (a refresh in flight lands first). */
+const RECHECK_DELAY_MS = 2000;
 
 /** Connects again after `delayMs` if the tab still wants the socket and nothing reconnected it meanwhile. */
 function connectLater(target: LiveSocket, delayMs: number): void {
@@ -50,7 +65,10 @@ function createSocket(): LiveSocket {
     autoConnect: false,
     // Called on every (re)connect, so a reconnect always carries a fresh token.
     auth: (callback: (data: { token?: string }) => void) => {
-      void getAccessToken().then((token) => callback({ token }));
+      void getAccessToken().then((token) => {
+        handshakeToken = token;
+        callback({ token });
+      });
     },
   };
   // This origin unless the runtime configuration names the BFF's own (config/env).
@@ -80,9 +98,25 @@ function createSocket(): LiveSocket {
   });
   // A refused handshake is final for socket.io (`active` false). When the BFF says it could not
   // check the token (data.retryable: its Redis or a service away), try again, waiting longer
-  // each time; an `unauthenticated` refusal stays closed until the token changes.
+  // each time; an `unauthenticated` refusal stays closed until the token changes (after checking
+  // the session, at most once per RECHECK_INTERVAL_MS).
   created.on('connect_error', (error: Error & { data?: Partial<LiveHandshakeRefusalData> }) => {
-    if (created.active || error.data?.retryable !== true) return;
+    if (created.active) return;
+    // A token refused before it expired: the session may have ended (a suspension, a password
+    // reset). Checking it signs this tab out when it has; the socket stays closed meanwhile.
+    if (
+      error.message === liveHandshakeRefusals.unauthenticated &&
+      handshakeToken &&
+      Date.now() - lastRecheckAt >= RECHECK_INTERVAL_MS
+    ) {
+      lastRecheckAt = Date.now();
+      // After a moment: a refresh already under way (a page load's) replaces the token, and the
+      // new token's handshake needs no check (recheckSession skips a token no longer held).
+      const refused = handshakeToken;
+      setTimeout(() => void recheckSession(refused), RECHECK_DELAY_MS);
+      return;
+    }
+    if (error.data?.retryable !== true) return;
     refusalsInARow += 1;
     connectLater(created, liveRetryDelayMs(refusalsInARow));
   });

@@ -2,10 +2,11 @@
  * How offers and applications read on screen: amounts from integer
  * minor units with Intl.NumberFormat, the apply-by date (a date input in the
  * form, an ISO date-time at the end of that day on the wire), places left,
- * and the labels of platforms and statuses. Pure functions, shared by the
+ * and the labels of platforms, statuses and who decided. Pure functions, shared by the
  * offers screens, the public profiles and the dashboard.
  */
 import type {
+  ApplicationRecord,
   ApplicationStatus,
   Compensation,
   Currency,
@@ -114,6 +115,21 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   declined: 'Declined',
   withdrawn: 'Withdrawn',
 };
+
+/**
+ * Who on the brand's side accepted or declined an application, as the
+ * brand's members read it next to its status (docs/product-spec.md §13.2):
+ * "Accepted by sam", "Declined by sam", by the member's team handle.
+ * @returns the label, or null when no member is named (pending, withdrawn, a member without a
+ *   handle, a decision made before it was recorded, and always for the applicant)
+ */
+export function decidedByLabel(
+  application: Pick<ApplicationRecord, 'status' | 'decidedBy'>,
+): string | null {
+  const { status, decidedBy } = application;
+  if (!decidedBy || (status !== 'accepted' && status !== 'declined')) return null;
+  return `${applicationStatusLabels[status]} by ${decidedBy.memberHandle}`;
+}
 
 /** The offer statuses as they read on screen. */
 export const offerStatusLabels: Record<OfferStatus, string> = {

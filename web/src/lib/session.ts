@@ -287,6 +287,19 @@ export async function getAccessToken(): Promise<string | undefined> {
 }
 
 /**
+ * Checks the session again after the BFF refused `refusedToken` before it expired (the live
+ * socket's handshake answered `unauthenticated`): a staff suspension or a password reset ended
+ * the session early (docs/api.md "Ending sessions"). Refreshes once through the BFF: when the
+ * session is over the refresh is refused and this tab signs out; otherwise the new token set
+ * replaces it. Does nothing when the tab holds another token by now.
+ */
+export async function recheckSession(refusedToken: string): Promise<void> {
+  const session = held;
+  if (session?.tokens.accessToken !== refusedToken) return;
+  await refreshNow(session);
+}
+
+/**
  * Signs out: ends the Keycloak session through the BFF
  * (POST /api/auth/logout), then forgets the tokens in every tab of this
  * origin. Never throws: a failed logout call still signs out locally.

@@ -189,6 +189,55 @@ describe('a collaboration page', () => {
     screen.getByText('Cancelled');
   });
 
+  test('when brand members write, then each of them reads their own as "You" and a teammate\'s by handle, and the creator reads the brand with the member\'s handle', async () => {
+    const collaboration = aCollaborationRecord({ messageCount: 4 });
+    const byMember = (sequence: number, memberHandle?: string) =>
+      aMessageRecord(collaboration, sequence, 'brand', {
+        sender: {
+          party: 'brand',
+          handle: collaboration.brand.username,
+          ...(memberHandle && { memberHandle }),
+        },
+      });
+    const items = [
+      byMember(4),
+      byMember(3, 'kim'),
+      byMember(2, 'sam'),
+      aMessageRecord(collaboration, 1, 'creator'),
+    ];
+    answerBff((call) =>
+      call.path === `/api/collaborations/${collaboration.id}`
+        ? jsonAnswer(200, { data: collaboration })
+        : call.path === `/api/collaborations/${collaboration.id}/messages`
+          ? jsonAnswer(200, { data: { items, nextBefore: null } })
+          : jsonAnswer(200, { data: collaboration }),
+    );
+    const senders = () =>
+      within(screen.getByRole('log', { name: 'Messages' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p > span')?.textContent);
+    const member = {
+      user: aUserRecord({
+        brand: { id: collaboration.brandId, isAdmin: false },
+        onboarding: { terms: true, brand: true },
+      }),
+      brand: null,
+    };
+
+    const asSam = renderInApp(
+      <CollaborationPage id={collaboration.id} me={member} ownHandle="sam" />,
+    );
+    await screen.findByText('Message number 4');
+    assert.deepEqual(senders(), [collaboration.creator.username, 'You', 'kim', 'You']);
+    asSam.unmount();
+
+    const creator = { user: aUserRecord({ id: collaboration.creatorId }), brand: null };
+    renderInApp(<CollaborationPage id={collaboration.id} me={creator} />);
+    await screen.findByText('Message number 4');
+    const brandName = collaboration.brand.username;
+    assert.deepEqual(senders(), ['You', `${brandName} · sam`, `${brandName} · kim`, brandName]);
+  });
+
   test('when the collaboration is not found, then its message shows', async () => {
     answerBff(() =>
       jsonAnswer(404, { error: { code: 'not-found', message: messages.collaborationNotFound } }),

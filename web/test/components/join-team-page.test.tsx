@@ -3,7 +3,9 @@
  * e-mail, expiry), registration as a member (the body of POST
  * /api/accounts/members, then the sign-in with the answered TokenSet), and
  * the message of a link that is not valid; a signed-in user without a
- * brand joins with a handle, one already in a brand is told so.
+ * brand joins with a handle, one already in a brand is told so, and a
+ * signed-in creator is told at once that creators cannot join, with a way
+ * to sign out.
  */
 import assert from 'node:assert/strict';
 import { screen, waitFor } from '@testing-library/react';
@@ -21,6 +23,7 @@ import { answerBff, jsonAnswer, renderInApp } from './render';
 // A visitor: no session; the sign-in after registration is recorded, not run (Keycloak is outside).
 const session = vi.hoisted(() => ({
   signedIn: [] as unknown[],
+  signedOut: 0,
   // One snapshot object: useSyncExternalStore needs a stable one.
   snapshot: { status: 'signed-out' } as SessionState,
 }));
@@ -29,6 +32,9 @@ vi.mock('@/lib/session', async (original) => ({
   getSessionSnapshot: () => session.snapshot,
   signIn: async (tokens: unknown) => {
     session.signedIn.push(tokens);
+  },
+  signOut: async () => {
+    session.signedOut += 1;
   },
 }));
 
@@ -138,16 +144,19 @@ describe('the invitation landing page', () => {
     assert.deepEqual(calls, []);
   });
 
-  test('when a signed-in user without a brand joins, then the BFF gets the token and their handle', async () => {
+  test('when a signed-in user without a brand joins and is refused, then the BFF got the token and their handle and its message shows', async () => {
     session.snapshot = { status: 'signed-in', userId: 'user-9' };
-    const me: Me = { user: aUserRecord({ id: 'user-9', brand: null }), brand: null };
+    const me: Me = {
+      user: aUserRecord({ id: 'user-9', brand: null, onboarding: { terms: true, brand: true } }),
+      brand: null,
+    };
     const calls = answerBff((call) =>
       call.path === '/api/invitations/preview'
         ? jsonAnswer(200, { data: preview })
         : call.path === '/api/me'
           ? jsonAnswer(200, { data: me })
-          : jsonAnswer(403, {
-              error: { code: 'permission-denied', message: messages.creatorCannotJoinBrand },
+          : jsonAnswer(409, {
+              error: { code: 'conflict', message: messages.invitationUsed },
             }),
     );
     renderPage('tok-1');
@@ -155,7 +164,7 @@ describe('the invitation landing page', () => {
     await userEvent.type(await screen.findByLabelText('Handle'), 'samstone');
     await userEvent.click(screen.getByRole('button', { name: 'Join the team' }));
 
-    await screen.findByText(messages.creatorCannotJoinBrand);
+    await screen.findByText(messages.invitationUsed);
     assert.deepEqual(
       calls.filter((call) => call.path === '/api/me/team').map((call) => call.body),
       [{ token: 'tok-1', handle: 'samstone' }],
@@ -163,10 +172,40 @@ describe('the invitation landing page', () => {
     assert.equal(screen.queryByLabelText('Password'), null);
   });
 
+  test('when a signed-in creator opens a link, then the refusal shows before any submit, with no form, and Log out signs them out', async () => {
+    session.snapshot = { status: 'signed-in', userId: 'user-9' };
+    session.signedOut = 0;
+    const me: Me = { user: aUserRecord({ id: 'user-9', brand: null }), brand: null };
+    const calls = answerBff((call) =>
+      call.path === '/api/invitations/preview'
+        ? jsonAnswer(200, { data: preview })
+        : call.path === '/api/me'
+          ? jsonAnswer(200, { data: me })
+          : jsonAnswer(500, {}),
+    );
+    renderPage('tok-1');
+
+    await screen.findByText(messages.creatorCannotJoinBrand);
+    assert.equal(screen.queryByLabelText('Handle'), null);
+    assert.equal(screen.queryByRole('button', { name: 'Join the team' }), null);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Log out to join with another account' }),
+    );
+    assert.equal(session.signedOut, 1);
+    assert.deepEqual(
+      calls.filter((call) => call.path === '/api/me/team'),
+      [],
+    );
+  });
+
   test('when a signed-in user already in a brand opens a link, then they are told so and no form shows', async () => {
     session.snapshot = { status: 'signed-in', userId: 'user-9' };
     const me: Me = {
-      user: aUserRecord({ id: 'user-9', brand: { id: 'brand-2', isAdmin: false } }),
+      user: aUserRecord({
+        id: 'user-9',
+        brand: { id: 'brand-2', isAdmin: false },
+        onboarding: { terms: true, brand: true },
+      }),
       brand: null,
     };
     answerBff((call) =>

@@ -51,4 +51,40 @@ describe('the login form', () => {
       false,
     );
   });
+
+  test('when the BFF refuses the credentials, then "Incorrect login" shows and no suspension message', async () => {
+    // Arrange
+    const refusal = { code: 'unauthenticated', message: messages.incorrectLogin };
+
+    // Act
+    await signInRefused(401, refusal);
+
+    // Assert
+    const alert = await screen.findByRole('alert');
+    assert.equal(alert.textContent, messages.incorrectLogin);
+    assert.equal(screen.queryByText(messages.accountSuspended), null);
+  });
+
+  test('when the BFF answers that the account is suspended, then "This account is suspended." shows instead of "Incorrect login"', async () => {
+    // Arrange
+    const refusal = { code: 'permission-denied', message: messages.accountSuspended };
+
+    // Act
+    await signInRefused(403, refusal);
+
+    // Assert
+    const alert = await screen.findByRole('alert');
+    assert.equal(alert.textContent, messages.accountSuspended);
+    assert.equal(screen.queryByText(messages.incorrectLogin), null);
+  });
 });
+
+/** Renders the form, has the BFF refuse every sign-in with `error`, and submits a person's credentials. */
+async function signInRefused(status: number, error: { code: string; message: string }) {
+  const person = creatorRegistration();
+  answerBff(() => jsonAnswer(status, { error }));
+  renderInApp(<LoginForm />, { route: '/login' });
+  await userEvent.type(screen.getByLabelText('Email'), person.email);
+  await userEvent.type(screen.getByLabelText('Password'), person.password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}

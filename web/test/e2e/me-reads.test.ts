@@ -99,6 +99,9 @@ describe('reads of GET /api/me', () => {
     const rejoined = liveSocketUpgraded(page);
     liveRoutes.at(-1)?.send('41');
     await rejoined;
+    // The read follows the reconnect; on a busy machine it may take longer than the settling.
+    for (let waited = 0; waited < 15_000 && reads.count < 2; waited += 100)
+      await page.waitForTimeout(100);
     await page.waitForTimeout(SETTLE_MS);
 
     // Assert

@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of the built app (vite.shared.ts; web/nginx.conf renders the same,
  * infra/test/deploy-manifests.test.ts compares them): our origin, the BFF's origin when it has its
- * own, images as before, and never Keycloak's origin (docs/adr/0009: the SPA talks to the BFF only).
+ * own, images as before, and Keycloak's origin only when the staff console signs in there
+ * (docs/adr/0009: the product talks to the BFF only; docs/console.md).
  */
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
@@ -54,4 +55,19 @@ test("when the preview server is configured, then its CSP names the /config.json
     assert.doesNotMatch(policy, /8080|keycloak|auth\./i);
     assert.doesNotMatch(policy, /127\.0\.0\.1:4000/);
   }
+});
+
+test("when the staff console's Keycloak is configured, then connect-src adds Keycloak's origin (for the console's token requests) and nothing else changes", () => {
+  const policy = directives(contentSecurityPolicy('', 'http://localhost:8080/'));
+  const preview = webConfig({
+    bffUrl: 'http://127.0.0.1:4000',
+    runtimeConfig: { consoleKeycloakUrl: 'https://auth.example.com' },
+  });
+
+  assert.deepEqual(policy.get('connect-src'), ["'self'", 'ws:', 'wss:', 'http://localhost:8080']);
+  assert.deepEqual(policy.get('form-action'), ["'self'"]);
+  assert.equal(
+    preview.preview?.headers?.['Content-Security-Policy'],
+    contentSecurityPolicy('', 'https://auth.example.com'),
+  );
 });

@@ -59,5 +59,7 @@ test('when a route needs a signed-in user, then it is marked protected', () => {
     '/settings',
     '/settings/account',
     '/settings/brand',
+    '/settings/notifications',
+    '/settings/reports',
   ]);
 });

@@ -1,6 +1,7 @@
 /**
  * Spec §8: "At the service level, login, password reset and image upload
- * failures return false with no message (only logged)." The services get
+ * failures return false with no message (only logged)." Login alone also
+ * tells a suspended account's refusal apart (spec §8.2). The services get
  * their calls handed in; here the calls answer or throw as the BFF would.
  */
 import { test } from 'vitest';
@@ -13,6 +14,7 @@ import {
 import { createImageService } from '../../src/features/images/services/image-service.ts';
 import type { UploadImageArgs } from '../../src/features/images/api/images-api.ts';
 import type { TokenSet } from '@raly/contracts/bff-api';
+import { messages } from '@raly/contracts/messages';
 
 /** A failure log that records what it was given. */
 function recordingLog() {
@@ -64,19 +66,19 @@ const anUpload = (): UploadImageArgs => ({
   },
 });
 
-test('when login succeeds, then the service answers true and the session starts with the tokens', async () => {
+test("when login succeeds, then the service answers 'signed-in' and the session starts with the tokens", async () => {
   const tokens = aTokenSet();
   const calls = authCalls({ requestTokens: async () => tokens });
   const { entries, log } = recordingLog();
 
   const answer = await createAuthService(calls, log).login(credentials());
 
-  assert.equal(answer, true);
+  assert.equal(answer, 'signed-in');
   assert.deepEqual(calls.sessions, [tokens]);
   assert.deepEqual(entries, []);
 });
 
-test('when login is refused, then the service answers false with no message and only logs the failure', async () => {
+test("when login is refused, then the service answers 'refused' with no message and only logs the failure", async () => {
   // Arrange
   const rejection = bffRejection(401, `Incorrect login ${randomUUID()}`);
   const calls = authCalls({
@@ -90,12 +92,49 @@ test('when login is refused, then the service answers false with no message and 
   const answer = await createAuthService(calls, log).login(credentials());
 
   // Assert
-  assert.strictEqual(answer, false);
+  assert.strictEqual(answer, 'refused');
   assert.deepEqual(calls.sessions, [], 'no session started');
   assert.deepEqual(entries, [{ operation: 'login', error: rejection }]);
 });
 
-test('when the session cannot start after login, then the service answers false and logs it', async () => {
+test("when the BFF refuses the login because the account is suspended, then the service answers 'suspended' and logs it", async () => {
+  // Arrange
+  const rejection = {
+    status: 403,
+    data: { error: { code: 'permission-denied', message: messages.accountSuspended } },
+  };
+  const calls = authCalls({
+    requestTokens: async () => {
+      throw rejection;
+    },
+  });
+  const { entries, log } = recordingLog();
+
+  // Act
+  const answer = await createAuthService(calls, log).login(credentials());
+
+  // Assert
+  assert.strictEqual(answer, 'suspended');
+  assert.deepEqual(calls.sessions, [], 'no session started');
+  assert.deepEqual(entries, [{ operation: 'login', error: rejection }]);
+});
+
+test("when another 403 refuses the login, then the service answers 'refused', not 'suspended'", async () => {
+  // Arrange
+  const calls = authCalls({
+    requestTokens: async () => {
+      throw { status: 403, data: { error: { code: 'permission-denied', message: randomUUID() } } };
+    },
+  });
+
+  // Act
+  const answer = await createAuthService(calls, recordingLog().log).login(credentials());
+
+  // Assert
+  assert.strictEqual(answer, 'refused');
+});
+
+test("when the session cannot start after login, then the service answers 'refused' and logs it", async () => {
   const failure = new Error(`keycloak ${randomUUID()}`);
   const calls = authCalls({
     startSession: async () => {
@@ -106,7 +145,7 @@ test('when the session cannot start after login, then the service answers false 
 
   const answer = await createAuthService(calls, log).login(credentials());
 
-  assert.strictEqual(answer, false);
+  assert.strictEqual(answer, 'refused');
   assert.deepEqual(entries, [{ operation: 'login', error: failure }]);
 });
 

@@ -44,9 +44,48 @@ test("when an older server's /config.json still carries the Keycloak fields, the
     ...valid,
   });
 
-  assert.deepEqual(Object.keys(env).sort(), ['apiBaseUrl', 'backend', 'bffUrl', 'livePath']);
+  assert.deepEqual(Object.keys(env).sort(), [
+    'apiBaseUrl',
+    'backend',
+    'bffUrl',
+    'console',
+    'livePath',
+  ]);
   assert.equal(env.backend, 'local');
+  assert.equal(env.console, null);
   assert.doesNotMatch(JSON.stringify(env), /keycloak/i);
+});
+
+test("when /config.json names the console's Keycloak, realm and client, then the console signs in there (slash dropped); any one missing or empty leaves it without sign-in", () => {
+  const console = {
+    consoleKeycloakUrl: 'https://auth.example.com/',
+    consoleRealm: 'raly',
+    consoleClientId: 'raly-console',
+  };
+
+  const configured = parseRuntimeConfig({ ...valid, ...console });
+  const partial = [
+    { ...console, consoleRealm: undefined },
+    { ...console, consoleClientId: '' },
+    { ...console, consoleKeycloakUrl: '' },
+  ].map((fields) => parseRuntimeConfig({ ...valid, ...fields }).console);
+
+  assert.deepEqual(configured.console, {
+    url: 'https://auth.example.com',
+    realm: 'raly',
+    clientId: 'raly-console',
+  });
+  assert.deepEqual(partial, [null, null, null]);
+});
+
+test("when the console's Keycloak is not a bare http(s) origin, then start fails naming consoleKeycloakUrl", async () => {
+  for (const consoleKeycloakUrl of ['https://auth.example.com/realms', "https://a.example';x"]) {
+    const error = await configErrorOf(() => parseRuntimeConfig({ ...valid, consoleKeycloakUrl }));
+    assert.deepEqual(
+      error.problems.map((problem) => problem.split(':')[0]),
+      ['consoleKeycloakUrl'],
+    );
+  }
 });
 
 test('when backendEnvironment is staging, then the config says the backend is staging', () => {

@@ -23,6 +23,7 @@ export interface ScalePorts {
   offers: number[];
   collaborations: number[];
   notifications: number[];
+  moderation: number[];
   /** The web app's Vite dev server (behind the load balancer). */
   web: number;
   /** The load balancer's entry: the SPA, `/api` and `/live`. */
@@ -34,6 +35,7 @@ export interface ScalePorts {
   offersEntry: number;
   collaborationsEntry: number;
   notificationsEntry: number;
+  moderationEntry: number;
   /** HAProxy's statistics page (`/stats`), health (`/health`) and metrics (`/metrics`). */
   loadBalancerStats: number;
   prometheus: number;
@@ -54,6 +56,7 @@ export const scalePortDefaults: ScalePorts = {
   offers: [4141, 4142],
   collaborations: [4151, 4152],
   notifications: [4161, 4162],
+  moderation: [4171, 4172],
   web: 5174,
   entry: 8088,
   identityEntry: 4211,
@@ -62,6 +65,7 @@ export const scalePortDefaults: ScalePorts = {
   offersEntry: 4214,
   collaborationsEntry: 4215,
   notificationsEntry: 4216,
+  moderationEntry: 4217,
   loadBalancerStats: 8404,
   prometheus: 9490,
   zipkin: 9411,
@@ -80,6 +84,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   offers: 'RALY_SCALE_OFFERS_PORTS',
   collaborations: 'RALY_SCALE_COLLABORATIONS_PORTS',
   notifications: 'RALY_SCALE_NOTIFICATIONS_PORTS',
+  moderation: 'RALY_SCALE_MODERATION_PORTS',
   web: 'RALY_SCALE_WEB_PORT',
   entry: 'RALY_SCALE_ENTRY_PORT',
   identityEntry: 'RALY_SCALE_IDENTITY_ENTRY_PORT',
@@ -88,6 +93,7 @@ export const scalePortVariables: Record<keyof ScalePorts, string> = {
   offersEntry: 'RALY_SCALE_OFFERS_ENTRY_PORT',
   collaborationsEntry: 'RALY_SCALE_COLLABORATIONS_ENTRY_PORT',
   notificationsEntry: 'RALY_SCALE_NOTIFICATIONS_ENTRY_PORT',
+  moderationEntry: 'RALY_SCALE_MODERATION_ENTRY_PORT',
   loadBalancerStats: 'RALY_SCALE_LB_STATS_PORT',
   prometheus: 'RALY_SCALE_PROMETHEUS_PORT',
   zipkin: 'RALY_SCALE_ZIPKIN_PORT',
@@ -152,7 +158,8 @@ export type ScaledWorkspace =
   | 'services/media'
   | 'services/offers'
   | 'services/collaborations'
-  | 'services/notifications';
+  | 'services/notifications'
+  | 'services/moderation';
 
 /** One supervised app process of the scaled topology. */
 export interface AppInstance {
@@ -171,6 +178,7 @@ const instancePorts: [ScaledWorkspace, keyof ScalePorts][] = [
   ['services/offers', 'offers'],
   ['services/collaborations', 'collaborations'],
   ['services/notifications', 'notifications'],
+  ['services/moderation', 'moderation'],
   ['bff', 'bff'],
 ];
 

@@ -91,6 +91,7 @@ const serviceEntries: [ScaledWorkspace, keyof ScalePorts, keyof ScalePorts][] = 
   ['services/offers', 'offers', 'offersEntry'],
   ['services/collaborations', 'collaborations', 'collaborationsEntry'],
   ['services/notifications', 'notifications', 'notificationsEntry'],
+  ['services/moderation', 'moderation', 'moderationEntry'],
 ];
 
 /** The consumer groups of the apps (the BFF's KAFKA_GROUP_ID default, each service's name). */
@@ -102,6 +103,7 @@ const scaleConsumerGroups = [
   'offers',
   'collaborations',
   'notifications',
+  'moderation',
 ];
 
 /** The entry's origin, the one URL of the scaled topology to open in a browser. */
@@ -192,6 +194,7 @@ export function scaleInstanceEnvironment(
     OFFERS_URL: `http://${host}:${ports.offersEntry}`,
     COLLABORATIONS_URL: `http://${host}:${ports.collaborationsEntry}`,
     NOTIFICATIONS_URL: `http://${host}:${ports.notificationsEntry}`,
+    MODERATION_URL: `http://${host}:${ports.moderationEntry}`,
     WEB_URL: entry,
     CORS_ORIGIN: `${entry},http://${host}:${ports.entry}`,
     // The BFF sees clients through HAProxy on loopback, which sets X-Forwarded-For.
@@ -205,12 +208,15 @@ export function scaleInstanceEnvironment(
 /**
  * The SPA's runtime configuration behind the entry (web/nginx.conf's
  * variables): the BFF on the same origin (HAProxy routes `/api` and
- * `/live`), the local backend.
+ * `/live`), the local backend, the staff console without sign-in.
  */
 export function scaleWebServerVariables(): WebServerVariables {
   return {
     BFF_PUBLIC_URL: '',
     BACKEND_ENV: 'local',
+    CONSOLE_KEYCLOAK_URL: '',
+    CONSOLE_REALM: 'raly',
+    CONSOLE_CLIENT_ID: 'raly-console',
   };
 }
 

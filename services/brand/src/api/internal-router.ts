@@ -3,14 +3,24 @@
  * the `x-raly-service-token` header; the BFF never proxies them.
  */
 import { Router, type RequestHandler } from 'express';
-import { createBrand, deleteBrand, membershipOf, setBrandVerified } from '../domain/brands';
+import {
+  createBrand,
+  decideBrandSuspension,
+  deleteBrand,
+  getBrandForStaff,
+  membershipOf,
+  searchBrands,
+  setBrandFlags,
+  setBrandVerified,
+} from '../domain/brands';
 import { acceptInvitation, previewInvitation } from '../domain/teams';
 import type { BrandDependencies } from '../domain/dependencies';
 
 /**
  * @param guards the internal routes' guards (kit `requireServiceCaller`): `identity` lets only
  *   identity-profile through (the brand registration saga, invitations), `membership` media and
- *   identity-profile (the membership check), `bff` only the BFF (staff decisions from the console)
+ *   identity-profile (the membership check), `bff` only the BFF (the console's brand lookup and
+ *   staff decisions: verification, suspension, flags; a brand's record by id for the console)
  */
 export function internalRouter(
   dependencies: BrandDependencies,
@@ -25,8 +35,22 @@ export function internalRouter(
     await deleteBrand(dependencies, req.params.id as string);
     res.status(204).end();
   });
+  router.get('/brands', guards.bff, async (req, res) => {
+    res.json({ data: await searchBrands(dependencies, req.query) });
+  });
+  router.get('/brands/:id/record', guards.bff, async (req, res) => {
+    res.json({ data: await getBrandForStaff(dependencies, req.params.id as string) });
+  });
   router.put('/brands/:id/verification', guards.bff, async (req, res) => {
     res.json({ data: await setBrandVerified(dependencies, req.params.id as string, req.body) });
+  });
+  router.put('/brands/:id/suspension', guards.bff, async (req, res) => {
+    res.json({
+      data: await decideBrandSuspension(dependencies, req.params.id as string, req.body),
+    });
+  });
+  router.put('/brands/:id/flags', guards.bff, async (req, res) => {
+    res.json({ data: await setBrandFlags(dependencies, req.params.id as string, req.body) });
   });
   router.post('/invitations/preview', guards.identity, async (req, res) => {
     res.json({ data: await previewInvitation(dependencies, req.body) });

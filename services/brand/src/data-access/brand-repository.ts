@@ -42,12 +42,28 @@ export type BrandChanges = Partial<
   >
 >;
 
-/** A staff decision on the brand's verified badge (docs/console.md). */
-export type BrandVerificationChange = Pick<Brand, 'isVerified'>;
+/**
+ * A staff decision (docs/console.md): the verified badge, a suspension or its lifting (with
+ * when, by whom and why), an administrator's flags.
+ */
+export type BrandVerificationChange = Partial<
+  Pick<
+    Brand,
+    'isVerified' | 'isSuspended' | 'suspendedAt' | 'suspendedBy' | 'suspensionReason' | 'isAgency'
+  >
+>;
 
 export interface BrandRepository {
   findById(id: string): Promise<BrandRecord | null>;
   findByUsername(username: string): Promise<BrandRecord | null>;
+  /**
+   * Brands whose username starts with `text` or whose company contains it, both ignoring case,
+   * by username; `%`, `_` and `\\` in `text` are matched literally.
+   * @param limit most brands answered
+   */
+  search(text: string, limit: number): Promise<BrandRecord[]>;
+  /** The user ids of the brand's members (none for an unknown brand). */
+  listMemberIds(brandId: string): Promise<string[]>;
   /** The user's membership of the brand, or null when not a member. */
   findMembership(brandId: string, userId: string): Promise<{ isAdmin: boolean } | null>;
   /**
@@ -67,15 +83,16 @@ export interface BrandRepository {
    */
   delete(id: string): Promise<void>;
   /**
-   * Applies the changes, increments the version and records `event(snapshot)`.
-   * @param event the event the change raises (`brandUpdatedEvent`)
-   * @returns the new snapshot, or null when no such brand exists
+   * Applies the changes, increments the version and records `event(snapshot)`, in one transaction.
+   * @param event the event the change raises (`brandUpdatedEvent`), or its events in order (a
+   *   staff decision: the snapshot and the decision's audit entry), each built from the snapshot
+   * @returns the new snapshot, or null when no such brand exists (nothing is written)
    * @throws DuplicateBrandUsernameError
    */
   updateWithEvent(
     id: string,
     changes: BrandChanges | BrandVerificationChange,
-    event: RaiseEvent<BrandRecord>,
+    event: RaiseEvent<BrandRecord> | RaiseEvent<BrandRecord>[],
   ): Promise<BrandRecord | null>;
   /**
    * Sets profileImg or coverImg to `url` with `event(snapshot)`, unless
@@ -102,6 +119,30 @@ export function brandRepository(prisma: PrismaClient, events: BrandEvents): Bran
     async findByUsername(username) {
       const row = await prisma.brand.findUnique({ where: { username } });
       return row ? toBrandRecord(row) : null;
+    },
+    async search(text, limit) {
+      // Prisma hands the text to ILIKE as is (PostgreSQL's escape character is a backslash).
+      const literal = text.replace(/[\\%_]/g, (character) => `\\${character}`);
+      const rows = await prisma.brand.findMany({
+        where: {
+          OR: [
+            { username: { startsWith: literal, mode: 'insensitive' } },
+            { company: { contains: literal, mode: 'insensitive' } },
+          ],
+        },
+        orderBy: { username: 'asc' },
+        take: limit,
+      });
+      return rows.map(toBrandRecord);
+    },
+    async listMemberIds(brandId) {
+      if (!isUuid(brandId)) return [];
+      const members = await prisma.brandMember.findMany({
+        where: { brandId },
+        select: { userId: true },
+        orderBy: { created: 'asc' },
+      });
+      return members.map((member) => member.userId);
     },
     async findMembership(brandId, userId) {
       if (!isUuid(brandId)) return null;
@@ -153,7 +194,7 @@ export function brandRepository(prisma: PrismaClient, events: BrandEvents): Bran
           });
           if (count === 0) return null;
           const record = toBrandRecord(await tx.brand.findUniqueOrThrow({ where: { id } }));
-          await recordEvent(event(record));
+          await recordEvent(...[event].flat().map((raise) => raise(record)));
           return record;
         });
       } catch (error) {

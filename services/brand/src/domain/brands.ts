@@ -11,10 +11,17 @@
  *       ↳ saving failed → release the new username (compensation)
  *     → release the old username
  */
+import { newAuditEntry, type StaffDecision } from '@raly/contracts/audit';
 import {
+  brandFlagsCommandSchema,
+  brandSearchLimit,
+  brandSearchQuerySchema,
   brandVerificationCommandSchema,
   createBrandCommandSchema,
+  suspensionCommandSchema,
+  suspensionStateOf,
   type BrandMembership,
+  type BrandSuspension,
 } from '@raly/contracts/internal';
 import type { BrandRecord } from '@raly/contracts/records';
 import {
@@ -23,11 +30,16 @@ import {
   type BrandProfileForm,
 } from '@raly/contracts/validation';
 import { AppError } from '@raly/service-kit/errors';
-import { DuplicateBrandUsernameError, type BrandChanges } from '../data-access/brand-repository';
+import type { RaiseEvent } from '@raly/service-kit/outbox';
+import {
+  DuplicateBrandUsernameError,
+  type BrandChanges,
+  type BrandVerificationChange,
+} from '../data-access/brand-repository';
 import { UsernameTakenError } from '../data-access/identity-client';
 import type { BrandDependencies } from './dependencies';
 import { brandErrors } from './errors';
-import { brandCreatedEvent, brandUpdatedEvent } from './events';
+import { auditEntryRecordedEvent, brandCreatedEvent, brandUpdatedEvent } from './events';
 
 /**
  * `POST /brands` (internal): the brand of a new brand registration, with its
@@ -102,6 +114,37 @@ export async function getPublicBrand(
 }
 
 /**
+ * `GET /brands/:id/record` (internal, the BFF for the staff console, docs/console.md "Contact
+ * details"): the brand's record by id, whoever asks (the route's guard lets only the BFF in).
+ * @returns the BrandRecord: brand fields only, no member's name or contact
+ * @throws AppError not-found (no such brand)
+ */
+export async function getBrandForStaff(
+  dependencies: BrandDependencies,
+  brandId: string,
+): Promise<BrandRecord> {
+  const brand = await dependencies.brands.findById(brandId);
+  if (!brand) throw brandErrors.brandNotFound();
+  return brand;
+}
+
+/**
+ * `GET /brands?query=` (internal, the BFF for the staff console's brand lookup, docs/console.md):
+ * brands whose username starts with the query or whose company contains it, ignoring case.
+ * @param input the request's query string (`brandSearchQuerySchema`), unparsed
+ * @returns at most `brandSearchLimit` (20) BrandRecords by username: brand fields only, no
+ *   member's name or contact
+ * @throws AppError invalid-argument (no query, an empty one, one over 100 characters, a repeated one)
+ */
+export async function searchBrands(
+  dependencies: BrandDependencies,
+  input: unknown,
+): Promise<BrandRecord[]> {
+  const { query } = brandSearchQuerySchema.parse(input);
+  return dependencies.brands.search(query, brandSearchLimit);
+}
+
+/**
  * `PATCH /brands/:id`: the brand profile form (spec §5); the username's
  * uniqueness is checked only when it changed. Emits `brand.brand.updated`
  * when anything changed.
@@ -140,10 +183,12 @@ export async function updateBrand(
 
 /**
  * `PUT /brands/:id/verification` (internal, the BFF for a staff decision in the console): turns
- * the brand's verified badge on or off. Emits `brand.brand.updated` when it changed, which carries
- * the badge on to offers and the BFF's read model.
+ * the brand's verified badge on or off, with the decision's audit entry (`brand.verify` or
+ * `brand.unverify`, the reason, no details). Emits `brand.brand.updated` when it changed, which
+ * carries the badge on to offers and the BFF's read model.
  * @param input `brandVerificationCommandSchema`, unparsed
- * @returns the brand after the change (same version when it already had that badge)
+ * @returns the brand after the change (same version, no event and no entry when it already had
+ *   that badge)
  * @throws AppError invalid-argument, not-found, internal
  */
 export async function setBrandVerified(
@@ -151,13 +196,106 @@ export async function setBrandVerified(
   brandId: string,
   input: unknown,
 ): Promise<BrandRecord> {
-  const { isVerified } = brandVerificationCommandSchema.parse(input);
+  const { isVerified, reason, staff } = brandVerificationCommandSchema.parse(input);
   const current = await dependencies.brands.findById(brandId);
   if (!current) throw brandErrors.brandNotFound();
   if (current.permissions.isVerified === isVerified) return current;
+  return saveStaffChange(
+    dependencies,
+    brandId,
+    { isVerified },
+    {
+      staff,
+      at: new Date(),
+      action: isVerified ? 'brand.verify' : 'brand.unverify',
+      reason,
+      details: {},
+    },
+  );
+}
+
+/**
+ * `PUT /brands/:id/suspension` (internal, the BFF for a staff decision in the console):
+ * suspends the brand (with when, by which staff member and why) or lifts the suspension
+ * (clearing them), with the decision's audit entry (`brand.suspend` or `brand.lift-suspension`,
+ * the reason, no details). Emits `brand.brand.updated` when it changed, on which offers closes the
+ * brand's open offers; the BFF ends the members' sessions. Idempotent: a brand already in the
+ * wanted state is answered as is, with no event and no entry.
+ * @param input `suspensionCommandSchema`, unparsed
+ * @returns the brand after the decision and its members' user ids
+ * @throws AppError invalid-argument, not-found, internal
+ */
+export async function decideBrandSuspension(
+  dependencies: BrandDependencies,
+  brandId: string,
+  input: unknown,
+): Promise<BrandSuspension> {
+  const command = suspensionCommandSchema.parse(input);
+  const current = await dependencies.brands.findById(brandId);
+  if (!current) throw brandErrors.brandNotFound();
+  const at = new Date();
+  const brand =
+    current.permissions.isSuspended === command.suspended
+      ? current
+      : await saveStaffChange(dependencies, brandId, suspensionStateOf(command, at), {
+          staff: command.staff,
+          at,
+          action: command.suspended ? 'brand.suspend' : 'brand.lift-suspension',
+          reason: command.reason,
+          details: {},
+        });
+  return { brand, memberIds: await dependencies.brands.listMemberIds(brandId) };
+}
+
+/**
+ * `PUT /brands/:id/flags` (internal, the BFF for an administrator): sets the brand's `isAgency`
+ * (spec §3 permissions), with the decision's audit entry (`brand.flags`, no reason,
+ * `{ isAgency }` as details). Idempotent: nothing changed, no event and no entry.
+ * @param input `brandFlagsCommandSchema`, unparsed
+ * @returns the brand after the change
+ * @throws AppError invalid-argument, not-found, internal
+ */
+export async function setBrandFlags(
+  dependencies: BrandDependencies,
+  brandId: string,
+  input: unknown,
+): Promise<BrandRecord> {
+  const { isAgency, staff } = brandFlagsCommandSchema.parse(input);
+  const current = await dependencies.brands.findById(brandId);
+  if (!current) throw brandErrors.brandNotFound();
+  if (isAgency === undefined || current.permissions.isAgency === isAgency) return current;
+  return saveStaffChange(
+    dependencies,
+    brandId,
+    { isAgency },
+    { staff, at: new Date(), action: 'brand.flags', reason: null, details: { isAgency } },
+  );
+}
+
+/** The audit entry of `decision`, on the brand as the change left it (its company). */
+const auditEntryOf =
+  (decision: StaffDecision): RaiseEvent<BrandRecord> =>
+  (brand) =>
+    auditEntryRecordedEvent(
+      newAuditEntry(decision, { kind: 'brand', id: brand.id, label: brand.company }),
+    );
+
+/**
+ * Saves a staff decision with the brand's `brand.brand.updated` snapshot and the decision's
+ * audit entry, in one transaction.
+ */
+async function saveStaffChange(
+  dependencies: BrandDependencies,
+  brandId: string,
+  change: BrandVerificationChange,
+  decision: StaffDecision,
+): Promise<BrandRecord> {
   let updated: BrandRecord | null;
   try {
-    updated = await dependencies.brands.updateWithEvent(brandId, { isVerified }, brandUpdatedEvent);
+    updated = await dependencies.brands.updateWithEvent(brandId, change, [
+      brandUpdatedEvent,
+      auditEntryOf(decision),
+    ]);
   } catch (error) {
     throw brandErrors.updateFailed(error);
   }

@@ -4,9 +4,11 @@
  * collaboration's counters and both events, in one transaction: its
  * sequence is the message count + 1, so sequences run 1, 2, 3… per
  * collaboration without a gap, and a retried send (the same client-made id)
- * finds the message it stored the first time. A send is five statements:
- * BEGIN, the lock (./row-locks), the insert with the counters' update
- * (./row-locks, one statement), the events' insert, COMMIT.
+ * finds the message it stored the first time. A send is three round trips
+ * on the service's pg pool (the kit's plain-SQL event writer, no Prisma on
+ * this path): BEGIN with the lock (./row-locks), the insert with the
+ * counters' update (./row-locks, one prepared statement), the events'
+ * insert with COMMIT.
  */
 import type {
   CollaborationMessageRecord,
@@ -14,12 +16,21 @@ import type {
   CollaborationRecord,
   MessagesPage,
 } from '@raly/contracts/collaborations';
-import type { RaiseEvent } from '@raly/service-kit/outbox';
+import type { PgEventWriter, RaiseEvent } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { CollaborationsEventWriter } from './database';
 import { isUuid } from './ids';
-import { insertCounted, lockForMessage, type LockedCollaboration } from './row-locks';
-import { otherParty, toCollaborationRecord, toMessageRecord } from './snapshots';
+import {
+  insertCounted,
+  lockForMessage,
+  messageByClientId,
+  type LockedCollaboration,
+} from './row-locks';
+import {
+  otherParty,
+  storedSenderHandle,
+  toCollaborationRecord,
+  toMessageRecord,
+} from './snapshots';
 
 export type { LockedCollaboration } from './row-locks';
 
@@ -31,13 +42,23 @@ export interface NewMessage {
   body: string;
 }
 
+/**
+ * Who sends: the side, its public handle (the creator's or the brand's
+ * username) and, for a brand member who has one, their handle in the team.
+ */
+export interface MessageSender {
+  party: CollaborationParty;
+  handle: string;
+  memberHandle?: string | null;
+}
+
 /** What a send decides on the collaboration as it is under the lock. */
 export interface SendRules {
   /**
    * The side the sender is on and its public handle.
    * @throws to refuse the sender: nothing is read or stored, the error propagates
    */
-  sender(collaboration: LockedCollaboration): { party: CollaborationParty; handle: string };
+  sender(collaboration: LockedCollaboration): MessageSender;
   /**
    * Whether the collaboration takes a new message.
    * @throws to refuse it: nothing is stored, and the error propagates unless the
@@ -81,11 +102,11 @@ export interface MessageRepository {
   page(collaborationId: string, before: number | undefined, limit: number): Promise<MessagesPage>;
 }
 
-/** The repository over the service's Prisma client; `events` for every write. */
-export function messageRepository(
-  prisma: PrismaClient,
-  events: CollaborationsEventWriter,
-): MessageRepository {
+/**
+ * The repository: reads over the service's Prisma client, sends over `events`,
+ * the kit's plain-SQL event writer on the same pool.
+ */
+export function messageRepository(prisma: PrismaClient, events: PgEventWriter): MessageRepository {
   return {
     async sendWithEvents(collaborationId, message, rules, raise) {
       if (!isUuid(collaborationId)) return null;
@@ -94,9 +115,7 @@ export function messageRepository(
         if (!current) return null;
         const sender = rules.sender(current);
         const storedEarlier = async () => {
-          const row = await tx.collaborationMessage.findUnique({
-            where: { collaborationId_clientId: { collaborationId, clientId: message.clientId } },
-          });
+          const row = await messageByClientId(tx, collaborationId, message.clientId);
           return row && { message: toMessageRecord(row), created: false };
         };
         try {
@@ -111,7 +130,7 @@ export function messageRepository(
           ...message,
           collaborationId,
           senderParty: sender.party,
-          senderHandle: sender.handle,
+          senderHandle: storedSenderHandle(sender),
           sequence: current.messageCount + 1,
           created: now,
         };
@@ -127,7 +146,7 @@ export function messageRepository(
           return stored;
         }
         const sent = toMessageRecord(row);
-        await record(raise.message(sent), raise.collaboration(toCollaborationRecord(counted)));
+        record(raise.message(sent), raise.collaboration(toCollaborationRecord(counted)));
         return { message: sent, created: true };
       });
     },

@@ -2,7 +2,8 @@
  * How collaboration and message rows map to their snapshots
  * (`CollaborationRecord`, `CollaborationMessageRecord` of
  * @raly/contracts/collaborations). The sender of a message is named by its
- * side's public handle only; the user who sent it stays in the row.
+ * side's public handle, and a brand member also by their team handle; the
+ * user who sent it stays in the row.
  */
 import type {
   CollaborationMessageRecord,
@@ -56,15 +57,39 @@ export function toCollaborationRecord(row: Collaboration): CollaborationRecord {
   };
 }
 
+/**
+ * Between the brand's username and the sending member's handle in a brand
+ * message's stored `sender_handle` ("acme/sam"): usernames and handles are
+ * letters and digits only, so it never occurs in either. A message without
+ * it (a creator's, or a member's without a handle) stores the side's handle only.
+ */
+const MEMBER_HANDLE_SEPARATOR = '/';
+
+/** @returns the `sender_handle` column of a message sent by `sender` (see toMessageRecord) */
+export function storedSenderHandle(sender: {
+  party: CollaborationParty;
+  handle: string;
+  memberHandle?: string | null;
+}): string {
+  return sender.party === 'brand' && sender.memberHandle
+    ? `${sender.handle}${MEMBER_HANDLE_SEPARATOR}${sender.memberHandle}`
+    : sender.handle;
+}
+
 /** A message row as its snapshot (immutable: version 1). */
 export function toMessageRecord(row: CollaborationMessage): CollaborationMessageRecord {
+  const [handle = row.senderHandle, memberHandle] = row.senderHandle.split(MEMBER_HANDLE_SEPARATOR);
   return {
     id: row.id,
     version: 1,
     collaborationId: row.collaborationId,
     clientId: row.clientId,
     sequence: row.sequence,
-    sender: { party: row.senderParty, handle: row.senderHandle },
+    sender: {
+      party: row.senderParty,
+      handle,
+      ...(row.senderParty === 'brand' && memberHandle ? { memberHandle } : {}),
+    },
     body: row.body,
     created: row.created.toISOString(),
   };

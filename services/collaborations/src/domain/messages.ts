@@ -22,6 +22,9 @@ import { collaborationsErrors } from './errors';
 import { collaborationUpdatedEvent, messageSentEvent } from './events';
 import { collaborationOfParty, withPartyOf } from './parties';
 
+/** Raised under the lock when a brand member's handle is not known yet: the try rolls back. */
+class MemberHandleNotKnown extends Error {}
+
 /** Refuses a collaboration that takes no messages (checked under its row lock). */
 function assertTakesMessages(collaboration: Pick<CollaborationRecord, 'status'>): void {
   if (collaboration.status === 'cancelled') throw collaborationsErrors.collaborationCancelled();
@@ -32,6 +35,10 @@ function assertTakesMessages(collaboration: Pick<CollaborationRecord, 'status'>)
  * and whether the collaboration takes it, is decided on its row under the
  * lock the message is stored under (one transaction, ../data-access/message-repository).
  * @param input `sendMessageSchema`, unparsed
+ * A brand member's message carries their handle in the team
+ * (`sender.memberHandle`, docs/product-spec.md §13.2), asked of
+ * identity-profile outside the lock the first time a token sends (the try
+ * that found it missing rolls back) and remembered like the brand.
  * @returns the stored message, `created` false when its client id was already used
  * @throws AppError invalid-argument (messageRequired, messageTooLong…); not-found
  *   messages.collaborationNotFound; conflict messages.collaborationCancelled;
@@ -56,23 +63,31 @@ export async function sendMessage(
     if (looksLikeContactDetails(form.body) && form.confirmContactDetails !== true)
       throw collaborationsErrors.contactDetails();
   };
-  const sent = await withPartyOf(dependencies, caller, (partyOf) =>
-    dependencies.messages.sendWithEvents(
-      collaborationId,
-      message,
-      {
-        sender(collaboration) {
-          const party = partyOf(collaboration);
-          // The sides' handles are frozen at opening.
-          const handle =
-            party === 'brand' ? collaboration.brandUsername : collaboration.creatorUsername;
-          return { party, handle };
+  const sendAs = (memberHandle: string | null | undefined) =>
+    withPartyOf(dependencies, caller, (partyOf) =>
+      dependencies.messages.sendWithEvents(
+        collaborationId,
+        message,
+        {
+          sender(collaboration) {
+            const party = partyOf(collaboration);
+            // The sides' handles are frozen at opening; a member's handle is theirs as they send.
+            if (party === 'creator') return { party, handle: collaboration.creatorUsername };
+            if (memberHandle === undefined) throw new MemberHandleNotKnown();
+            return { party, handle: collaboration.brandUsername, memberHandle };
+          },
+          check,
         },
-        check,
-      },
-      { message: messageSentEvent, collaboration: collaborationUpdatedEvent },
-    ),
-  );
+        { message: messageSentEvent, collaboration: collaborationUpdatedEvent },
+      ),
+    );
+  let sent: SentMessage | null;
+  try {
+    sent = await sendAs(dependencies.identity.knownMemberHandleOf(caller.accessToken));
+  } catch (error) {
+    if (!(error instanceof MemberHandleNotKnown)) throw error;
+    sent = await sendAs(await dependencies.identity.memberHandleOf(caller.accessToken));
+  }
   if (!sent) throw collaborationsErrors.collaborationNotFound();
   return sent;
 }

@@ -1,4 +1,7 @@
-/** `GET /public/users/:username` (anyone, no token): a creator's public profile. */
+/**
+ * `GET /public/users/:username` (anyone, no token): a creator's public profile; 404 for an
+ * unknown username, 404 'This creator is unavailable.' for a suspended creator.
+ */
 import { Router } from 'express';
 import type { IdentityDependencies } from '../domain/dependencies';
 import { getPublicCreator } from '../domain/public-profiles';

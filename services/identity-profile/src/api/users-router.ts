@@ -1,7 +1,8 @@
 /**
  * The caller's own record only (docs/api.md): `GET /users/me`,
  * `PATCH /users/me`, `PATCH /users/me/onboarding`, `PUT /users/me/interests`,
- * `POST /users/me/login-recorded`, `POST /users/me/team` (join a brand from an invitation).
+ * `POST /users/me/login-recorded`, `POST /users/me/team` (join a brand from an invitation),
+ * `GET /users/me/handle` (the caller's member handle, for services acting as the caller).
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
@@ -18,6 +19,10 @@ export function usersRouter(
   router.use('/users/me', requireAccessToken(verifyAccessToken));
   router.get('/users/me', async (req, res) => {
     res.json({ data: await getOwnUser(dependencies, callerOf(req).userId) });
+  });
+  router.get('/users/me/handle', async (req, res) => {
+    const handle = await dependencies.usernames.memberHandleOf(callerOf(req).userId);
+    res.json({ data: { handle } });
   });
   router.patch('/users/me', async (req, res) => {
     res.json({ data: await updateOwnUser(dependencies, callerOf(req), req.body) });

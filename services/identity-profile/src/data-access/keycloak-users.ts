@@ -51,7 +51,10 @@ export interface KeycloakUsers {
    * @throws AppError invalid-argument when the password policy refuses it (400); KeycloakRequestError 404 for an unknown user
    */
   setPassword(id: string, password: string): Promise<void>;
-  /** Ends every session of the user (their refresh tokens stop working). */
+  /**
+   * Ends every session of the user (Admin REST API `POST /users/{id}/logout`): their refresh
+   * tokens stop working. A user Keycloak does not know has none: fine.
+   */
   endAllSessions(id: string): Promise<void>;
   /**
    * Ends every session of the user but `keepSessionId` (their refresh tokens
@@ -159,9 +162,13 @@ export function keycloakUsers(settings: KeycloakAdminSettings): KeycloakUsers {
       });
     },
     async endAllSessions(id) {
-      await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, {
-        method: 'POST',
-      });
+      try {
+        await call('log out user', `${usersUrl}/${encodeURIComponent(id)}/logout`, {
+          method: 'POST',
+        });
+      } catch (error) {
+        if (!(error instanceof KeycloakRequestError && error.status === 404)) throw error;
+      }
     },
     async endOtherSessions(id, keepSessionId) {
       const response = await call(

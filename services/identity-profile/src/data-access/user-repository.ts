@@ -9,7 +9,7 @@
 import type { UserRecord } from '@raly/contracts/records';
 import type { Interest } from '@raly/contracts/constants';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
-import type { RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { OutboxRow, RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
 import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
 import type { IdentityEvents } from './database';
 import { claimIn, releaseIn, UsernameHeldError, type UsernameChange } from './username-registry';
@@ -48,6 +48,12 @@ export type UserChanges = Partial<
     | 'brandId'
     | 'brandIsAdmin'
     | 'lastLogin'
+    | 'isBoosted'
+    | 'isAmbassador'
+    | 'isSuspended'
+    | 'suspendedAt'
+    | 'suspendedBy'
+    | 'suspensionReason'
   >
 >;
 
@@ -55,6 +61,12 @@ export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
   /** The creator (a user without a brand) holding this stored-form username, or null. */
   findCreatorByUsername(username: string): Promise<UserRecord | null>;
+  /**
+   * Creator accounts (no brand, creator onboarding, a username) whose username starts with `text`
+   * or whose e-mail is `text`, ignoring case, by username; `%`, `_` and `\\` match themselves.
+   * @param limit most creators answered
+   */
+  searchCreators(text: string, limit: number): Promise<UserRecord[]>;
   /** The id of the user with this (normalised) e-mail, or null. */
   findIdByEmail(email: string): Promise<string | null>;
   isEmailTaken(email: string): Promise<boolean>;
@@ -73,7 +85,8 @@ export interface UserRepository {
   /**
    * Applies the changes, increments the version, applies the registry change
    * and records `event(snapshot)`, in one transaction.
-   * @param event the event the change raises (`userUpdatedEvent`)
+   * @param event the event the change raises (`userUpdatedEvent`), or its events in order (a
+   *   staff decision: the snapshot and the decision's audit entry), each built from the snapshot
    * @param usernames the new username to claim and the old one to release
    * @returns the new snapshot, or null when no such user exists (nothing is written)
    * @throws DuplicateUserError when the new username or e-mail is taken
@@ -81,9 +94,20 @@ export interface UserRepository {
   updateWithEvent(
     id: string,
     changes: UserChanges,
-    event: RaiseEvent<UserRecord>,
+    event: RaiseEvent<UserRecord> | RaiseEvent<UserRecord>[],
     usernames?: UsernameChange,
   ): Promise<UserRecord | null>;
+  /**
+   * Reads the users `where` names and records the event `event(users)` answers, in one
+   * transaction (a read that is itself a fact, e.g. a staff member viewing contact details).
+   * @param where one user by id, or the members of a brand (by their record's brand id)
+   * @param event the event of the read, or null to record nothing (e.g. nobody found)
+   * @returns the users read: by id, at most one; a brand's members, admins first, then by e-mail
+   */
+  readWithEvent(
+    where: { id: string } | { brandId: string },
+    event: (users: UserRecord[]) => OutboxRow | null,
+  ): Promise<UserRecord[]>;
 }
 
 /**
@@ -91,17 +115,17 @@ export interface UserRepository {
  * (one interactive transaction each: the change, the registry change, the event).
  */
 export function userRepository(prisma: PrismaClient, events: IdentityEvents): UserRepository {
-  /** The shared tail of every write: the registry change, then the event, in `tx`. */
+  /** The shared tail of every write: the registry change, then the events, in `tx`. */
   async function finish(
     tx: Prisma.TransactionClient,
     record: RecordEvents,
     user: UserRecord,
-    event: RaiseEvent<UserRecord>,
+    event: RaiseEvent<UserRecord> | RaiseEvent<UserRecord>[],
     usernames: UsernameChange,
   ): Promise<UserRecord> {
     if (usernames.claim) await claimIn(tx, usernames.claim);
     if (usernames.release) await releaseIn(tx, usernames.release);
-    await record(event(user));
+    await record(...[event].flat().map((raise) => raise(user)));
     return user;
   }
 
@@ -113,6 +137,25 @@ export function userRepository(prisma: PrismaClient, events: IdentityEvents): Us
     async findCreatorByUsername(username) {
       const row = await prisma.user.findFirst({ where: { username, brandId: null } });
       return row ? toUserRecord(row) : null;
+    },
+    async searchCreators(text, limit) {
+      // Prisma hands the text to ILIKE as is (PostgreSQL's escape character is a backslash).
+      const literal = text.replace(/[\\%_]/g, (character) => `\\${character}`);
+      const rows = await prisma.user.findMany({
+        where: {
+          brandId: null,
+          onboardingBrand: null,
+          username: { not: null },
+          OR: [
+            { username: { startsWith: literal, mode: 'insensitive' } },
+            // E-mails are stored lowercased.
+            { email: text.toLowerCase() },
+          ],
+        },
+        orderBy: { username: 'asc' },
+        take: limit,
+      });
+      return rows.map(toUserRecord);
     },
     async findIdByEmail(email) {
       return (await prisma.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
@@ -126,6 +169,18 @@ export function userRepository(prisma: PrismaClient, events: IdentityEvents): Us
           finish(tx, record, toUserRecord(await tx.user.create({ data: user })), event, usernames),
         ),
       );
+    },
+    async readWithEvent(where, event) {
+      return events.transaction(async (tx, record) => {
+        const rows = await tx.user.findMany({
+          where,
+          orderBy: [{ brandIsAdmin: { sort: 'desc', nulls: 'last' } }, { email: 'asc' }],
+        });
+        const users = rows.map(toUserRecord);
+        const row = event(users);
+        if (row) await record(row);
+        return users;
+      });
     },
     async updateWithEvent(id, changes, event, usernames = {}) {
       return translateDuplicates(() =>

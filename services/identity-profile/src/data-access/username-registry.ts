@@ -48,6 +48,8 @@ export interface UsernameRegistry {
   claim(entry: UsernameEntry): Promise<void>;
   /** Frees the username if this owner holds it (otherwise nothing happens). */
   release(entry: UsernameEntry): Promise<void>;
+  /** @returns the handle the member `userId` holds in their brand's team, or null (none chosen) */
+  memberHandleOf(userId: string): Promise<string | null>;
 }
 
 /** The Prisma client or an open transaction of it. */
@@ -61,6 +63,13 @@ export function usernameRegistry(prisma: PrismaClient): UsernameRegistry {
     },
     claim: (entry) => claimIn(prisma, entry),
     release: (entry) => releaseIn(prisma, entry),
+    async memberHandleOf(userId) {
+      const claim = await prisma.usernameClaim.findFirst({
+        where: { ownerType: 'member', ownerId: userId },
+        select: { username: true },
+      });
+      return claim?.username ?? null;
+    },
   };
 }
 

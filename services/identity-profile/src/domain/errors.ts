@@ -14,6 +14,12 @@ export const identityErrors = {
   emailTaken: (cause?: unknown) => new AppError('email-taken', messages.emailTaken, { cause }),
   /** No creator has this username (public profiles): the spec's page-not-found text. */
   creatorNotFound: () => new AppError('not-found', messages.pageNotFound),
+  /** The creator is suspended (docs/console.md): their public profile shows nothing of them. */
+  creatorUnavailable: () => new AppError('not-found', messages.creatorUnavailable),
+  /** A staff decision names no creator (unknown id, or a brand-side user). */
+  noSuchCreator: () => new AppError('not-found', 'No such creator.'),
+  /** A staff contact view names a brand no user record belongs to. */
+  noSuchBrand: () => new AppError('not-found', 'No such brand.'),
   /** The token's user has no record here. */
   userNotFound: () => new AppError('not-found', 'User record not found'),
   /** Brand users have no username of their own (spec §6: the field is hidden). */

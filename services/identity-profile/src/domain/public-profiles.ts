@@ -3,7 +3,8 @@
  * signed in or not, may see of a creator — username, pictures, interests
  * and social handles. Never a first name, last name, e-mail or phone number
  * (spec preamble). Brand users have no username of their own, so they have
- * no public creator profile.
+ * no public creator profile. A suspended creator's profile shows nothing of
+ * them until the suspension is lifted (docs/console.md).
  */
 import type { PublicCreatorProfile } from '@raly/contracts/offers';
 import type { UserRecord } from '@raly/contracts/records';
@@ -32,7 +33,8 @@ export function publicCreatorOf(user: UserRecord & { username: string }): Public
  * @param username as typed in the URL; looked up in its stored form (trimmed, lowercased)
  * @returns the creator's public profile
  * @throws AppError not-found 'Sorry, we couldn’t find the page you’re looking for.' when no
- *   creator holds the username (also for a malformed one, which no one can hold)
+ *   creator holds the username (also for a malformed one, which no one can hold); not-found
+ *   'This creator is unavailable.' when the creator is suspended
  */
 export async function getPublicCreator(
   dependencies: Pick<IdentityDependencies, 'users'>,
@@ -42,5 +44,6 @@ export async function getPublicCreator(
   if (!usernameSchema.safeParse(stored).success) throw identityErrors.creatorNotFound();
   const user = await dependencies.users.findCreatorByUsername(stored);
   if (!user?.username) throw identityErrors.creatorNotFound();
+  if (user.permissions.isSuspended) throw identityErrors.creatorUnavailable();
   return publicCreatorOf({ ...user, username: user.username });
 }

@@ -21,7 +21,7 @@ import {
   joinTeamSchema,
   membershipSyncSchema,
 } from '@raly/contracts/teams';
-import type { UserRecord } from '@raly/contracts/records';
+import { isCreatorAccount, type UserRecord } from '@raly/contracts/records';
 import {
   memberRegistrationSchema,
   normalizeEmail,
@@ -124,7 +124,7 @@ export async function joinTeam(
 ): Promise<UserRecord> {
   const { token, handle } = joinTeamSchema.parse(input);
   const user = await getOwnUser(dependencies, userId);
-  if (!('brand' in user.onboarding)) throw identityErrors.creatorCannotJoinBrand();
+  if (isCreatorAccount(user)) throw identityErrors.creatorCannotJoinBrand();
   if (user.brand) throw identityErrors.alreadyInABrand();
   const { brandId } = await dependencies.brands.acceptInvitation({
     token,

@@ -3,7 +3,9 @@
  * all with a bearer and for the caller's own items only:
  * `GET /notifications?cursor=&limit=` (a page, newest first, with the inbox),
  * `GET /notifications/inbox`, `POST /notifications/:id/read`,
- * `POST /notifications/read-all` (each answers the inbox after the change).
+ * `POST /notifications/read-all` (each answers the inbox after the change);
+ * `GET /preferences` and `PUT /preferences` (the caller's notification
+ * preferences by category and channel).
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
@@ -14,6 +16,7 @@ import {
   myInbox,
   myNotifications,
 } from '../domain/inbox';
+import { myPreferences, updateMyPreferences } from '../domain/preferences';
 
 /**
  * @param verifyAccessToken the kit's verifier: every route needs a valid access token (else 401)
@@ -38,6 +41,12 @@ export function notificationsRouter(
     res.json({
       data: await markNotificationRead(dependencies, callerOf(req), req.params.id as string),
     });
+  });
+  router.get('/preferences', user, async (req, res) => {
+    res.json({ data: await myPreferences(dependencies, callerOf(req)) });
+  });
+  router.put('/preferences', user, async (req, res) => {
+    res.json({ data: await updateMyPreferences(dependencies, callerOf(req), req.body) });
   });
   return router;
 }

@@ -5,6 +5,7 @@
  * (sent, cancelled, failed) or its next attempt.
  */
 import type { PrismaClient } from '../generated/prisma/client';
+import { categoryOfKindSql } from './preferences';
 import type { NotificationKind } from '../generated/prisma/enums';
 
 /** Held (transaction-scoped) by the one sweep that opens digests at a time. */
@@ -37,8 +38,9 @@ export type DigestCounts = Partial<Record<NotificationKind, number>>;
 export interface DigestStore {
   /**
    * Opens a digest and its e-mail for each away person with unread items they missed (made after
-   * they were last seen and after their previous digest's range), no digest within the window
-   * and no opt-out of digests. When more are due than `rule.limit`, those never mailed come
+   * they were last seen and after their previous digest's range), no digest within the window,
+   * the digest's e-mail on and, of those items, only the ones whose category's e-mail is on
+   * (none left: no digest). When more are due than `rule.limit`, those never mailed come
    * first, then those mailed longest ago, each in the order their oldest item arrived: a large
    * due set is worked through in turns, and no one waits behind people mailed every window.
    * @returns how many were opened (0 when another instance's sweep holds the lock)
@@ -49,7 +51,7 @@ export interface DigestStore {
    * `leaseMs` and its attempts are counted up.
    */
   claimMail(limit: number, leaseMs: number): Promise<ClaimedMail[]>;
-  /** The items of the digest's range still unread now, by kind. */
+  /** The items of the digest's range still unread now whose category's e-mail is on, by kind. */
   unreadOf(digestId: string): Promise<DigestCounts>;
   /** Marks an e-mail sent (after the SMTP server accepted it). */
   markSent(mailId: string): Promise<void>;
@@ -85,8 +87,9 @@ export function digestStore(prisma: PrismaClient): DigestStore {
               AND n.sequence > coalesce(last.through_sequence, 0)
               AND (last.created IS NULL OR last.created <= ${rule.windowStart})
               AND NOT EXISTS (
-                SELECT 1 FROM email_opt_outs o
-                WHERE o.person_id = n.recipient_id AND o.category = 'digest')
+                SELECT 1 FROM notification_preferences o
+                WHERE o.person_id = n.recipient_id AND o.channel = 'email'
+                  AND (o.category = 'digest' OR o.category::text = ${categoryOfKindSql('n.kind')}))
             GROUP BY n.recipient_id, last.through_sequence, last.created
             ORDER BY last.created ASC NULLS FIRST, min(n.sequence), n.recipient_id
             LIMIT ${rule.limit}
@@ -122,6 +125,10 @@ export function digestStore(prisma: PrismaClient): DigestStore {
         FROM digests d JOIN notifications n ON n.recipient_id = d.person_id
           AND n.sequence > d.after_sequence AND n.sequence <= d.through_sequence
         WHERE d.id = ${digestId}::uuid AND n.read_at IS NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM notification_preferences o
+            WHERE o.person_id = d.person_id AND o.channel = 'email'
+              AND o.category::text = ${categoryOfKindSql('n.kind')})
         GROUP BY n.kind`;
       return Object.fromEntries(rows.map((row) => [row.kind, row.items]));
     },

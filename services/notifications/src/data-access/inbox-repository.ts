@@ -4,7 +4,8 @@
  * `notifications.inbox.v1` in the same transaction (the kit's outbox), keyed
  * by the person, so each person's snapshots leave in order. Items are unique
  * per (recipient, source topic, aggregate, occurrence): a fact delivered
- * again adds nothing and changes no inbox.
+ * again adds nothing and changes no inbox. A draft whose recipient turned the
+ * in-app channel of its category off (./preferences) is left out.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -19,6 +20,7 @@ import {
 import type { RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
 import type { Notification as NotificationRow, PrismaClient } from '../generated/prisma/client';
 import type { NotificationsEventWriter, Transaction } from './database';
+import { categoryOfKindSql } from './preferences';
 
 /** One item to add to one person's inbox, and the fact it tells of. */
 export interface NotificationDraft {
@@ -35,8 +37,8 @@ export interface NotificationDraft {
 
 export interface InboxRepository {
   /**
-   * Adds the drafts not added before, in one transaction, with the
-   * snapshot of every inbox that changed.
+   * Adds the drafts not added before, but for recipients who turned the in-app channel of the
+   * draft's category off, in one transaction, with the snapshot of every inbox that changed.
    * @returns how many items were added
    */
   deliver(drafts: NotificationDraft[], raise: RaiseEvent<InboxRecord>): Promise<number>;
@@ -142,7 +144,7 @@ export function inboxRepository(
     const added = await tx.$queryRaw<{ recipient_id: string }[]>`
       INSERT INTO notifications (id, recipient_id, kind, source_topic, aggregate_id,
         aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart)
-      SELECT * FROM unnest(
+      SELECT t.* FROM unnest(
         ${column(() => randomUUID())}::uuid[], ${column((draft) => draft.recipientId)}::text[],
         ${column((draft) => draft.kind)}::"NotificationKind"[],
         ${column((draft) => draft.source.fromTopic)}::text[],
@@ -154,6 +156,13 @@ export function inboxRepository(
         ${column((draft) => draft.collaborationId)}::text[],
         ${column((draft) => draft.title)}::text[],
         ${column((draft) => draft.counterpart)}::text[])
+        AS t(id, recipient_id, kind, source_topic, aggregate_id, aggregate_version, occurrence,
+             offer_id, application_id, collaboration_id, title, counterpart)
+      -- A person who turned the in-app channel of the item's category off gets no item.
+      WHERE NOT EXISTS (
+        SELECT 1 FROM notification_preferences o
+        WHERE o.person_id = t.recipient_id AND o.channel = 'in_app'
+          AND o.category::text = ${categoryOfKindSql('t.kind')})
       ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
       RETURNING recipient_id`;
     if (added.length === 0) return 0;

@@ -3,8 +3,8 @@ import type { Logger } from '@raly/service-kit/logger';
 import type { Announcements } from '../data-access/announcements';
 import type { DigestStore } from '../data-access/digests';
 import type { ContactDirectory } from '../data-access/identity-client';
-import type { Mailer } from '../data-access/mailer';
-import type { EmailOptOuts } from '../data-access/opt-outs';
+import type { Mailer } from '@raly/service-kit/mail';
+import type { PreferenceStore } from '../data-access/preferences';
 import type { Copies } from '../data-access/copies';
 import type { InboxRepository } from '../data-access/inbox-repository';
 import type { PresenceRepository } from '../data-access/presence';
@@ -16,6 +16,8 @@ export interface NotificationsDependencies {
   announcements: Announcements;
   reviewReminders: ReviewReminders;
   presence: PresenceRepository;
+  /** Each person's switches by category and channel (./preferences): read by the digests too. */
+  preferences: PreferenceStore;
   /** A person with no heartbeat for this long (ms) counts as away (./presence). */
   awayAfterMs: number;
   /** How long before a submission's automatic approval its brand is reminded, in ms. */
@@ -35,8 +37,6 @@ export interface DigestDependencies {
   store: DigestStore;
   contacts: ContactDirectory;
   mailer: Mailer;
-  /** Who turned which e-mails off: no digest for them, queued ones cancelled. */
-  optOuts: EmailOptOuts;
   /** HMAC key of the unsubscribe tokens (./unsubscribe.ts). */
   unsubscribeSecret: string;
   /** At most one digest per person within this many ms. */

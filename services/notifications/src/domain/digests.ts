@@ -2,7 +2,8 @@
  * E-mail digests (docs/architecture.md "E-mail digests"): a sweep opens, for
  * each away person with unread notifications they missed, one digest and
  * its e-mail in the mail outbox (at most one per digest window; none for
- * people who unsubscribed from digests, whose waiting e-mails are cancelled); the mail
+ * people who unsubscribed from digests, whose waiting e-mails are cancelled,
+ * and only of the categories whose e-mail the person left on); the mail
  * relay sends the outbox with retries. Each e-mail is sent at least once and,
  * short of a crash between the SMTP server's acceptance and the mark, once:
  * a claim hides the row for a lease, and the row is marked sent only after
@@ -46,13 +47,14 @@ export const retryDelayMs = (attempts: number, baseMs: number): number =>
 
 /** Sends one claimed e-mail, or schedules its next attempt, or ends it. */
 async function sendMail(dependencies: NotificationsDependencies, mail: ClaimedMail) {
-  const { store, contacts, mailer, optOuts, settings } = dependencies.digests;
+  const { store, contacts, mailer, settings } = dependencies.digests;
   try {
-    // Opted out after the digest was opened (its opt-out cancels the pending row; not a claimed one).
-    if (await optOuts.isOptedOut(mail.recipientId, 'digest'))
+    // Unsubscribed after the digest was opened (that cancels the pending row; not a claimed one).
+    if (!(await dependencies.preferences.isOn(mail.recipientId, 'digest', 'email')))
       return await store.end(mail.id, 'cancelled', 'unsubscribed');
     const counts = await store.unreadOf(mail.digestId);
-    if (itemsOf(counts) === 0) return await store.end(mail.id, 'cancelled', 'all read in the app');
+    if (itemsOf(counts) === 0)
+      return await store.end(mail.id, 'cancelled', 'all read in the app or e-mails turned off');
     const contact = await contacts.contactOf(mail.recipientId);
     if (!contact) return await store.end(mail.id, 'cancelled', 'no such user');
     const content = await renderDigestMail({

@@ -66,8 +66,9 @@ export const unsubscribeHeaders = (unsubscribeUrl: string): Record<string, strin
 });
 
 /**
- * `POST /unsubscribe/:token` (RFC 8058 one-click): turns the token's category of e-mails off
- * for its person, no sign-in needed (the signature is the authority). Idempotent.
+ * `POST /unsubscribe/:token` (RFC 8058 one-click): turns the e-mail channel of the token's
+ * category off in its person's preferences (docs/product-spec.md §12.5; `GET /preferences` then
+ * shows it off), no sign-in needed (the signature is the authority). Idempotent.
  * @returns the category turned off
  * @throws AppError invalid-argument messages.unsubscribeLinkInvalid for a malformed or forged token
  */
@@ -75,10 +76,12 @@ export async function unsubscribe(
   dependencies: NotificationsDependencies,
   token: string,
 ): Promise<UnsubscribeRecord> {
-  const { optOuts, unsubscribeSecret } = dependencies.digests;
-  const named = readUnsubscribeToken(token, unsubscribeSecret);
+  const named = readUnsubscribeToken(token, dependencies.digests.unsubscribeSecret);
   if (!named) throw new AppError('invalid-argument', messages.unsubscribeLinkInvalid);
-  const cancelled = await optOuts.optOut(named.personId, named.category);
+  // The token's e-mail category is the preferences' category of the same name, by e-mail.
+  const { cancelled } = await dependencies.preferences.set(named.personId, [
+    { category: named.category, channel: 'email', enabled: false },
+  ]);
   dependencies.logger.info(
     { personId: named.personId, category: named.category, cancelled },
     'e-mails turned off',

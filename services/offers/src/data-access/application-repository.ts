@@ -39,6 +39,8 @@ export interface NewApplication {
 /** What a decision changes: the application's status, and optionally its offer. */
 export interface ApplicationDecision {
   status: ApplicationRecord['status'];
+  /** The handle in the brand's team of the member who accepts or declines; none for a withdrawal. */
+  decidedByHandle?: string | null;
   /** Changes of the offer in the same transaction (a filled place), with their event. */
   offer?: { changes: OfferChanges; event: RaiseEvent<OfferRecord> };
 }
@@ -68,8 +70,8 @@ export interface ApplicationRepository {
   ): Promise<ApplicationRecord | null>;
   /**
    * Locks the application's offer, then the application, asks `decide`,
-   * applies the new status (`decided_at` now unless withdrawn) and the
-   * offer's changes, with their events, in one transaction.
+   * applies the new status (`decided_at` now unless withdrawn, `decided_by_handle` as
+   * decided) and the offer's changes, with their events, in one transaction.
    * @returns the application's snapshot after the change, or null when no such application exists
    * @throws what `decide` throws
    */
@@ -163,6 +165,7 @@ export function applicationRepository(
             status: decision.status,
             version: { increment: 1 },
             decidedAt: decision.status === 'withdrawn' ? null : new Date(),
+            decidedByHandle: decision.decidedByHandle ?? null,
           },
         });
         const decided = toApplicationRecord({ ...current, ...row });

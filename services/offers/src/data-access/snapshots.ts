@@ -102,7 +102,10 @@ export function toOfferRecord(row: OfferRow): OfferRecord {
   };
 }
 
-/** An {@link ApplicationRow} as the `ApplicationRecord` snapshot: the creator by public profile only. */
+/**
+ * An {@link ApplicationRow} as the `ApplicationRecord` snapshot: the creator by public profile
+ * only; the deciding member by handle only (`decidedBy`, when they had one).
+ */
 export function toApplicationRecord(row: ApplicationRow): ApplicationRecord {
   const { creator } = row;
   return {
@@ -135,5 +138,6 @@ export function toApplicationRecord(row: ApplicationRow): ApplicationRecord {
     status: row.status,
     created: row.created.toISOString(),
     decidedAt: iso(row.decidedAt),
+    ...(row.decidedByHandle && { decidedBy: { memberHandle: row.decidedByHandle } }),
   };
 }

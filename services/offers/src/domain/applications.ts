@@ -7,9 +7,12 @@
  * when every place is filled no more applications are accepted (declining
  * still is). Nobody is declined automatically. Every change raises the
  * application's snapshot, and a filled place the offer's, in one transaction.
+ * An accept or decline records the deciding member's handle in the team
+ * (`decidedBy`, docs/product-spec.md §13.2), which only the brand's members read.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  applicantViewOf,
   applicationFormSchema,
   type ApplicationRecord,
   type OfferRecord,
@@ -101,16 +104,22 @@ async function decide(
   return decided;
 }
 
-/** The application, for a member of its offer's brand. */
-async function applicationOfMember(
+/**
+ * Checks that the caller is a member of the application's brand and asks
+ * identity-profile for their handle in its team, which the decision records.
+ * @returns the member's handle, or null when they have none
+ * @throws AppError not-found messages.applicationNotFound, permission-denied; unavailable
+ *   when identity-profile cannot be reached
+ */
+async function deciderHandleOf(
   dependencies: OffersDependencies,
   caller: Caller,
   applicationId: string,
-): Promise<ApplicationRecord> {
+): Promise<string | null> {
   const application = await dependencies.applications.findById(applicationId);
   if (!application) throw offersErrors.applicationNotFound();
   await assertMember(dependencies, caller, application.brandId);
-  return application;
+  return dependencies.identity.memberHandleOf(caller.accessToken);
 }
 
 /**
@@ -131,20 +140,56 @@ export async function withdrawApplication(
   });
 }
 
+/** Refuses a decision on an application no longer pending (the transaction is rolled back). */
+class NoLongerPending extends Error {}
+
+/**
+ * A suspended creator's pending applications are withdrawn (docs/console.md), each with its
+ * usual `offers.application.updated` snapshot. Idempotent: an application decided meanwhile is
+ * left as it is, so a redelivered event changes nothing.
+ * @returns how many applications this call withdrew
+ */
+export async function withdrawApplicationsOfSuspendedCreator(
+  dependencies: OffersDependencies,
+  creatorId: string,
+): Promise<number> {
+  const pending = (await dependencies.applications.listByCreator(creatorId)).filter(
+    (application) => application.status === 'pending',
+  );
+  let withdrawn = 0;
+  for (const application of pending) {
+    try {
+      await dependencies.applications.decideWithEvents(
+        application.id,
+        (current) => {
+          if (current.status !== 'pending') throw new NoLongerPending();
+          return { status: 'withdrawn' };
+        },
+        applicationUpdatedEvent,
+      );
+      withdrawn += 1;
+    } catch (error) {
+      if (!(error instanceof NoLongerPending)) throw error;
+    }
+  }
+  return withdrawn;
+}
+
 /**
  * `POST /applications/:id/accept`: a member accepts a pending application,
  * filling a place of the offer; the last place closes the offer (`filled`).
+ * The answer and the event carry the member's handle (`decidedBy`) when they have one.
  * A closed offer is final unless it closed for its deadline (the brand then
  * still chooses among the pending applications).
  * @throws AppError not-found, permission-denied, conflict messages.applicationDecided,
- *   offerFull, offerClosed
+ *   offerFull, offerClosed; unavailable when identity-profile cannot be reached
  */
 export async function acceptApplication(
   dependencies: OffersDependencies,
   caller: Caller,
   applicationId: string,
 ): Promise<ApplicationRecord> {
-  await applicationOfMember(dependencies, caller, applicationId);
+  const decidedByHandle = await deciderHandleOf(dependencies, caller, applicationId);
   return decide(dependencies, applicationId, (current, offer) => {
     assertPending(current);
     if (offer.placesFilled >= offer.creatorsWanted) throw offersErrors.offerFull();
@@ -154,6 +199,7 @@ export async function acceptApplication(
     const filled = placesFilled === offer.creatorsWanted && offer.status === 'open';
     return {
       status: 'accepted',
+      decidedByHandle,
       offer: {
         changes: filled
           ? { placesFilled, status: 'closed', closedReason: 'filled', closed: true }
@@ -165,18 +211,20 @@ export async function acceptApplication(
 }
 
 /**
- * `POST /applications/:id/decline`: a member declines a pending application (also when the offer is full).
- * @throws AppError not-found, permission-denied, conflict messages.applicationDecided
+ * `POST /applications/:id/decline`: a member declines a pending application (also when the
+ * offer is full), recording their handle (`decidedBy`) when they have one.
+ * @throws AppError not-found, permission-denied, conflict messages.applicationDecided;
+ *   unavailable when identity-profile cannot be reached
  */
 export async function declineApplication(
   dependencies: OffersDependencies,
   caller: Caller,
   applicationId: string,
 ): Promise<ApplicationRecord> {
-  await applicationOfMember(dependencies, caller, applicationId);
+  const decidedByHandle = await deciderHandleOf(dependencies, caller, applicationId);
   return decide(dependencies, applicationId, (current) => {
     assertPending(current);
-    return { status: 'declined' };
+    return { status: 'declined', decidedByHandle };
   });
 }
 
@@ -200,10 +248,13 @@ export async function offerApplications(
   return dependencies.applications.listByOffer(offerId);
 }
 
-/** `GET /applications/mine`: the caller's applications, newest first. */
+/**
+ * `GET /applications/mine`: the caller's applications, newest first, as their applicant sees
+ * them (the brand's side, not which member decided: `applicantViewOf`).
+ */
 export async function myApplications(
   dependencies: OffersDependencies,
   caller: Caller,
 ): Promise<ApplicationRecord[]> {
-  return dependencies.applications.listByCreator(caller.userId);
+  return (await dependencies.applications.listByCreator(caller.userId)).map(applicantViewOf);
 }

@@ -10,6 +10,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import type { KnownBrand } from '../data-access/brand-repository';
 import type { OffersDependencies } from './dependencies';
 import { offersErrors } from './errors';
+import { closeOffersOfSuspendedBrand } from './offers';
 
 /** The summary offers show of a brand, and whether it is suspended. */
 export function knownBrandOf(record: BrandRecord): KnownBrand {
@@ -24,12 +25,16 @@ export function knownBrandOf(record: BrandRecord): KnownBrand {
   };
 }
 
-/** Handles `brand.brand.created|updated`: saves the copy unless ours is as new. */
+/**
+ * Handles `brand.brand.created|updated`: saves the copy unless ours is as new; when the newest
+ * copy says the brand is suspended, closes its open offers (docs/console.md).
+ */
 export async function applyBrandSnapshot(
   dependencies: OffersDependencies,
   event: Envelope<BrandRecord>,
 ): Promise<void> {
-  await dependencies.brandCopies.save(knownBrandOf(event.data));
+  const stored = await dependencies.brandCopies.save(knownBrandOf(event.data));
+  if (stored.isSuspended) await closeOffersOfSuspendedBrand(dependencies, stored.id);
 }
 
 /** The brand as services/brand tells its member now (saved as the copy, version-checked). */

@@ -14,7 +14,7 @@ export interface OffersDependencies {
   users: UserRepository;
   /** The copy of brands (brand.brand.v1). */
   brandCopies: BrandRepository;
-  /** identity-profile: `GET /users/me` for a caller not yet known. */
+  /** identity-profile: `GET /users/me` for a caller not yet known, `GET /users/me/handle` for a decider. */
   identity: IdentityClient;
   /** services/brand: `GET /brands/:id` for a brand not yet known. */
   brands: BrandClient;

@@ -195,6 +195,34 @@ export async function closeOffer(
 }
 
 /**
+ * A suspended brand's open offers close (reason `brand`, docs/console.md), each with its usual
+ * `offers.offer.updated` snapshot. Idempotent: an offer closed meanwhile is left as it is, so a
+ * redelivered event changes nothing.
+ * @returns how many offers this call closed
+ */
+export async function closeOffersOfSuspendedBrand(
+  dependencies: OffersDependencies,
+  brandId: string,
+): Promise<number> {
+  const open = (await dependencies.offers.listByBrand(brandId)).filter(
+    (offer) => offer.status === 'open',
+  );
+  let closed = 0;
+  for (const offer of open) {
+    await dependencies.offers.changeWithEvent(
+      offer.id,
+      (current) => {
+        if (current.status !== 'open') return null;
+        closed += 1;
+        return { status: 'closed', closedReason: 'brand', closed: true };
+      },
+      offerUpdatedEvent,
+    );
+  }
+  return closed;
+}
+
+/**
  * `GET /offers/:id`: any offer but a draft, which only its brand's members see.
  * @throws AppError not-found messages.offerNotFound
  */

@@ -13,6 +13,7 @@ import type { AppError } from '@raly/service-kit/errors';
 import type { Caller } from '@raly/service-kit/auth';
 import type { KnownUser } from '../data-access/user-repository';
 import { knownInterests } from '../data-access/snapshots';
+import { withdrawApplicationsOfSuspendedCreator } from './applications';
 import type { OffersDependencies } from './dependencies';
 
 /** The public part of a user record and what the rules need: no names, e-mail or phone. */
@@ -32,12 +33,17 @@ export function knownUserOf(record: UserRecord): KnownUser {
   };
 }
 
-/** Handles `identity.user.created|updated`: saves the public copy unless ours is as new. */
+/**
+ * Handles `identity.user.created|updated`: saves the public copy unless ours is as new; when the
+ * newest copy says the creator is suspended, withdraws their pending applications
+ * (docs/console.md).
+ */
 export async function applyUserSnapshot(
   dependencies: OffersDependencies,
   event: Envelope<UserRecord>,
 ): Promise<void> {
-  await dependencies.users.save(knownUserOf(event.data));
+  const stored = await dependencies.users.save(knownUserOf(event.data));
+  if (stored.isSuspended) await withdrawApplicationsOfSuspendedCreator(dependencies, stored.id);
 }
 
 /** The caller as identity-profile tells it now (saved as the copy, version-checked). */

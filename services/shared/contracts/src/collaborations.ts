@@ -99,7 +99,16 @@ export const collaborationMessageRecordSchema = z.object({
   collaborationId: z.string(),
   clientId: z.string(),
   sequence: z.number().int().positive(),
-  sender: z.object({ party: z.enum(COLLABORATION_PARTIES), handle: z.string() }),
+  /**
+   * The side and its public handle (the creator's or the brand's username);
+   * `memberHandle`: the handle in the brand's team of the member who sent it,
+   * when they had one (docs/product-spec.md §13). Never a name or an e-mail.
+   */
+  sender: z.object({
+    party: z.enum(COLLABORATION_PARTIES),
+    handle: z.string(),
+    memberHandle: z.string().optional(),
+  }),
   body: z.string(),
   created: isoDate,
 });

@@ -5,11 +5,13 @@
  * `<context>.<aggregate>.<past-tense fact>`; the topic carries the version.
  */
 import { z } from 'zod';
+import { auditEntrySchema } from './audit';
 import { envelopeSchema as anyEnvelopeSchema, type Envelope as AnyEnvelope } from './envelope';
 import { collaborationMessageRecordSchema, collaborationRecordSchema } from './collaborations';
 import { inboxRecordSchema } from './notifications';
 import { applicationRecordSchema, offerRecordSchema } from './offers';
 import { brandRecordSchema, userRecordSchema } from './records';
+import { reportRecordSchema } from './reports';
 import { teamRecordSchema } from './teams';
 
 export const topics = {
@@ -23,6 +25,10 @@ export const topics = {
   collaborationsMessage: 'collaborations.message.v1',
   notificationsInbox: 'notifications.inbox.v1',
   livePresence: 'live.presence.v1',
+  identityAudit: 'identity.audit.v1',
+  brandAudit: 'brand.audit.v1',
+  moderationReport: 'moderation.report.v1',
+  moderationAudit: 'moderation.audit.v1',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -44,6 +50,11 @@ export const eventTypes = {
   messageSent: 'collaborations.message.sent',
   inboxUpdated: 'notifications.inbox.updated',
   presenceSeen: 'live.presence.seen',
+  identityAuditEntryRecorded: 'identity.audit-entry.recorded',
+  brandAuditEntryRecorded: 'brand.audit-entry.recorded',
+  reportOpened: 'moderation.report.opened',
+  reportUpdated: 'moderation.report.updated',
+  moderationAuditEntryRecorded: 'moderation.audit-entry.recorded',
 } as const;
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
@@ -94,6 +105,11 @@ export const payloadSchemas = {
   [eventTypes.messageSent]: collaborationMessageRecordSchema,
   [eventTypes.inboxUpdated]: inboxRecordSchema,
   [eventTypes.presenceSeen]: presenceSeenSchema,
+  [eventTypes.identityAuditEntryRecorded]: auditEntrySchema,
+  [eventTypes.brandAuditEntryRecorded]: auditEntrySchema,
+  [eventTypes.reportOpened]: reportRecordSchema,
+  [eventTypes.reportUpdated]: reportRecordSchema,
+  [eventTypes.moderationAuditEntryRecorded]: auditEntrySchema,
 } as const;
 
 /** The envelope of one of Raly's events: `type` is a known event type. */

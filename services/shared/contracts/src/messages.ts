@@ -89,6 +89,21 @@ export const messages = {
   notABrandMember: 'Only members of this brand can manage its offers.',
   brandSuspended: 'Your brand is suspended and cannot open offers.',
   creatorSuspended: 'Your account is suspended and cannot apply to offers.',
+  /** Sign-in of a suspended creator or a member of a suspended brand (docs/console.md). */
+  accountSuspended: 'This account is suspended.',
+  /** The public page of a suspended brand (docs/console.md). */
+  brandUnavailable: 'This brand is unavailable.',
+  /** The public page of a suspended creator (docs/console.md). */
+  creatorUnavailable: 'This creator is unavailable.',
+  suspensionReasonRequired: 'Give a reason for the suspension.',
+  suspensionReasonTooLong: 'The reason must not exceed 500 characters.',
+  /** Viewing contact details in the console (docs/console.md): a reason of 3–500 characters. */
+  contactViewReasonRequired: 'Give a reason for viewing contact details (at least 3 characters).',
+  flagsRequired: 'Set at least one flag.',
+  /** The console's creator lookup (docs/console.md): 3–100 characters after trimming. */
+  creatorQueryTooShort: 'Enter at least 3 characters of a username or an e-mail.',
+  /** A console search over 100 characters: the creator lookup's and the audit log's. */
+  searchTooLong: 'The search must not exceed 100 characters.',
   brandUsersCannotApply: 'Brand accounts cannot apply to offers.',
   onboardingRequired: 'Finish onboarding before applying to offers.',
   alreadyApplied: 'You have already applied to this offer.',
@@ -144,6 +159,9 @@ export const messages = {
   reviewSent: 'Thank you, your review is published.',
   // Notifications (not in the spec, worded like its rules)
   notificationNotFound: 'This notification does not exist.',
+  notificationPreferencesInvalid:
+    'Send on (true) or off (false) for the switches to change: offers, applications and collaborations each by in_app and email, the digest by email.',
+  notificationPreferencesSaved: 'Notification settings saved.',
   // Brand teams (not in the spec, worded like its rules)
   invitationSent: 'Invitation sent!',
   invitationCancelledNotice: 'Invitation cancelled.',
@@ -167,6 +185,20 @@ export const messages = {
   teamLeft: 'You left the team.',
   unsubscribeLinkInvalid:
     'This unsubscribe link is not valid. Use the link in your latest e-mail from Raly.',
+  // Reports (not in the spec, worded like its rules; docs/console.md "Reports")
+  alreadyReported: 'You have already reported this.',
+  reportReasonRequired: 'Choose a reason for the report.',
+  reportNoteRequired: 'Tell us what is wrong in the note.',
+  reportNoteTooLong: 'The note must not exceed 1000 characters.',
+  reportAlreadyResolved: 'This report is already resolved.',
+  reportNotFound: 'This report does not exist.',
+  reportOutcomeRequired: 'Choose an outcome for the report.',
+  reportResolutionNoteRequired: 'Explain the decision in the note.',
+  cannotReportYourself: 'You cannot report yourself or your own brand.',
+  reportedItemNotFound: 'We could not find what you are reporting. It may have been removed.',
+  messageReportsUnavailable:
+    'Messages cannot be reported yet. Report the creator or the brand who sent it instead.',
+  reportThanks: 'Thanks, our team will review your report.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
   passwordUpdated: 'Password updated! Redirecting now..',

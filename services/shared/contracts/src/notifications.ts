@@ -133,3 +133,123 @@ export interface UnsubscribeRecord {
 
 /** An unsubscribe token's shape (`<payload>.<signature>`, base64url): anything else is refused unread. */
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * What a person can turn on or off, by category and channel (docs/product-spec.md §12.5):
+ * - `offers`: `offer_matched` (creators only; the account form's `notifications.offers` decides
+ *   whether offers reach them at all, these switches refine it);
+ * - `applications`: an application received, accepted, declined or withdrawn;
+ * - `collaborations`: the work of a collaboration (messages, submissions, change requests,
+ *   approvals, disputes, payments, reviews, review reminders);
+ * - `digest`: the e-mail digest itself (e-mail only): what the digest's one-click unsubscribe
+ *   turns off, so off means no e-mail of any category.
+ */
+export const NOTIFICATION_CATEGORIES = [
+  'offers',
+  'applications',
+  'collaborations',
+  'digest',
+] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** Where an item reaches its person: the inbox in the app, or the e-mail digest. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** The channels each category has (`digest` is an e-mail; it has no in-app side). */
+export const CHANNELS_OF_CATEGORY = {
+  offers: ['in_app', 'email'],
+  applications: ['in_app', 'email'],
+  collaborations: ['in_app', 'email'],
+  digest: ['email'],
+} as const satisfies Record<NotificationCategory, readonly NotificationChannel[]>;
+
+/** The category of each kind of item (`digest` is none's: it is the e-mail, not a kind). */
+export const CATEGORY_OF_KIND: Record<NotificationKind, Exclude<NotificationCategory, 'digest'>> = {
+  offer_matched: 'offers',
+  application_received: 'applications',
+  application_accepted: 'applications',
+  application_declined: 'applications',
+  application_withdrawn: 'applications',
+  message_received: 'collaborations',
+  deliverable_submitted: 'collaborations',
+  changes_requested: 'collaborations',
+  deliverable_approved: 'collaborations',
+  review_disputed: 'collaborations',
+  auto_approval_due: 'collaborations',
+  deliverable_auto_approved: 'collaborations',
+  payment_marked: 'collaborations',
+  payment_overdue: 'collaborations',
+  review_received: 'collaborations',
+};
+
+/**
+ * A person's switches, every category with each of its channels (true: on). Everything is on
+ * until the person turns it off; the one-click unsubscribe of a digest turns `digest.email` off.
+ */
+export interface NotificationPreferences {
+  offers: { in_app: boolean; email: boolean };
+  applications: { in_app: boolean; email: boolean };
+  collaborations: { in_app: boolean; email: boolean };
+  digest: { email: boolean };
+}
+
+/** Everything on: a person who never changed a switch. */
+export const defaultNotificationPreferences = (): NotificationPreferences => ({
+  offers: { in_app: true, email: true },
+  applications: { in_app: true, email: true },
+  collaborations: { in_app: true, email: true },
+  digest: { email: true },
+});
+
+const preferenceSwitch = z.boolean(messages.notificationPreferencesInvalid);
+const bothChannels = z
+  .strictObject(
+    { in_app: preferenceSwitch.optional(), email: preferenceSwitch.optional() },
+    messages.notificationPreferencesInvalid,
+  )
+  .optional();
+
+/**
+ * PUT /preferences (the service) and PUT /api/notifications/preferences (the BFF): the switches
+ * to change, by category and channel (those left out stay as they are), at least one. An
+ * unknown category or channel, a value that is not a boolean, or nothing to change is refused
+ * with messages.notificationPreferencesInvalid.
+ */
+export const notificationPreferencesUpdateSchema = z
+  .strictObject(
+    {
+      offers: bothChannels,
+      applications: bothChannels,
+      collaborations: bothChannels,
+      digest: z
+        .strictObject(
+          { email: preferenceSwitch.optional() },
+          messages.notificationPreferencesInvalid,
+        )
+        .optional(),
+    },
+    messages.notificationPreferencesInvalid,
+  )
+  .refine((update) => switchesOf(update).length > 0, messages.notificationPreferencesInvalid);
+export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;
+
+/** One switch of a category's channel. */
+export interface PreferenceSwitch {
+  category: NotificationCategory;
+  channel: NotificationChannel;
+  enabled: boolean;
+}
+
+/** The switches an update (or a whole {@link NotificationPreferences}) sets, in a stable order. */
+export function switchesOf(
+  update: Partial<Record<NotificationCategory, Partial<Record<NotificationChannel, boolean>>>>,
+): PreferenceSwitch[] {
+  const switches: PreferenceSwitch[] = [];
+  for (const category of NOTIFICATION_CATEGORIES)
+    for (const channel of CHANNELS_OF_CATEGORY[category]) {
+      const enabled = update[category]?.[channel];
+      if (enabled !== undefined) switches.push({ category, channel, enabled });
+    }
+  return switches;
+}

@@ -245,7 +245,8 @@ export type BrandOffer = OfferRecord & { applicationCounts: ApplicationCounts };
 /**
  * The application snapshot (topic `offers.application.v1`, key = application
  * id). It goes to the applicant and to the members of the offer's brand, so
- * it names the creator by public profile and the offer by title and brand.
+ * it names the creator by public profile and the offer by title and brand;
+ * `decidedBy` is for the brand's members only ({@link applicantViewOf}).
  */
 export const applicationRecordSchema = z.object({
   id: z.string(),
@@ -271,8 +272,29 @@ export const applicationRecordSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   created: isoDate,
   decidedAt: isoDate.nullable(),
+  /**
+   * Who on the brand's side accepted or declined it: `memberHandle`, the
+   * member's handle in the brand's team as they decided (the name messages
+   * use, docs/product-spec.md §13.2). Never a name or an e-mail. Absent while
+   * pending, once withdrawn, when the member had no handle, and for
+   * applications decided before it was recorded; never shown to the applicant.
+   */
+  decidedBy: z.object({ memberHandle: z.string() }).optional(),
 });
 export type ApplicationRecord = z.infer<typeof applicationRecordSchema>;
+
+/**
+ * An application as its applicant sees it: the brand's side, never which of
+ * its members decided (docs/product-spec.md §13.2). The offers service answers
+ * the applicant with it, and the BFF pushes it to the applicant's room.
+ * @returns `application` without `decidedBy` (the same object when it has none)
+ */
+export function applicantViewOf(application: ApplicationRecord): ApplicationRecord {
+  if (application.decidedBy === undefined) return application;
+  const applicantView = { ...application };
+  delete applicantView.decidedBy;
+  return applicantView;
+}
 
 /**
  * A brand's public profile (`/brand/<username>`): the brand's public fields

@@ -53,6 +53,15 @@ export function isBrandUser(user: Pick<UserRecord, 'brand'>): boolean {
   return Boolean(user.brand?.id);
 }
 
+/**
+ * A creator account: its onboarding has the creator's steps (no brand step),
+ * whether or not it ever had a brand. Creator accounts cannot join a brand
+ * (docs/product-spec.md §13).
+ */
+export function isCreatorAccount(user: Pick<UserRecord, 'onboarding'>): boolean {
+  return !('brand' in user.onboarding);
+}
+
 /** Onboarded only when no flag is false (spec §4). */
 export function isOnboarded(user: Pick<UserRecord, 'onboarding'>): boolean {
   return Object.values(user.onboarding).every((flag) => flag === true);

@@ -2,7 +2,8 @@
  * The shared shapes of notifications (`@raly/contracts/notifications`): the
  * list's query answers a bad cursor or limit with the request message, an
  * inbox snapshot travels in a valid envelope, and an item has no field for
- * a name, an e-mail or a phone number.
+ * a name, an e-mail or a phone number. Every kind belongs to a preference
+ * category; a preferences update names known switches with booleans only.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -10,10 +11,15 @@ import { describe, test } from 'vitest';
 import { eventTypes, parseEnvelope, topics } from '../src/events';
 import { messages } from '../src/messages';
 import {
+  CATEGORY_OF_KIND,
+  defaultNotificationPreferences,
   emptyInbox,
+  NOTIFICATION_KINDS,
+  notificationPreferencesUpdateSchema,
   notificationSchema,
   notificationsQuerySchema,
   NOTIFICATIONS_PAGE_SIZE_DEFAULT,
+  switchesOf,
 } from '../src/notifications';
 
 describe('the notifications query', () => {
@@ -54,5 +60,49 @@ describe('the inbox snapshot and its items', () => {
     const fields = Object.keys(notificationSchema.shape);
     for (const secret of ['firstName', 'lastName', 'email', 'phoneNumber', 'body'])
       assert.ok(!fields.includes(secret), secret);
+  });
+});
+
+describe('the notification preferences', () => {
+  test('when every kind is looked up, then each has a category that has both channels', () => {
+    const preferences = defaultNotificationPreferences();
+    for (const kind of NOTIFICATION_KINDS) {
+      const category = CATEGORY_OF_KIND[kind];
+      assert.deepEqual(preferences[category], { in_app: true, email: true }, kind);
+    }
+    assert.equal(CATEGORY_OF_KIND.offer_matched, 'offers');
+    assert.equal(CATEGORY_OF_KIND.application_withdrawn, 'applications');
+    assert.equal(CATEGORY_OF_KIND.auto_approval_due, 'collaborations');
+  });
+
+  test('when an update names switches, then they come out in a stable order, and the whole defaults are every switch on', () => {
+    const update = notificationPreferencesUpdateSchema.parse({
+      digest: { email: false },
+      offers: { email: true, in_app: false },
+    });
+
+    assert.deepEqual(switchesOf(update), [
+      { category: 'offers', channel: 'in_app', enabled: false },
+      { category: 'offers', channel: 'email', enabled: true },
+      { category: 'digest', channel: 'email', enabled: false },
+    ]);
+    assert.equal(switchesOf(defaultNotificationPreferences()).length, 7);
+    assert.ok(switchesOf(defaultNotificationPreferences()).every((change) => change.enabled));
+  });
+
+  test('when an update is empty, names an unknown switch or a value that is not a boolean, then it answers the rule', () => {
+    for (const update of [
+      {},
+      { offers: {} },
+      { offers: { push: true } },
+      { marketing: { email: false } },
+      { digest: { in_app: true } },
+      { applications: { email: 1 } },
+      'offers',
+    ]) {
+      const result = notificationPreferencesUpdateSchema.safeParse(update);
+      assert.equal(result.success, false, JSON.stringify(update));
+      assert.equal(result.error?.issues[0]?.message, messages.notificationPreferencesInvalid);
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { eventTypes, parseEnvelope } from '../src/events';
 import { messages } from '../src/messages';
 import {
+  applicantViewOf,
   applicationFormSchema,
   applicationRecordSchema,
   createOfferSchema,
@@ -292,32 +293,57 @@ describe('the snapshots', () => {
     assert.deepEqual(envelope.data, offerRecordSchema.parse(offer));
   });
 
+  /** A pending application snapshot to `offer` by a creator with a public profile only. */
+  const anApplicationSnapshot = () => ({
+    id: randomUUID(),
+    version: 1,
+    offerId: offer.id,
+    brandId: brand.id,
+    creatorId: 'u1',
+    offer: { id: offer.id, title: offer.title, brand },
+    creator: {
+      id: 'u1',
+      username: 'maya',
+      profileImg: '',
+      coverImg: '',
+      interests: [],
+      socials: { x: '', instagram: '', threads: '' },
+    },
+    pitch: validApplication.pitch,
+    proposedRate: null,
+    status: 'pending',
+    created: new Date().toISOString(),
+    decidedAt: null,
+  });
+
   test('when an application snapshot lacks its creator, then it is refused', () => {
-    const application = {
-      id: randomUUID(),
-      version: 1,
-      offerId: offer.id,
-      brandId: brand.id,
-      creatorId: 'u1',
-      offer: { id: offer.id, title: offer.title, brand },
-      creator: {
-        id: 'u1',
-        username: 'maya',
-        profileImg: '',
-        coverImg: '',
-        interests: [],
-        socials: { x: '', instagram: '', threads: '' },
-      },
-      pitch: validApplication.pitch,
-      proposedRate: null,
-      status: 'pending',
-      created: new Date().toISOString(),
-      decidedAt: null,
-    };
+    const application = anApplicationSnapshot();
     assert.equal(applicationRecordSchema.safeParse(application).success, true);
     assert.equal(
       applicationRecordSchema.safeParse({ ...application, creator: undefined }).success,
       false,
     );
+  });
+
+  test('when a decided application names its member, then the brand keeps `decidedBy` and the applicant’s view drops it', () => {
+    // Arrange
+    const application = applicationRecordSchema.parse({
+      ...anApplicationSnapshot(),
+      version: 2,
+      status: 'accepted',
+      decidedAt: new Date().toISOString(),
+      decidedBy: { memberHandle: 'sam' },
+    });
+    const undecided = { ...application, status: 'pending' as const, decidedBy: undefined };
+    delete undecided.decidedBy;
+
+    // Act
+    const applicantView = applicantViewOf(application);
+
+    // Assert
+    assert.deepEqual(application.decidedBy, { memberHandle: 'sam' });
+    assert.equal('decidedBy' in applicantView, false);
+    assert.deepEqual({ ...applicantView, decidedBy: application.decidedBy }, application);
+    assert.equal(applicantViewOf(undecided), undecided);
   });
 });

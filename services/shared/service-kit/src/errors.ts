@@ -295,6 +295,38 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * ioredis's own errors of a Redis that is away, which carry no code, only
+ * their fixed text: a command in flight or queued when the connection closed
+ * (`CONNECTION_CLOSED_ERROR_MSG`), and a command that waited through
+ * `maxRetriesPerRequest` reconnection attempts (`MaxRetriesPerRequestError`,
+ * whose class name a bundle may rename, so its text is read).
+ */
+const REDIS_CONNECTION_CLOSED = 'Connection is closed.';
+const REDIS_MAX_RETRIES = /^Reached the max retries per request limit \(which is \d+\)\./;
+
+/**
+ * True when a Redis command (ioredis) failed because Redis is away for the
+ * moment: the connection closed under it, it ran out of reconnection
+ * attempts, or the socket could not connect (a node system error of
+ * CONNECTION_FAILURES). Answered 503 `unavailable` like a database away
+ * ({@link isDatabaseUnavailable}): the read model, rate limits and session
+ * revocations of the BFF live in Redis, and a restart of it must not read as
+ * a bug (500).
+ * @param error whatever an ioredis command threw
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.message === REDIS_CONNECTION_CLOSED || REDIS_MAX_RETRIES.test(error.message))
+    return true;
+  const candidate = error as { code?: unknown; syscall?: unknown };
+  return (
+    typeof candidate.syscall === 'string' &&
+    typeof candidate.code === 'string' &&
+    CONNECTION_FAILURES.has(candidate.code)
+  );
+}
+
 /** Postgres SQLSTATE `unique_violation`. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -321,15 +353,17 @@ export function uniqueViolationOf(error: unknown): { constraint: string | null }
  * The AppError of an operation that failed for a reason the caller cannot
  * fix, with the spec's message for it (e.g. 'There was a problem updating
  * your account. Try again.', spec §8): `unavailable` (503, worth trying
- * again) when the cause is a database away for the moment
- * ({@link isDatabaseUnavailable}) or an `unavailable` AppError of a service
+ * again) when the cause is a database or Redis away for the moment
+ * ({@link isDatabaseUnavailable}, {@link isRedisUnavailable}) or an `unavailable` AppError of a service
  * behind, else `internal` (500). Both untrusted: the cause is logged.
  * @param message what the caller reads
  * @param cause what failed
  */
 export function failedBecauseOf(message: string, cause: unknown): AppError {
   const away =
-    isDatabaseUnavailable(cause) || (cause instanceof AppError && cause.code === 'unavailable');
+    isDatabaseUnavailable(cause) ||
+    isRedisUnavailable(cause) ||
+    (cause instanceof AppError && cause.code === 'unavailable');
   return new AppError(away ? 'unavailable' : 'internal', message, { isTrusted: false, cause });
 }
 
@@ -337,8 +371,9 @@ export function failedBecauseOf(message: string, cause: unknown): AppError {
  * Classifies any thrown value as an AppError: AppError as is; ZodError as
  * `invalid-argument` with the first message per field (dotted paths); a
  * database data exception (SQLSTATE class 22) as `invalid-argument`
- * `badRequest`; a database away for the moment ({@link isDatabaseUnavailable})
- * as an untrusted `unavailable` (503) `internal`; anything else as an
+ * `badRequest`; a database or Redis away for the moment
+ * ({@link isDatabaseUnavailable}, {@link isRedisUnavailable}) as an untrusted
+ * `unavailable` (503) `internal`; anything else as an
  * untrusted `internal` (500) `internal` ({@link FailureMessages}).
  */
 export function toAppError(error: unknown): AppError {
@@ -353,7 +388,8 @@ export function toAppError(error: unknown): AppError {
   if (isDatabaseDataError(error))
     return kitFailure('invalid-argument', 'badRequest', { cause: error });
   const options = { isTrusted: false, cause: error };
-  if (isDatabaseUnavailable(error)) return kitFailure('unavailable', 'internal', options);
+  if (isDatabaseUnavailable(error) || isRedisUnavailable(error))
+    return kitFailure('unavailable', 'internal', options);
   return kitFailure('internal', 'internal', options);
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CollaborationRecord } from '@raly/contracts/collaborations';
-import type { CreateOffer } from '@raly/contracts/offers';
+import type { CreateOffer, OfferRecord } from '@raly/contracts/offers';
 import { brandRegistration, dataOf, sleep } from '@raly/test-support';
 import { registerBrand } from './bff-client.ts';
 import type { SignedInCreator } from './shell-users.ts';
@@ -51,6 +51,13 @@ export const anOffer = (): CreateOffer => ({
   applyBy: new Date(Date.now() + 14 * 86_400_000).toISOString(),
   open: true,
 });
+
+/** A registered brand user (as {@link aSignedInBrand}) and an open offer of theirs ({@link anOffer}). */
+export async function aBrandWithAnOpenOffer(bffUrl: string) {
+  const brand = await aSignedInBrand(bffUrl);
+  const offer = await callBff<OfferRecord>(bffUrl, 'POST', '/offers', brand.accessToken, anOffer());
+  return { brand, offer };
+}
 
 /** Polls the creator's collaborations until the one of `applicationId` is there. */
 export async function collaborationOf(

@@ -3,6 +3,7 @@
  * what broke, reading texts and titles, signing in.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { TOAST_DURATION_MS } from '@raly/contracts/constants';
 
 /** How long one browser step may take (ms). */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -90,7 +91,9 @@ export async function signedInPage(
 
 /**
  * Waits for the toast with `text` (a success toast is a status, an alert an
- * alert), then closes it so the next one can be told apart.
+ * alert), then closes it so the next one can be told apart. A toast closes
+ * itself after TOAST_DURATION_MS (5 s); on a busy machine it may do so before
+ * the click lands, which is as good: either way it must be gone.
  */
 export async function seeToast(
   page: Page,
@@ -99,7 +102,12 @@ export async function seeToast(
 ): Promise<void> {
   const toast = page.getByRole(kind === 'success' ? 'status' : 'alert').filter({ hasText: text });
   await toast.waitFor();
-  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await toast
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: TOAST_DURATION_MS })
+    .catch(async (error: unknown) => {
+      if ((await toast.count()) > 0) throw error;
+    });
   await toast.waitFor({ state: 'detached' });
 }
 

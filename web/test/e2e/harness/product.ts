@@ -1,6 +1,7 @@
 /**
  * Starts the whole product for the browser tests, on test ports and with
- * fresh databases: identity-profile, brand, media, offers, collaborations and notifications in-process
+ * fresh databases: identity-profile, brand, media, offers, collaborations, notifications and
+ * moderation in-process
  * (`@raly/test-support/system` startSystem), the BFF (`@raly/test-support/bff`
  * startTestBff), and the web app built and served by `vite preview` with
  * /api and /live proxied to that BFF. Needs the stack (Postgres, Redis,
@@ -10,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
-import type { TestStack } from '@raly/test-support';
+import { consoleClientId, type TestStack } from '@raly/test-support';
 import { startTestBff } from '@raly/test-support/bff';
 import { startSystem, type RalySystem } from '@raly/test-support/system';
 import { webConfig } from '../../../vite.shared.ts';
@@ -20,8 +21,9 @@ const webRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 /**
  * The port of the web app under test (default 14173, in the tests'
  * 14000–14999 range; WEB_TEST_PORT chooses another). Since docs/adr/0009 the
- * browser never calls Keycloak (it refreshes through the BFF), so any port
- * works; test files that share one take turns on it.
+ * product never calls Keycloak (it refreshes through the BFF), so any port
+ * works; the staff console's test registers this origin's /console/* with
+ * the console client itself. Test files that share one take turns on it.
  */
 export const WEB_TEST_PORT = Number(process.env.WEB_TEST_PORT ?? 14173);
 
@@ -38,14 +40,21 @@ export interface RunningProduct {
 
 async function startWeb(
   bffUrl: string,
+  stack: TestStack,
   options: ProductOptions,
 ): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'raly-web-e2e-'));
-  // The preview server answers /config.json (the runtime configuration) from these.
+  // The preview server answers /config.json (the runtime configuration) from these; the staff
+  // console signs in at the stack's Keycloak (docs/console.md).
   const config = webConfig({
     bffUrl,
     port: WEB_TEST_PORT,
-    runtimeConfig: { backendEnvironment: options.backendEnvironment ?? 'local' },
+    runtimeConfig: {
+      backendEnvironment: options.backendEnvironment ?? 'local',
+      consoleKeycloakUrl: stack.keycloakPublicUrl,
+      consoleRealm: stack.realm,
+      consoleClientId: consoleClientId,
+    },
   });
   const shared = {
     ...config,
@@ -101,15 +110,20 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   };
   const webUrl = `http://localhost:${WEB_TEST_PORT}`;
   try {
-    // Password reset e-mails link to the web app under test; download URLs point at media
-    // itself (as the ingress's /files would), so the browser loads the pictures.
+    // Password reset and team invitation e-mails link to the web app under test; download URLs
+    // point at media itself (as the ingress's /files would), so the browser loads the pictures.
     const system = await startSystem({
       media: true,
       offers: true,
       collaborations: true,
       notifications: true,
+      moderation: true,
       publicHost: 'localhost',
-      env: { common: { LOG_LEVEL: 'warn' }, 'identity-profile': { WEB_URL: webUrl } },
+      env: {
+        common: { LOG_LEVEL: 'warn' },
+        'identity-profile': { WEB_URL: webUrl },
+        brand: { WEB_URL: webUrl },
+      },
     });
     stops.push(system.stop);
     const bff = await startTestBff(system.stack, {
@@ -119,12 +133,13 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       OFFERS_URL: system.offersUrl,
       COLLABORATIONS_URL: system.collaborationsUrl,
       NOTIFICATIONS_URL: system.notificationsUrl,
+      MODERATION_URL: system.moderationUrl,
       CORS_ORIGIN: [webUrl],
       LOG_LEVEL: 'warn',
     });
     stops.push(bff.stop);
 
-    const web = await startWeb(bff.url, options);
+    const web = await startWeb(bff.url, system.stack, options);
     stops.push(async () => {
       await web.server.close();
       await rm(web.outDir, { recursive: true, force: true });

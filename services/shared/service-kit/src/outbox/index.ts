@@ -2,7 +2,8 @@
  * The transactional outbox (docs/architecture.md "Events"), the kit's one
  * entry for it: a service records its events with its change in one
  * transaction (./writer over ./rows), and its relay (./relay over ./store)
- * publishes them to Kafka. The table is defined once, by the migrations in
+ * publishes them to Kafka; a hot path in plain SQL records them
+ * through ./pg-writer instead. The table is defined once, by the migrations in
  * services/shared/service-kit/prisma/outbox/migrations that every service applies.
  */
 export {
@@ -24,6 +25,13 @@ export {
   type OutboxWithdrawingClient,
   type RecordEvents,
 } from './writer';
+export {
+  createPgEventWriter,
+  outboxInsertLiteralSql,
+  type PgEventWriter,
+  type PgRecordEvents,
+  type PgTransaction,
+} from './pg-writer';
 export {
   createOutboxRelay,
   isProducerStateLost,

@@ -1,7 +1,8 @@
 /**
  * The login form of /login (spec §2, §4): e-mail and password validated by
- * the shared schema; a failed sign-in shows 'Incorrect login'; success goes
- * to the dashboard.
+ * the shared schema; a failed sign-in shows 'Incorrect login', or 'This account
+ * is suspended.' when the BFF refuses a suspended account (docs/console.md);
+ * success goes to the dashboard.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { TextField } from '@/components/ui/text-field';
 import { useAuthService } from '@/features/auth/hooks/use-auth-service';
+import type { LoginOutcome } from '@/features/auth/services/auth-service';
 
 const linkClass = 'font-semibold text-indigo-600 hover:text-indigo-500';
 
@@ -27,19 +29,21 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const auth = useAuthService();
-  const [failed, setFailed] = useState(false);
+  const [outcome, setOutcome] = useState<LoginOutcome | null>(null);
   const navigate = useNavigate();
 
   const onSubmit = async (values: LoginValues) => {
-    setFailed(false);
-    // Spec §8: the service only says whether it worked; the form says 'Incorrect login'.
-    if (await auth.login(values)) navigate(paths.dashboard.path);
-    else setFailed(true);
+    setOutcome(null);
+    // Spec §8: the service says only how it ended; the form picks the words.
+    const ended = await auth.login(values);
+    if (ended === 'signed-in') navigate(paths.dashboard.path);
+    else setOutcome(ended);
   };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      {failed && <Notification>{messages.incorrectLogin}</Notification>}
+      {outcome === 'refused' && <Notification>{messages.incorrectLogin}</Notification>}
+      {outcome === 'suspended' && <Notification>{messages.accountSuspended}</Notification>}
       <TextField
         label="Email"
         type="email"

@@ -2,7 +2,8 @@
  * One application on /brand/offers/:id: the applicant's public
  * profile only (username linking to /user/<username>, images, interests,
  * socials; never a name or e-mail), the pitch and proposed rate, the live
- * status, Accept / Decline while pending ('Application accepted.',
+ * status with the member who decided by team handle ("Accepted by sam"),
+ * Accept / Decline while pending ('Application accepted.',
  * 'Application declined.'; failure: the returned error text), and once
  * accepted the way to the collaboration.
  */
@@ -10,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
 import type { ApplicationRecord } from '@raly/contracts/offers';
 import { paths, pathOf } from '@/config/paths';
-import { formatDate, formatMoney } from '@/lib/offer-format';
+import { decidedByLabel, formatDate, formatMoney } from '@/lib/offer-format';
 import { useDecideApplicationMutation } from '@/features/brand-offers/api/brand-offers-api';
 import { useCommandToast } from '@/lib/use-command-toast';
 import { ApplicationStatusBadge } from '@/components/offers/application-status-badge';
@@ -24,6 +25,7 @@ export function ApplicantCard({ application }: { application: ApplicationRecord 
   const [decide, { isLoading, originalArgs }] = useDecideApplicationMutation();
   const runCommand = useCommandToast();
   const { creator } = application;
+  const decidedBy = decidedByLabel(application);
 
   const run = (action: 'accept' | 'decline') =>
     runCommand(
@@ -58,7 +60,14 @@ export function ApplicantCard({ application }: { application: ApplicationRecord 
             <p className="text-sm text-slate-500">Applied {formatDate(application.created)}</p>
           </div>
         </div>
-        <ApplicationStatusBadge status={application.status} />
+        <div className="flex flex-col items-end gap-1">
+          <ApplicationStatusBadge status={application.status} />
+          {decidedBy && (
+            <p data-testid="application-decided-by" className="text-xs text-slate-500">
+              {decidedBy}
+            </p>
+          )}
+        </div>
       </div>
       {creator.interests.length > 0 && (
         <div className="mt-3">

@@ -44,13 +44,25 @@ import {
 import { counterpartOf } from '@/features/collaborations/utils/counterpart';
 import { cancelReasonRequired } from '@/features/collaborations/utils/work';
 
-export function CollaborationPage({ id, me }: { id: string; me: Me }) {
+/**
+ * One collaboration as `me` sees it.
+ * @param ownHandle the reader's handle in their brand's team (null: none, or a creator)
+ */
+export function CollaborationPage({
+  id,
+  me,
+  ownHandle = null,
+}: {
+  id: string;
+  me: Me;
+  ownHandle?: string | null;
+}) {
   return (
     <QueryResult result={useGetCollaborationQuery(id)} fallback={messages.collaborationNotFound}>
       {(collaboration) => {
         const side = sideOf(collaboration, me.user);
         return side ? (
-          <CollaborationView collaboration={collaboration} side={side} />
+          <CollaborationView collaboration={collaboration} side={side} ownHandle={ownHandle} />
         ) : (
           <div className="mx-auto max-w-2xl px-4 py-10">
             <Notification>{messages.collaborationNotFound}</Notification>
@@ -64,9 +76,11 @@ export function CollaborationPage({ id, me }: { id: string; me: Me }) {
 function CollaborationView({
   collaboration,
   side,
+  ownHandle,
 }: {
   collaboration: CollaborationRecord;
   side: CollaborationParty;
+  ownHandle: string | null;
 }) {
   const counterpart = counterpartOf(collaboration, side);
   return (
@@ -93,7 +107,7 @@ function CollaborationView({
             <ReviewsPanel collaboration={collaboration} side={side} />
           )}
           <DeliverablesPanel collaboration={collaboration} side={side} />
-          <Conversation collaboration={collaboration} side={side} />
+          <Conversation collaboration={collaboration} side={side} ownHandle={ownHandle} />
         </div>
         <div className="space-y-8">
           <PaymentPanel collaboration={collaboration} side={side} />
@@ -144,9 +158,11 @@ function Outcome({
 function Conversation({
   collaboration,
   side,
+  ownHandle,
 }: {
   collaboration: CollaborationRecord;
   side: CollaborationParty;
+  ownHandle: string | null;
 }) {
   const history = useGetMessagesInfiniteQuery(collaboration.id);
   const { outgoing, send } = useOutbox(collaboration.id);
@@ -173,6 +189,7 @@ function Conversation({
             messages={stored}
             outgoing={stillOutgoing(outgoing, stored)}
             side={side}
+            ownHandle={ownHandle}
             seenSequence={seen}
             olderPages={{
               has: history.hasNextPage,

@@ -11,15 +11,17 @@ import type {
   CollaborationParty,
 } from '@raly/contracts/collaborations';
 import { Button } from '@/components/ui/button';
-import type { OutgoingMessage } from '@/features/collaborations/utils/conversation';
+import { senderLabel, type OutgoingMessage } from '@/features/collaborations/utils/conversation';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface MessageListProps {
   messages: readonly CollaborationMessageRecord[];
   outgoing: readonly OutgoingMessage[];
-  /** The reader's side: their messages show on the right. */
+  /** The reader's side: its messages show on the right. */
   side: CollaborationParty;
+  /** The reader's handle in their brand's team (null: none, or a creator): a teammate's message names its member. */
+  ownHandle: string | null;
   /** The sequence under which "Seen" shows, or null. */
   seenSequence: number | null;
   olderPages: { has: boolean; loading: boolean; load: () => void };
@@ -55,6 +57,7 @@ export function MessageList({
   messages,
   outgoing,
   side,
+  ownHandle,
   seenSequence,
   olderPages,
   onRetry,
@@ -95,6 +98,7 @@ export function MessageList({
         <ol className="space-y-3">
           {messages.map((message) => {
             const own = message.sender.party === side;
+            const sender = senderLabel(message, side, ownHandle);
             return (
               <li
                 key={message.id}
@@ -102,10 +106,7 @@ export function MessageList({
                 className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}
               >
                 <p className="mb-1 text-xs text-slate-500">
-                  <span className="font-medium text-slate-700">
-                    {own ? 'You' : message.sender.handle}
-                  </span>{' '}
-                  ·{' '}
+                  <span className="font-medium text-slate-700">{sender.name}</span> ·{' '}
                   <time dateTime={message.created}>
                     {timeFormat.format(new Date(message.created))}
                   </time>

@@ -85,3 +85,23 @@ export function lastSeenOwnSequence(
 /** @returns the other side of a collaboration */
 export const otherSide = (side: CollaborationParty): CollaborationParty =>
   side === 'brand' ? 'creator' : 'brand';
+
+/**
+ * How a stored message names its sender to the reader (docs/product-spec.md
+ * §13): the reader's own message "You"; a teammate's (the reader's side, sent
+ * by another member) their handle; the other side's its public handle, and a
+ * brand member's handle after it ("acme · sam").
+ * @param ownHandle the reader's handle in their brand's team (null: none, or a creator)
+ * @returns the name, and whether the message is the reader's own
+ */
+export function senderLabel(
+  message: Pick<CollaborationMessageRecord, 'sender'>,
+  side: CollaborationParty,
+  ownHandle: string | null,
+): { name: string; own: boolean } {
+  const { party, handle, memberHandle } = message.sender;
+  if (party !== side)
+    return { name: memberHandle ? `${handle} · ${memberHandle}` : handle, own: false };
+  if (memberHandle && memberHandle !== ownHandle) return { name: memberHandle, own: false };
+  return { name: 'You', own: true };
+}

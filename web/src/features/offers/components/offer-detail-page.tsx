@@ -2,7 +2,8 @@
  * /offers/:id: the offer (title, brief, interests, platforms,
  * deliverables, compensation, places left, apply-by), its brand's public
  * summary with a verified badge and a link to /brand/<username>, and the
- * Apply form, or the creator's application with its live status.
+ * Apply form, or the creator's application with its live status. Signed-in people
+ * other than the offer's brand may report it ("Report").
  */
 import { Link } from 'react-router-dom';
 import { messages } from '@raly/contracts/messages';
@@ -16,6 +17,7 @@ import { BackLink } from '@/components/ui/back-link';
 import { Badge } from '@/components/ui/badge';
 import { focusRing } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
+import { ReportButton } from '@/components/reports/report-button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryResult } from '@/components/ui/query-result';
 import type { OfferDetail } from '@raly/contracts/offers';
@@ -47,6 +49,12 @@ function OfferDetailView({ detail: { offer, brand, myApplication } }: { detail: 
           {brand.company}
         </Link>
         {brand.isVerified && <VerifiedBadge />}
+        <div className="ml-auto">
+          <ReportButton
+            item={{ kind: 'offer', id: offer.id }}
+            isOwn={(me) => me.brand?.id === offer.brandId}
+          />
+        </div>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <OfferDetails offer={offer} />

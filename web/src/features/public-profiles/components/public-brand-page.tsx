@@ -3,7 +3,8 @@
  * signed in or not: the brand's company, username, bio, website, socials,
  * images, verified badge, open offers and track record (reviews and figures
  * computed from its collaborations). Public fields only: never a
- * member's first name, last name or e-mail.
+ * member's first name, last name or e-mail. Signed-in people other than the
+ * brand's members may report the profile ("Report").
  */
 import { messages } from '@raly/contracts/messages';
 import { paths, pathOf } from '@/config/paths';
@@ -14,6 +15,7 @@ import { OfferCard } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { focusRing } from '@/components/ui/button';
 import { QueryResult } from '@/components/ui/query-result';
+import { ReportButton } from '@/components/reports/report-button';
 import type { PublicBrandPage as PublicBrandAnswer } from '@raly/contracts/collaboration-reviews';
 import { BrandTrackRecord } from '@/features/public-profiles/components/track-record';
 
@@ -47,6 +49,12 @@ function PublicBrandView({ brand }: { brand: PublicBrandAnswer }) {
           </a>
         )}
       </ProfileBanner>
+      <div className="flex justify-end">
+        <ReportButton
+          item={{ kind: 'brand', id: brand.id }}
+          isOwn={(me) => me.brand?.id === brand.id}
+        />
+      </div>
       {(brand.bio || Object.values(brand.socials).some(Boolean)) && (
         <div className="space-y-3 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           {brand.bio && <p className="text-sm whitespace-pre-line text-slate-700">{brand.bio}</p>}

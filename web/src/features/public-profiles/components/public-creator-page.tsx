@@ -2,7 +2,9 @@
  * /user/:username (the public creator profile), for anyone,
  * signed in or not: username, images, interests, socials and track record
  * (reviews and figures computed from their collaborations). Public
- * fields only: never a first name, last name or e-mail.
+ * fields only: never a first name, last name or e-mail. A suspended
+ * creator's page shows the BFF's 'This creator is unavailable.' instead.
+ * Signed-in people other than the creator may report the profile ("Report").
  */
 import { messages } from '@raly/contracts/messages';
 import { publicUrlPrefixes } from '@/config/public-urls';
@@ -10,6 +12,7 @@ import { useGetPublicCreatorQuery } from '@/features/public-profiles/api/public-
 import { TagList } from '@/components/offers/offer-card';
 import { ProfileBanner, SocialLinks } from '@/components/offers/public-profile';
 import { QueryResult } from '@/components/ui/query-result';
+import { ReportButton } from '@/components/reports/report-button';
 import type { PublicCreatorPage as PublicCreatorAnswer } from '@raly/contracts/collaboration-reviews';
 import { CreatorTrackRecord } from '@/features/public-profiles/components/track-record';
 
@@ -30,6 +33,12 @@ function PublicCreatorView({ creator }: { creator: PublicCreatorAnswer }) {
         coverImg={creator.coverImg}
         publicPath={`${publicUrlPrefixes.user}${creator.username}`}
       ></ProfileBanner>
+      <div className="flex justify-end">
+        <ReportButton
+          item={{ kind: 'creator', id: creator.id }}
+          isOwn={(me) => me.user.id === creator.id}
+        />
+      </div>
       <div className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <section>
           <h2 className="text-sm font-semibold text-slate-900">Interests</h2>

@@ -1,6 +1,7 @@
 /**
  * The settings frame of spec §2: the 'Settings' heading and the side menu
- * (Account always; Brand Profile only for brand users) next to the page.
+ * (Account always; Brand Profile only for brand users; Notifications always,
+ * docs/product-spec.md §12.5; Reports always, docs/console.md "Reports") next to the page.
  */
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -35,6 +36,16 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink to={paths.settingsNotifications.path} className={menuLinkClass}>
+                Notifications
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.settingsReports.path} className={menuLinkClass}>
+                Reports
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <section>{children}</section>

@@ -6,7 +6,9 @@
  * as a member (`memberRegistrationSchema`, POST /api/accounts/members) and is
  * signed in with the answered TokenSet, as on /join/brand; a signed-in user
  * without a brand joins with a handle (POST /api/me/team); a signed-in user
- * already in a brand is told so.
+ * already in a brand is told so, and a signed-in creator is told at once
+ * (the message POST /api/me/team refuses them with) and offered to sign out
+ * (docs/product-spec.md §13).
  */
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +16,7 @@ import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { messages } from '@raly/contracts/messages';
-import { isBrandUser } from '@raly/contracts/records';
+import { isBrandUser, isCreatorAccount } from '@raly/contracts/records';
 import { joinTeamSchema, type InvitationPreview, type JoinTeamForm } from '@raly/contracts/teams';
 import { memberRegistrationSchema } from '@raly/contracts/validation';
 import { paths } from '@/config/paths';
@@ -22,6 +24,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/offer-format';
 import { showToast } from '@/lib/toast';
 import { useGetMeQuery } from '@/lib/me-api';
+import { signOut } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { normalizingUsername } from '@/lib/username-field';
 import { useScrollToTopOnError } from '@/lib/use-scroll-to-top-on-error';
@@ -69,15 +72,32 @@ function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
   );
 }
 
-/** The visitor registers; a signed-in user joins, unless already in a brand. */
+/** The visitor registers; a signed-in user joins, unless a creator or already in a brand. */
 function JoinChoice({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const session = useSession();
   const me = useGetMeQuery(undefined, { skip: session.status !== 'signed-in' });
   if (session.status !== 'signed-in')
     return <MemberRegistrationForm token={token} email={invitation.email} />;
   if (!me.data) return me.isLoading ? <PageSpinner /> : null;
+  if (isCreatorAccount(me.data.user)) return <CreatorCannotJoin />;
   if (isBrandUser(me.data.user)) return <Notification>{messages.alreadyInABrand}</Notification>;
   return <JoinAsMeForm token={token} />;
+}
+
+/**
+ * A signed-in creator: the refusal the API would answer, shown before any
+ * submit, and a way out: signing out stays on the invitation, whose
+ * registration form then shows.
+ */
+function CreatorCannotJoin() {
+  return (
+    <div className="space-y-4">
+      <Notification>{messages.creatorCannotJoinBrand}</Notification>
+      <Button type="button" variant="secondary" onClick={() => void signOut()}>
+        Log out to join with another account
+      </Button>
+    </div>
+  );
 }
 
 type MemberValues = z.input<typeof memberRegistrationSchema>;

@@ -1,0 +1,4 @@
+-- A staff suspension (docs/console.md): when, by which staff member and why; all null while not suspended.
+ALTER TABLE "brands" ADD COLUMN "suspended_at" TIMESTAMPTZ(3);
+ALTER TABLE "brands" ADD COLUMN "suspended_by" TEXT;
+ALTER TABLE "brands" ADD COLUMN "suspension_reason" TEXT;
