@@ -8,7 +8,11 @@
  * The answer is computed once per process.
  */
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { dockerEngineAnswers, startContainerStack } from './stack/containers';
 import { endpointsFromEnvironment, nativeEndpoints, type StackEndpoints } from './stack/endpoints';
 import { ensureTopics } from './stack/kafka';
@@ -79,11 +83,73 @@ export {
   refreshGrant,
 } from './keycloak-users';
 
-/** @returns a TCP port on 127.0.0.1 that was free a moment ago (the OS's pick for port 0) */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+/**
+ * Where {@link freePort} picks from: below Linux's ephemeral range (32768–60999 by default,
+ * /proc/sys/net/ipv4/ip_local_port_range), so no outgoing connection (to Kafka, Postgres,
+ * Keycloak) can take a port between its pick and the listen of the server it is for, and
+ * above the stack's fixed ports (docs/conventions.md) and the browser tests' 14000–14999.
+ */
+export const testPortRange = { first: 20_000, last: 31_999 } as const;
+
+/** How long a port picked by {@link freePort} stays reserved for the picking process (ms). */
+const PORT_RESERVATION_MS = 10 * 60_000;
+
+/** Ports this process has handed out (each at most once). */
+const handedOut = new Set<number>();
+
+/** True when 127.0.0.1:`port` can be bound now. */
+async function bindable(port: number): Promise<boolean> {
+  const server = createServer();
+  server.listen(port, '127.0.0.1');
+  try {
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => Promise.reject(error as Error)),
+    ]);
+  } catch {
+    return false;
+  }
   await new Promise((resolve) => server.close(resolve));
-  return port;
+  return true;
+}
+
+/**
+ * Reserves `port` across the processes of this machine for PORT_RESERVATION_MS: a file
+ * created exclusively in the OS's temporary folder (a stale one is taken over). Test files
+ * run in parallel processes; the reservation keeps two of them from starting servers on one
+ * port picked at the same moment.
+ * @returns true when this process holds the reservation now
+ */
+async function reserve(port: number): Promise<boolean> {
+  const folder = path.join(tmpdir(), 'raly-test-ports');
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, String(port));
+  try {
+    await writeFile(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const held = await stat(file).catch(() => undefined);
+    if (held && Date.now() - held.mtimeMs < PORT_RESERVATION_MS) return false;
+    await writeFile(file, String(process.pid));
+    return true;
+  }
+}
+
+/**
+ * A TCP port on 127.0.0.1 that is free, reserved for this process for ten minutes and
+ * outside the ephemeral range ({@link testPortRange}), for a server a test starts.
+ * @returns the port
+ * @throws Error when 200 random picks found none free
+ */
+export async function freePort(): Promise<number> {
+  const size = testPortRange.last - testPortRange.first + 1;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = testPortRange.first + randomInt(size);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if ((await reserve(port)) && (await bindable(port))) return port;
+  }
+  throw new Error(
+    `no free port in ${testPortRange.first}-${testPortRange.last} after 200 picks`,
+  );
 }
