@@ -149,7 +149,5 @@ export async function freePort(): Promise<number> {
     handedOut.add(port);
     if ((await reserve(port)) && (await bindable(port))) return port;
   }
-  throw new Error(
-    `no free port in ${testPortRange.first}-${testPortRange.last} after 200 picks`,
-  );
+  throw new Error(`no free port in ${testPortRange.first}-${testPortRange.last} after 200 picks`);
 }
