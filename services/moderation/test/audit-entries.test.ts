@@ -170,18 +170,22 @@ describe('immutable rows', () => {
     const entry = anAuditEntry();
     await publish(harness, recorded('identity', entry));
 
-    // Act
-    const update = harness.service.sql.query(
-      "UPDATE audit_entries SET reason = 'rewritten' WHERE id = $1",
-      [entry.id],
+    // Act + Assert: one statement at a time, each refusal awaited before the next is sent (a
+    // refusal no one awaits yet would be an unhandled rejection)
+    await assert.rejects(
+      harness.service.sql.query("UPDATE audit_entries SET reason = 'rewritten' WHERE id = $1", [
+        entry.id,
+      ]),
+      /audit entries are immutable: UPDATE refused/,
     );
-    const remove = harness.service.sql.query('DELETE FROM audit_entries WHERE id = $1', [entry.id]);
-    const truncate = harness.service.sql.query('TRUNCATE audit_entries');
-
-    // Assert
-    await assert.rejects(update, /audit entries are immutable: UPDATE refused/);
-    await assert.rejects(remove, /audit entries are immutable: DELETE refused/);
-    await assert.rejects(truncate, /audit entries are immutable: TRUNCATE refused/);
+    await assert.rejects(
+      harness.service.sql.query('DELETE FROM audit_entries WHERE id = $1', [entry.id]),
+      /audit entries are immutable: DELETE refused/,
+    );
+    await assert.rejects(
+      harness.service.sql.query('TRUNCATE audit_entries'),
+      /audit entries are immutable: TRUNCATE refused/,
+    );
     const answer = await readAuditLog(harness, { query: entry.target.id });
     assert.deepEqual(answer.body.data?.entries, [entry]);
   });
