@@ -6,7 +6,9 @@
  * who made it and why; after signing out, /console asks for sign-in again. A moderator suspends a brand: its open offer leaves a creator's feed live, the
  * brand's open tab loses its live socket (the next handshake is refused) and signs out without a
  * reload, and its sign-in answers 403 'This account is suspended.', which its login form shows;
- * after the lift it signs in again. A creator's product session does not open the console, and a
+ * after the lift it signs in again. A creator reports an offer: the report reaches a moderator's
+ * open queue live, the moderator resolves it and the creator reads the outcome under Settings →
+ * Reports. A creator's product session does not open the console, and a
  * creator's credentials on its login page do not reach the console's tools.
  *
  * Needs the native stack (`npm run stack -- up`).
@@ -15,6 +17,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { messages } from '@raly/contracts/messages';
+import { reportOutcomeWords, reportReasonWords } from '@raly/contracts/reports';
 import { ScureBase32Plugin } from 'otplib';
 import {
   brandRegistration,
@@ -35,6 +38,7 @@ import {
   logIn,
   openPage,
   seeText,
+  seeToast,
   signedInPage,
   STEP_TIMEOUT_MS,
   waitUntilSignedIn,
@@ -247,6 +251,63 @@ describe('the staff console', () => {
     await waitUntilSignedIn(brandTab.page);
     assert.deepEqual([...problems, ...feed.problems], []);
     await Promise.all([creatorContext, brandContext, consoleContext].map((each) => each.close()));
+  });
+
+  test("when a creator reports a brand's offer, then it reaches a moderator's open queue live; the moderator resolves it with a warning and the creator reads the outcome under Settings → Reports", async () => {
+    // Arrange: a brand's open offer, a creator on its page, a moderator on the open queue.
+    const { bffUrl, webUrl } = suite.product;
+    const { offer } = await aBrandWithAnOpenOffer(bffUrl);
+    const creator = await aSignedInCreator(bffUrl, { onboarded: true });
+    const consoleContext = await suite.browser.newContext();
+    const { page, problems } = await openPage(consoleContext);
+    await signInToConsole(page, moderator!);
+    await page.getByRole('heading', { name: 'Brands' }).waitFor();
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    const queued = page.getByRole('list', { name: 'Reports' }).getByRole('listitem', {
+      name: offer.title,
+    });
+    assert.equal(await queued.count(), 0, 'the offer is in the queue before anyone reported it');
+    let consoleLoads = 0;
+    page.on('load', () => (consoleLoads += 1));
+    const creatorContext = await suite.browser.newContext();
+    const creatorTab = await liveTab(creatorContext, webUrl, creator, `/offers/${offer.id}`);
+    await creatorTab.page.getByRole('heading', { name: offer.title }).waitFor();
+
+    // Act: the creator reports the offer
+    await creatorTab.page.getByRole('button', { name: 'Report', exact: true }).click();
+    const dialog = creatorTab.page.getByRole('dialog', { name: 'Report this offer' });
+    await dialog.getByRole('radio', { name: reportReasonWords['scam-or-fraud'].label }).check();
+    await dialog.getByLabel('Note').fill('Asks for a deposit before the work starts.');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+
+    // Assert: thanked, and the report reaches the open queue without a reload
+    await seeToast(creatorTab.page, messages.reportThanks);
+    await queued.waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    assert.equal(consoleLoads, 0, 'the console was reloaded');
+    await queued.getByText('Asks for a deposit before the work starts.').waitFor();
+
+    // Act: the moderator resolves it with a warning
+    await queued.getByRole('radio', { name: 'Warning' }).check();
+    await queued.getByLabel('Resolution note').fill('The brand was told deposits break our rules.');
+    await queued.getByRole('button', { name: 'Resolve' }).click();
+
+    // Assert: the entry shows the outcome and who resolved it
+    await queued.getByText(moderator!.email, { exact: false }).waitFor();
+    assert.equal(await queued.getByRole('button', { name: 'Resolve' }).count(), 0);
+
+    // Assert: the creator reads the outcome under Settings → Reports, without the moderator
+    await creatorTab.page.goto(url('/settings/reports'));
+    const mine = creatorTab.page.getByRole('region', { name: 'Reports' });
+    await mine.getByText(offer.title).waitFor();
+    await mine.getByText(reportOutcomeWords.warning).waitFor();
+    await mine.getByText('The brand was told deposits break our rules.').waitFor();
+    assert.ok(
+      !((await creatorTab.page.locator('body').textContent()) ?? '').includes(moderator!.email),
+      "the reporter's page names the moderator",
+    );
+    assert.deepEqual([...problems, ...creatorTab.problems], []);
+    await Promise.all([consoleContext, creatorContext].map((each) => each.close()));
   });
 
   test("when a creator signed in to the product opens /console, or types their credentials on the console's login page, then the console's tools do not open", async () => {
