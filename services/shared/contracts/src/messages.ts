@@ -124,6 +124,7 @@ export const messages = {
   contactDetailsNotice:
     'This message looks like it holds an e-mail address or a phone number. Raly keeps contact details private: sharing yours is your own choice. Send it anyway?',
   collaborationNotFound: 'This collaboration does not exist.',
+  messageNotFound: 'This message does not exist.',
   collaborationCancelled: 'This collaboration was cancelled.',
   collaborationNotActive: 'This collaboration is no longer active.',
   onlyTheBrandCan: 'Only the brand can do this.',
