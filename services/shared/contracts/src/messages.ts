@@ -197,8 +197,6 @@ export const messages = {
   reportResolutionNoteRequired: 'Explain the decision in the note.',
   cannotReportYourself: 'You cannot report yourself or your own brand.',
   reportedItemNotFound: 'We could not find what you are reporting. It may have been removed.',
-  messageReportsUnavailable:
-    'Messages cannot be reported yet. Report the creator or the brand who sent it instead.',
   reportThanks: 'Thanks, our team will review your report.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',
