@@ -1,20 +1,24 @@
 /**
  * Reports through the BFF (docs/console.md "Reports", docs/api.md "Reports" and § Console),
- * against the real Keycloak, identity-profile, brand, offers and moderation services: a signed-in
- * person reports an offer or a profile, the BFF finds the item's label and accused itself, and
- * reads their own reports; staff read the queue and resolve reports through the console, a
+ * against the real Keycloak, identity-profile, brand, offers, collaborations and moderation
+ * services: a signed-in person reports an offer, a profile or a message of their collaboration,
+ * the BFF finds the item's label and accused itself, and reads their own reports; staff read the queue and resolve reports through the console, a
  * suspension outcome suspending the accused first. Every resolution is in the audit log.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { AuditPage } from '@raly/contracts/audit';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+} from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
-import type { OfferRecord } from '@raly/contracts/offers';
+import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord } from '@raly/contracts/records';
 import type { ReportPage, ReportRecord, ReporterReport } from '@raly/contracts/reports';
 import type { RunningBff } from '../src/app';
-import { anOfferForm } from './support/offers-suite';
+import { anApplicationForm, anOfferForm } from './support/offers-suite';
 import {
   consoleSignIn,
   createStaffUser,
@@ -45,12 +49,13 @@ describe('reports', () => {
   const tokens = { moderator: '', nonStaff: '' };
 
   beforeAll(async () => {
-    system = await startSystem({ offers: true, moderation: true });
+    system = await startSystem({ offers: true, collaborations: true, moderation: true });
     await ensureStaffRealm(system.stack);
     const services = {
       IDENTITY_URL: system.identityUrl,
       BRAND_URL: system.brandUrl,
       OFFERS_URL: system.offersUrl,
+      COLLABORATIONS_URL: system.collaborationsUrl,
       MODERATION_URL: system.moderationUrl,
     };
     bff = await startTestBff(system.stack, services);
@@ -81,6 +86,65 @@ describe('reports', () => {
       token: brand.accessToken,
       body: { ...anOfferForm(), open: true },
     });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    return answer.body.data;
+  }
+  /** A fresh creator who finished onboarding through the BFF (so they may apply to offers). */
+  async function anOnboardedCreator(): Promise<Person> {
+    const creator = await aCreator();
+    const interests = await callBff(bff, 'PUT', '/api/me/interests', {
+      token: creator.accessToken,
+      body: { interests: ['Gaming'] },
+    });
+    assert.equal(interests.status, 200, JSON.stringify(interests.body));
+    for (const step of ['terms', 'connects', 'wallet']) {
+      const answer = await callBff(bff, 'POST', '/api/me/onboarding', {
+        token: creator.accessToken,
+        body: { step },
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    }
+    return creator;
+  }
+  /**
+   * A collaboration of a fresh brand and a fresh creator, opened the way people open one: the
+   * creator applies to the brand's open offer and the brand accepts.
+   */
+  async function aCollaboration() {
+    const [creator, brand] = await Promise.all([anOnboardedCreator(), aBrand()]);
+    const offer = await anOffer(brand);
+    const applied = await callBff<ApplicationRecord>(
+      bff,
+      'POST',
+      `/api/offers/${offer.id}/applications`,
+      { token: creator.accessToken, body: anApplicationForm },
+    );
+    assert.equal(applied.status, 201, JSON.stringify(applied.body));
+    const accepted = await callBff(
+      bff,
+      'POST',
+      `/api/applications/${applied.body.data.id}/accept`,
+      {
+        token: brand.accessToken,
+      },
+    );
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const collaboration = await eventually('the collaboration', async () => {
+      const list = await callBff<CollaborationRecord[]>(bff, 'GET', '/api/collaborations', {
+        token: creator.accessToken,
+      });
+      return list.body.data?.find((record) => record.applicationId === applied.body.data.id);
+    });
+    return { creator, brand, collaboration };
+  }
+  /** Sends a message in the collaboration as `sender` through the BFF. @returns the stored message */
+  async function aMessageOf(sender: Person, collaborationId: string, body: string) {
+    const answer = await callBff<CollaborationMessageRecord>(
+      bff,
+      'POST',
+      `/api/collaborations/${collaborationId}/messages`,
+      { token: sender.accessToken, body: { clientId: randomUUID(), body } },
+    );
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     return answer.body.data;
   }
@@ -202,7 +266,85 @@ describe('reports', () => {
     assert.equal((await mine(brand)).body.data.reports.length, 0);
   });
 
-  test("when the form is wrong, then it answers 400 with the form's words: no reason, no note for 'other', a message, an unknown field", async () => {
+  test("when a party reports the other side's message, then the label is an excerpt of its body and the accused its sender: the brand for a member's message, the creator for the creator's; the same message again answers 409", async () => {
+    // Arrange
+    const { creator, brand, collaboration } = await aCollaboration();
+    const long = `Pay me outside Raly and I will post twice. ${'Really, it is cheaper. '.repeat(12)}`;
+    const fromBrand = await aMessageOf(brand, collaboration.id, `  ${long}  `);
+    const fromCreator = await aMessageOf(creator, collaboration.id, 'Send me your phone number.');
+    const body = (id: string) => ({
+      item: { kind: 'message', id },
+      reason: 'off-platform-contact',
+      note: 'Asks to deal outside Raly.',
+    });
+
+    // Act
+    const byCreator = await report(creator, body(fromBrand.id));
+    const byBrand = await report(brand, body(fromCreator.id));
+    const again = await report(creator, body(fromBrand.id));
+
+    // Assert
+    assert.equal(byCreator.status, 201, JSON.stringify(byCreator.body));
+    assert.deepEqual(byCreator.body.data.item, {
+      kind: 'message',
+      id: fromBrand.id,
+      label: long.trim().slice(0, 200).trim(),
+    });
+    assert.equal(byBrand.status, 201, JSON.stringify(byBrand.body));
+    assert.deepEqual(byBrand.body.data.item, {
+      kind: 'message',
+      id: fromCreator.id,
+      label: 'Send me your phone number.',
+    });
+    const brandAccused = await consoleCall<ReportRecord>(
+      'GET',
+      `/reports/${byCreator.body.data.id}`,
+    );
+    assert.equal(brandAccused.status, 200, JSON.stringify(brandAccused.body));
+    assert.deepEqual(brandAccused.body.data.item, byCreator.body.data.item);
+    assert.deepEqual(brandAccused.body.data.accused, { kind: 'brand', id: brand.brandId });
+    assert.equal(brandAccused.body.data.reporterUserId, creator.userId);
+    const creatorAccused = await consoleCall<ReportRecord>(
+      'GET',
+      `/reports/${byBrand.body.data.id}`,
+    );
+    assert.deepEqual(creatorAccused.body.data.accused, { kind: 'creator', id: creator.userId });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error.message, messages.alreadyReported);
+  });
+
+  test("when a party reports their own side's message, then 400 'You cannot report yourself or your own brand.'; someone who is no party, or an unknown message, gets 404", async () => {
+    // Arrange
+    const { creator, brand, collaboration } = await aCollaboration();
+    const stranger = await aCreator();
+    const fromBrand = await aMessageOf(brand, collaboration.id, 'Here is the brief.');
+    const fromCreator = await aMessageOf(creator, collaboration.id, 'Thanks, reading it now.');
+    const aReport = (reporter: Person, id: string) =>
+      report(reporter, { item: { kind: 'message', id }, reason: 'spam' });
+
+    // Act
+    const own = [await aReport(creator, fromCreator.id), await aReport(brand, fromBrand.id)];
+    const notFound = [
+      await aReport(stranger, fromBrand.id),
+      await aReport(creator, randomUUID()),
+      await aReport(creator, 'not-a-message-id'),
+    ];
+
+    // Assert
+    for (const answer of own) {
+      assert.equal(answer.status, 400, JSON.stringify(answer.body));
+      assert.equal(answer.body.error.message, messages.cannotReportYourself);
+    }
+    for (const answer of notFound) {
+      assert.equal(answer.status, 404, JSON.stringify(answer.body));
+      assert.equal(answer.body.error.message, messages.reportedItemNotFound);
+    }
+    assert.equal((await mine(creator)).body.data.reports.length, 0);
+    assert.equal((await mine(brand)).body.data.reports.length, 0);
+    assert.equal((await mine(stranger)).body.data.reports.length, 0);
+  });
+
+  test("when the form is wrong, then it answers 400 with the form's words: no reason, no note for 'other', an unknown field", async () => {
     // Arrange
     const [reporter, brand] = await Promise.all([aCreator(), aBrand()]);
     const offer = await anOffer(brand);
@@ -211,10 +353,6 @@ describe('reports', () => {
     // Act
     const noReason = await report(reporter, { item });
     const noNote = await report(reporter, { item, reason: 'other', note: '   ' });
-    const aMessage = await report(reporter, {
-      item: { kind: 'message', id: randomUUID() },
-      reason: 'spam',
-    });
     const unknownField = await report(reporter, { item, reason: 'spam', accused: 'x' });
 
     // Assert
@@ -222,8 +360,6 @@ describe('reports', () => {
     assert.equal(noReason.body.error.message, messages.reportReasonRequired);
     assert.equal(noNote.status, 400);
     assert.equal(noNote.body.error.message, messages.reportNoteRequired);
-    assert.equal(aMessage.status, 400);
-    assert.equal(aMessage.body.error.message, messages.messageReportsUnavailable);
     assert.equal(unknownField.status, 400);
     assert.equal(unknownField.body.error.message, messages.requestProblem);
     assert.equal((await mine(reporter)).body.data.reports.length, 0);

@@ -106,7 +106,11 @@ export function apiRouter({
       .use('/unsubscribe', unsubscribeRouter({ notifications }, limits))
       .use(
         '/reports',
-        reportsRouter(authenticator, { identity, records, offers, moderation }, limits),
+        reportsRouter(
+          authenticator,
+          { identity, records, offers, collaborations, moderation },
+          limits,
+        ),
       )
       .use('/public', publicProfilesRouter({ identity, brands, offers, collaborations }))
       .use('/callable', callableRouter(authenticator, identity, limits))

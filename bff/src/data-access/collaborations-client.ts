@@ -1,8 +1,8 @@
 /**
  * HTTP client of services/collaborations (docs/api.md "collaborations"):
- * a party's collaborations, their messages and seen marks, and the work
- * (deliverables, submissions, reviews, payment, cancelling, the parties'
- * reviews), with the user's bearer token forwarded unchanged, and the public
+ * a party's collaborations, their messages (a page of history, or one by its
+ * id) and seen marks, and the work (deliverables, submissions, reviews,
+ * payment, cancelling, the parties' reviews), with the user's bearer token forwarded unchanged, and the public
  * track records (no token), on the kit's HTTP client. The service's
  * errors come back unchanged (status, code, message, fields); no answer is
  * 503 `unavailable`.
@@ -36,6 +36,8 @@ export interface CollaborationsClient {
     collaborationId: string,
     query: MessagesQuery,
   ): Promise<MessagesPage>;
+  /** GET /collaborations/messages/:messageId → one message (its collaboration's parties only; 404 for anyone else). */
+  getMessage(accessToken: string, messageId: string): Promise<CollaborationMessageRecord>;
   /** POST /collaborations/:id/messages → the message (201 recorded, 200 a retry of its clientId). */
   sendMessage(accessToken: string, collaborationId: string, form: unknown): Promise<SentMessage>;
   /** POST /collaborations/:id/seen → the collaboration with the caller's side's seen mark. */
@@ -123,6 +125,7 @@ export function createCollaborationsClient(config: Config): CollaborationsClient
     getCollaboration: (bearer, id) => send('GET', [id], { bearer }),
     listMessages: (bearer, id, query) =>
       send('GET', [id, 'messages'], { bearer }, messagesQueryOf(query)),
+    getMessage: (bearer, messageId) => send('GET', ['messages', messageId], { bearer }),
     async sendMessage(bearer, id, form) {
       const { status, data } = await call('POST', [id, 'messages'], { json: form ?? {}, bearer });
       return { message: data as CollaborationMessageRecord, created: status === 201 };

@@ -42,9 +42,6 @@ export const bffErrors = {
   cannotReportYourself: () => new AppError('invalid-argument', messages.cannotReportYourself),
   /** A report of an item the BFF cannot find, or cannot show the caller. */
   reportedItemNotFound: () => new AppError('not-found', messages.reportedItemNotFound),
-  /** A report of a message: no collaborations route reads one message by its id. */
-  messageReportsUnavailable: () =>
-    new AppError('invalid-argument', messages.messageReportsUnavailable),
   /** Spec §8 image upload failure. */
   uploadFailed: (cause?: unknown) => failedBecauseOf(messages.genericProblem, cause),
 } as const;

@@ -1,8 +1,8 @@
 /**
  * Reports through the BFF (docs/console.md "Reports"): a signed-in creator or brand member
- * reports an offer, a creator's or a brand's public profile; the BFF finds what the reporter saw
- * of the item (its label) and whom it accuses in the read model or the owning service, never in
- * the request, and services/moderation keeps the report. Reporters read their own reports
+ * reports an offer, a creator's or a brand's public profile, or a message of a collaboration
+ * they are a party of; the BFF finds what the reporter saw of the item (its label) and whom it
+ * accuses in the read model or the owning service, never in the request, and services/moderation keeps the report. Reporters read their own reports
  * without the accused's id or the staff member who resolved them (`reporterViewOf`).
  */
 import {
@@ -18,6 +18,7 @@ import { messages } from '@raly/contracts/messages';
 import { isCreatorAccount } from '@raly/contracts/records';
 import type { Caller } from '@raly/service-kit/auth';
 import { AppError } from '@raly/service-kit/errors';
+import type { CollaborationsClient } from '../data-access/collaborations-client';
 import type { IdentityClient } from '../data-access/identity-client';
 import type { ModerationClient } from '../data-access/moderation-client';
 import type { OffersClient } from '../data-access/offers-client';
@@ -29,6 +30,7 @@ export interface ReportsDependencies {
   identity: IdentityClient;
   records: RecordStore;
   offers: Pick<OffersClient, 'getOffer'>;
+  collaborations: Pick<CollaborationsClient, 'getMessage' | 'getCollaboration'>;
   moderation: ModerationClient;
 }
 
@@ -42,6 +44,18 @@ interface ReportedItem {
 const labelOf = (text: string) => text.trim().slice(0, REPORT_ITEM_LABEL_MAX_LENGTH);
 
 /**
+ * What an owning service answered, with its refusal of the id (not found, or malformed) as
+ * `reportedItemNotFound`.
+ * @throws AppError not-found `reportedItemNotFound`; any other failure as it came
+ */
+const foundForReport = <T>(answer: Promise<T>): Promise<T> =>
+  answer.catch((error: unknown) => {
+    if (error instanceof AppError && ['not-found', 'invalid-argument'].includes(error.code))
+      throw bffErrors.reportedItemNotFound();
+    throw error;
+  });
+
+/**
  * The offer as the reporter can see it (services/offers with their token: another brand's
  * draft is not found), accusing its brand.
  * @throws AppError not-found `reportedItemNotFound` when offers does not find it or refuses the id
@@ -51,14 +65,36 @@ async function reportedOffer(
   caller: Caller,
   offerId: string,
 ): Promise<ReportedItem> {
-  const offer = await dependencies.offers.getOffer(caller.accessToken, offerId).catch((error) => {
-    if (error instanceof AppError && ['not-found', 'invalid-argument'].includes(error.code))
-      throw bffErrors.reportedItemNotFound();
-    throw error;
-  });
+  const offer = await foundForReport(dependencies.offers.getOffer(caller.accessToken, offerId));
   return {
     item: { kind: 'offer', id: offer.id, label: labelOf(offer.title) },
     accused: { kind: 'brand', id: offer.brandId },
+  };
+}
+
+/**
+ * A message as one of its collaboration's parties reads it (services/collaborations with the
+ * reporter's token: anyone else is told it does not exist): label an excerpt of its body,
+ * accusing its sender, the collaboration's creator or, for a message sent for the brand, the brand.
+ * @throws AppError not-found `reportedItemNotFound` for no such message, a malformed id or a
+ *   reporter who is no party of its collaboration
+ */
+async function reportedMessage(
+  dependencies: ReportsDependencies,
+  caller: Caller,
+  messageId: string,
+): Promise<ReportedItem> {
+  const { collaborations } = dependencies;
+  const message = await foundForReport(collaborations.getMessage(caller.accessToken, messageId));
+  const collaboration = await foundForReport(
+    collaborations.getCollaboration(caller.accessToken, message.collaborationId),
+  );
+  return {
+    item: { kind: 'message', id: message.id, label: labelOf(message.body) },
+    accused:
+      message.sender.party === 'creator'
+        ? { kind: 'creator', id: collaboration.creatorId }
+        : { kind: 'brand', id: collaboration.brandId },
   };
 }
 
@@ -99,8 +135,7 @@ async function reportedBrand(
 
 /**
  * The reported item, found in the read model or the owning service.
- * @throws AppError invalid-argument `messageReportsUnavailable` for a message (no collaborations
- *   route reads one message by its id); not-found `reportedItemNotFound`
+ * @throws AppError not-found `reportedItemNotFound`
  */
 function reportedItemOf(
   dependencies: ReportsDependencies,
@@ -115,19 +150,19 @@ function reportedItemOf(
     case 'brand':
       return reportedBrand(dependencies, item.id);
     case 'message':
-      throw bffErrors.messageReportsUnavailable();
+      return reportedMessage(dependencies, caller, item.id);
   }
 }
 
 /**
  * POST /api/reports (a signed-in creator or brand member): checks the form, finds the item's
- * label and accused, refuses a report of the caller or their own brand (its offers too), and
- * opens the report in services/moderation.
+ * label and accused, refuses a report of the caller or their own brand (its offers and
+ * messages too), and opens the report in services/moderation.
  * @param input the body (`reportFormSchema`), unparsed
  * @returns the report as its reporter sees it, open
  * @throws AppError invalid-argument with the form's messages ('Choose a reason for the report.',
  *   'Tell us what is wrong in the note.', 'The note must not exceed 1000 characters.'),
- *   `messageReportsUnavailable`, `cannotReportYourself`; not-found `reportedItemNotFound`;
+ *   `cannotReportYourself`; not-found `reportedItemNotFound`;
  *   conflict 'You have already reported this.' (moderation's); unavailable
  */
 export async function openMyReport(

@@ -6,7 +6,7 @@
  * `FUZZ_SEED` repeats a run, `FUZZ_RUNS` sets the requests per route.
  */
 import { beforeAll, afterAll } from 'vitest';
-import { testKeycloak, type TestKeycloak, uniqueToken } from '@raly/test-support';
+import { dataOf, testKeycloak, type TestKeycloak, uniqueToken } from '@raly/test-support';
 import {
   deleteFuzzUsers,
   describeFuzz,
@@ -47,6 +47,12 @@ beforeAll(async () => {
     idToken: await idTokenOf(system.stack, brand.registration.email, brand.registration.password),
   });
   const collaboration = await openedCollaboration(system, { creator, brand });
+  const message = await dataOf<{ id: string }>(
+    system.collaborationsUrl,
+    'POST',
+    `/collaborations/${collaboration.id}/messages`,
+    { token: creator.accessToken, body: aMessage() },
+  );
   const ids = { id: [collaboration.id, missingId] };
   const deliverableIds = {
     ...ids,
@@ -80,6 +86,13 @@ beforeAll(async () => {
       base: { ...aMessage(), confirmContactDetails: false },
       params: ids,
       weight: 2,
+    },
+    {
+      method: 'GET',
+      path: '/collaborations/messages/:messageId',
+      auth: 'user',
+      body: 'none',
+      params: { messageId: [message.id, missingId, 'not-a-message-id'] },
     },
     {
       method: 'POST',

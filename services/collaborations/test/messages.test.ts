@@ -1,8 +1,8 @@
 /**
  * The conversation: the message rules and their messages, a retried send
  * (the same client id) stored once, the contact-details notice and its
- * confirmation, a cancelled collaboration, history pages newest first, and
- * the events on `collaborations.message.v1` and
+ * confirmation, a cancelled collaboration, history pages newest first, one
+ * message read by its id (its parties only), and the events on `collaborations.message.v1` and
  * `collaborations.collaboration.v1`.
  */
 import assert from 'node:assert/strict';
@@ -302,5 +302,51 @@ describe('history', () => {
     }
     const empty = await asCreator()<MessagesPage>('GET', `${path}?limit=100`);
     assert.deepEqual(empty.body.data, { items: [], nextBefore: null });
+  });
+});
+
+describe('one message', () => {
+  test('when a party reads a message by its id, then both sides get it as the history shows it; another creator, another brand’s member, an unknown or malformed id get 404, a visitor 401', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const message = await sent(collaboration.id, 'Is the first draft ready?');
+    const [otherCreator, otherBrand] = await Promise.all([
+      registeredCreator(system),
+      registeredBrand(system),
+    ]);
+    const path = (id: string) => `/collaborations/messages/${encodeURIComponent(id)}`;
+
+    // Act
+    const asParties = [
+      await asCreator()<CollaborationMessageRecord>('GET', path(message.id)),
+      await asBrand()<CollaborationMessageRecord>('GET', path(message.id)),
+    ];
+    const refused = [
+      await asUser(system, otherCreator.accessToken)('GET', path(message.id)),
+      await asUser(system, otherBrand.accessToken)('GET', path(message.id)),
+      await asCreator()('GET', path(randomUUID())),
+      await asCreator()('GET', path('not-a-message-id')),
+      await asCreator()('GET', path(collaboration.id)),
+    ];
+    const visitor = await asUser(system)('GET', path(message.id));
+
+    // Assert
+    const history = await asBrand()<MessagesPage>(
+      'GET',
+      `/collaborations/${collaboration.id}/messages`,
+    );
+    for (const answer of asParties) {
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.data, message);
+      assert.deepEqual(answer.body.data, history.body.data!.items[0]);
+    }
+    for (const answer of refused) {
+      assert.equal(answer.status, 404, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.error, {
+        code: 'not-found',
+        message: messages.messageNotFound,
+      });
+    }
+    assert.equal(visitor.status, 401);
   });
 });

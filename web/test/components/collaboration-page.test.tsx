@@ -15,20 +15,27 @@ import type {
   SendMessage,
 } from '@raly/contracts/collaborations';
 import { messages } from '@raly/contracts/messages';
+import { reportReasonWords, type ReportForm } from '@raly/contracts/reports';
 import { aUserRecord } from '@raly/test-support/records';
 import { CollaborationPage } from '@/features/collaborations/components/collaboration-page';
 import { aCollaborationRecord, aMessageRecord } from '../support/collaboration-records';
+import { anOpenReportOf } from '../support/report-records';
 import { answerBff, jsonAnswer, renderInApp, type BffCall } from './render';
 
-/** The creator's view of a collaboration whose conversation answers `pages` by `before`. */
+/**
+ * The creator's view of a collaboration whose conversation answers `pages` by `before`;
+ * `other` answers any other call (404 unless given).
+ */
 function arrange({
   collaboration = aCollaborationRecord(),
   pages,
   send = (message: SendMessage) => stored(collaboration, message),
+  other = () => jsonAnswer(404, {}),
 }: {
   collaboration?: CollaborationRecord;
   pages: Record<string, MessagesPage>;
   send?: (message: SendMessage, call: BffCall) => Promise<Response> | Response;
+  other?: (call: BffCall) => Response;
 }) {
   const me = { user: aUserRecord({ id: collaboration.creatorId }), brand: null };
   const base = `/api/collaborations/${collaboration.id}`;
@@ -43,7 +50,7 @@ function arrange({
       return send(call.body as SendMessage, call);
     if (call.method === 'POST' && call.path === `${base}/seen`)
       return jsonAnswer(200, { data: { ...collaboration, version: collaboration.version + 1 } });
-    return jsonAnswer(404, {});
+    return other(call);
   });
   renderInApp(<CollaborationPage id={collaboration.id} me={me} />);
   return { calls, collaboration, base };
@@ -236,6 +243,95 @@ describe('a collaboration page', () => {
     await screen.findByText('Message number 4');
     const brandName = collaboration.brand.username;
     assert.deepEqual(senders(), ['You', `${brandName} · sam`, `${brandName} · kim`, brandName]);
+  });
+
+  test('when the creator reports a message of the brand, then only the brand\'s messages have "Report message", which opens "Report this message" and sends the message\'s id with kind message', async () => {
+    // Arrange
+    const collaboration = aCollaborationRecord({ messageCount: 3 });
+    const items = [
+      aMessageRecord(collaboration, 3, 'brand'),
+      aMessageRecord(collaboration, 2, 'creator'),
+      aMessageRecord(collaboration, 1, 'brand'),
+    ];
+    const { calls } = arrange({
+      collaboration,
+      pages: { newest: { items, nextBefore: null } },
+      other: (call) => {
+        if (call.method !== 'POST' || call.path !== '/api/reports') return jsonAnswer(404, {});
+        return jsonAnswer(201, {
+          data: anOpenReportOf(call.body as ReportForm, 'Message number 3'),
+        });
+      },
+    });
+    await screen.findByText('Message number 3');
+    const log = screen.getByRole('log', { name: 'Messages' });
+
+    // Act
+    const actions = within(log).getAllByRole('button', { name: 'Report message' });
+    await userEvent.click(actions[1]!);
+    const dialog = screen.getByRole('dialog', { name: 'Report this message' });
+    const reason = reportReasonWords['off-platform-contact'].label;
+    await userEvent.click(within(dialog).getByRole('radio', { name: reason }));
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Asks for my phone number');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    // Assert
+    assert.deepEqual(
+      actions.map((action) => action.closest('li')?.getAttribute('data-sequence')),
+      ['1', '3'],
+    );
+    await waitFor(() => assert.equal((dialog as HTMLDialogElement).open, false));
+    assert.deepEqual(
+      calls.filter((call) => call.path === '/api/reports'),
+      [
+        {
+          method: 'POST',
+          path: '/api/reports',
+          body: {
+            item: { kind: 'message', id: items[0]!.id },
+            reason: 'off-platform-contact',
+            note: 'Asks for my phone number',
+          },
+        },
+      ],
+    );
+  });
+
+  test('when a brand member reads the conversation, then "Report message" is on the creator\'s messages only, never on their own side\'s', async () => {
+    // Arrange
+    const collaboration = aCollaborationRecord({ messageCount: 3 });
+    const items = [
+      aMessageRecord(collaboration, 3, 'brand', {
+        sender: { party: 'brand', handle: collaboration.brand.username, memberHandle: 'kim' },
+      }),
+      aMessageRecord(collaboration, 2, 'creator'),
+      aMessageRecord(collaboration, 1, 'brand'),
+    ];
+    answerBff((call) =>
+      call.path === `/api/collaborations/${collaboration.id}/messages`
+        ? jsonAnswer(200, { data: { items, nextBefore: null } })
+        : jsonAnswer(200, { data: collaboration }),
+    );
+    const member = {
+      user: aUserRecord({
+        brand: { id: collaboration.brandId, isAdmin: false },
+        onboarding: { terms: true, brand: true },
+      }),
+      brand: null,
+    };
+
+    // Act
+    renderInApp(<CollaborationPage id={collaboration.id} me={member} ownHandle="sam" />);
+    await screen.findByText('Message number 3');
+
+    // Assert
+    const log = screen.getByRole('log', { name: 'Messages' });
+    assert.deepEqual(
+      within(log)
+        .getAllByRole('button', { name: 'Report message' })
+        .map((action) => action.closest('li')?.getAttribute('data-sequence')),
+      ['2'],
+    );
   });
 
   test('when the collaboration is not found, then its message shows', async () => {

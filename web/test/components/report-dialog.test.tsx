@@ -12,7 +12,7 @@ import type { PublicCreatorPage as PublicCreatorAnswer } from '@raly/contracts/c
 import type { Me } from '@raly/contracts/bff-api';
 import { messages } from '@raly/contracts/messages';
 import type { OfferRecord } from '@raly/contracts/offers';
-import { reportReasons, reportReasonWords, type ReporterReport } from '@raly/contracts/reports';
+import { reportReasons, reportReasonWords, type ReportForm } from '@raly/contracts/reports';
 import { aBrandRecord, aUserRecord } from '@raly/test-support/records';
 import type { SessionState } from '@/lib/session';
 import { ReportDialog } from '@/components/reports/report-dialog';
@@ -20,6 +20,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { OfferDetailPage } from '@/features/offers/components/offer-detail-page';
 import { PublicCreatorPage } from '@/features/public-profiles/components/public-creator-page';
 import { anOfferRecord } from '../support/offer-records';
+import { anOpenReportOf } from '../support/report-records';
 import { answerBff, jsonAnswer, renderInApp, type BffCall } from './render';
 
 // The session lives in lib/session, outside the component: the test decides it.
@@ -27,18 +28,6 @@ const session = vi.hoisted(() => ({ current: { status: 'signed-out' } as Session
 vi.mock('@/lib/use-session', () => ({ useSession: () => session.current }));
 
 const anOffer = () => ({ kind: 'offer' as const, id: randomUUID() });
-
-/** The report the BFF answers for `body`. */
-const reportOf = (body: { item: { kind: 'offer'; id: string }; reason: 'spam'; note: string }) =>
-  ({
-    id: randomUUID(),
-    item: { ...body.item, label: 'Summer drinks' },
-    reason: body.reason,
-    note: body.note,
-    status: 'open',
-    resolution: null,
-    created: new Date().toISOString(),
-  }) satisfies ReporterReport;
 
 /** Renders the dialog open on `item`, with the app's toaster; @returns its close callback */
 function openDialog(item = anOffer()) {
@@ -105,7 +94,7 @@ describe('the report dialog', () => {
     // Arrange
     const item = anOffer();
     const calls = answerBff((call) =>
-      jsonAnswer(201, { data: reportOf(call.body as Parameters<typeof reportOf>[0]) }),
+      jsonAnswer(201, { data: anOpenReportOf(call.body as ReportForm, 'Summer drinks') }),
     );
     const onClose = openDialog(item);
 

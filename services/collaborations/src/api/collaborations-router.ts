@@ -2,19 +2,20 @@
  * Collaborations over HTTP (docs/api.md "services/collaborations"), all with
  * a bearer and for the collaboration's parties only: `GET /collaborations`,
  * `GET /collaborations/:id`, `GET|POST /collaborations/:id/messages`,
+ * `GET /collaborations/messages/:messageId` (one message by its id),
  * `POST /collaborations/:id/seen`, and the work: `PUT /collaborations/:id/deliverables`,
  * `POST /collaborations/:id/deliverables/:deliverableId/submissions|review`,
  * `POST /collaborations/:id/payment/paid|received`, `POST /collaborations/:id/cancel`,
  * once completed, `POST /collaborations/:id/review`;
  * `GET /collaborations/:id/images/:imageId` (whether a submission image is the collaboration's).
- * Each answers the collaboration's snapshot after the change.
+ * Each change answers the collaboration's snapshot after it.
  */
 import { callerOf, requireAccessToken, type AccessTokenVerifier } from '@raly/service-kit/auth';
 import { Router } from 'express';
 import { getCollaboration, myCollaborations } from '../domain/collaborations';
 import { attachedImage } from '../domain/deliverable-images';
 import type { CollaborationsDependencies } from '../domain/dependencies';
-import { markSeen, messageHistory, sendMessage } from '../domain/messages';
+import { markSeen, messageHistory, messageOfParty, sendMessage } from '../domain/messages';
 import { reviewCollaboration } from '../domain/reviews';
 import {
   cancelCollaboration,
@@ -38,6 +39,12 @@ export function collaborationsRouter(
   const id = (value: unknown) => value as string;
   router.get('/collaborations', user, async (req, res) => {
     res.json({ data: await myCollaborations(dependencies, callerOf(req)) });
+  });
+  // Before `/collaborations/:id/messages`, which `/collaborations/messages/messages` also matches.
+  router.get('/collaborations/messages/:messageId', user, async (req, res) => {
+    res.json({
+      data: await messageOfParty(dependencies, callerOf(req), id(req.params.messageId)),
+    });
   });
   router.get('/collaborations/:id', user, async (req, res) => {
     res.json({ data: await getCollaboration(dependencies, callerOf(req), id(req.params.id)) });

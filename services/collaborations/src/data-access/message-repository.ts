@@ -100,6 +100,11 @@ export interface MessageRepository {
    * @param limit at most this many
    */
   page(collaborationId: string, before: number | undefined, limit: number): Promise<MessagesPage>;
+  /**
+   * One message by its id.
+   * @returns the message, or null for no such message or an id that is no uuid
+   */
+  findById(messageId: string): Promise<CollaborationMessageRecord | null>;
 }
 
 /**
@@ -159,6 +164,11 @@ export function messageRepository(prisma: PrismaClient, events: PgEventWriter): 
       // Sequences run from 1 without a gap: older messages exist while the oldest here is above 1.
       const oldest = rows.at(-1)?.sequence;
       return { items: rows.map(toMessageRecord), nextBefore: oldest && oldest > 1 ? oldest : null };
+    },
+    async findById(messageId) {
+      if (!isUuid(messageId)) return null;
+      const row = await prisma.collaborationMessage.findUnique({ where: { id: messageId } });
+      return row && toMessageRecord(row);
     },
   };
 }

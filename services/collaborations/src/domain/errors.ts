@@ -10,6 +10,8 @@ const conflict = (message: string) => () => new AppError('conflict', message);
 export const collaborationsErrors = {
   /** No such collaboration, or the caller is not one of its parties (never told apart). */
   collaborationNotFound: () => new AppError('not-found', messages.collaborationNotFound),
+  /** No such message, or the caller is not a party of its collaboration (never told apart). */
+  messageNotFound: () => new AppError('not-found', messages.messageNotFound),
   /** A cancelled collaboration takes no more messages. */
   collaborationCancelled: conflict(messages.collaborationCancelled),
   /** A body that looks like it holds an e-mail address or a phone number, not yet confirmed. */

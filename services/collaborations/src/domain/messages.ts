@@ -1,7 +1,8 @@
 /**
  * The conversation of a collaboration (docs/product-spec.md
  * "Collaborations"): its parties send messages of 1–2,000 characters, read
- * the history newest first a page at a time, and mark what they have seen.
+ * the history newest first a page at a time, read one message by its id, and
+ * mark what they have seen.
  * A message that looks like it holds an e-mail address or a phone number is
  * sent only once its author confirms the notice; a retried send (the same
  * client-made id) stores nothing new and answers the stored message.
@@ -12,10 +13,12 @@ import {
   markSeenSchema,
   messagesQuerySchema,
   sendMessageSchema,
+  type CollaborationMessageRecord,
   type CollaborationRecord,
   type MessagesPage,
 } from '@raly/contracts/collaborations';
 import type { Caller } from '@raly/service-kit/auth';
+import { AppError } from '@raly/service-kit/errors';
 import type { LockedCollaboration, SentMessage } from '../data-access/message-repository';
 import type { CollaborationsDependencies } from './dependencies';
 import { collaborationsErrors } from './errors';
@@ -106,6 +109,30 @@ export async function messageHistory(
   const { before, limit } = messagesQuerySchema.parse(query);
   const { collaboration } = await collaborationOfParty(dependencies, caller, collaborationId);
   return dependencies.messages.page(collaboration.id, before, limit);
+}
+
+/**
+ * `GET /collaborations/messages/:messageId`: one message, read by a party of its
+ * collaboration (docs/console.md "Reports": a report of a message names it by its id alone).
+ * @param messageId the message's id (a uuid; anything else names no message)
+ * @returns the message as the history shows it
+ * @throws AppError not-found messages.messageNotFound for an unknown or malformed id and for
+ *   anyone who is no party of its collaboration (never told apart); unavailable when
+ *   identity-profile cannot be reached
+ */
+export async function messageOfParty(
+  dependencies: CollaborationsDependencies,
+  caller: Caller,
+  messageId: string,
+): Promise<CollaborationMessageRecord> {
+  const message = await dependencies.messages.findById(messageId);
+  if (!message) throw collaborationsErrors.messageNotFound();
+  await collaborationOfParty(dependencies, caller, message.collaborationId).catch((error) => {
+    if (error instanceof AppError && error.code === 'not-found')
+      throw collaborationsErrors.messageNotFound();
+    throw error;
+  });
+  return message;
 }
 
 /**

@@ -124,6 +124,7 @@ export const messages = {
   contactDetailsNotice:
     'This message looks like it holds an e-mail address or a phone number. Raly keeps contact details private: sharing yours is your own choice. Send it anyway?',
   collaborationNotFound: 'This collaboration does not exist.',
+  messageNotFound: 'This message does not exist.',
   collaborationCancelled: 'This collaboration was cancelled.',
   collaborationNotActive: 'This collaboration is no longer active.',
   onlyTheBrandCan: 'Only the brand can do this.',
@@ -196,8 +197,6 @@ export const messages = {
   reportResolutionNoteRequired: 'Explain the decision in the note.',
   cannotReportYourself: 'You cannot report yourself or your own brand.',
   reportedItemNotFound: 'We could not find what you are reporting. It may have been removed.',
-  messageReportsUnavailable:
-    'Messages cannot be reported yet. Report the creator or the brand who sent it instead.',
   reportThanks: 'Thanks, our team will review your report.',
   // §4 Flows
   resetLinkSent: 'Check your email for a password reset link',

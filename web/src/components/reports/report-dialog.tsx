@@ -1,6 +1,6 @@
 /**
- * The report dialog (docs/console.md "Reports"): "Report this offer" or "Report this profile",
- * the reasons as a radio group (each with its words from `reportReasonWords`), a note of at most
+ * The report dialog (docs/console.md "Reports"): "Report this offer", "Report this profile" or
+ * "Report this message", the reasons as a radio group (each with its words from `reportReasonWords`), a note of at most
  * 1000 characters with a counter, checked in the browser with `reportFormSchema` and its messages.
  * Submit sends `POST /api/reports`; a 201 closes the dialog with the toast 'Thanks, our team will
  * review your report.'; a refusal (409 'You have already reported this.', a field's message, a
@@ -38,6 +38,14 @@ export interface ReportDialogProps {
   onClose: () => void;
   item: ReportedItem;
 }
+
+/** The dialog's title for each kind of item. */
+const titles: Record<ReportItemKind, string> = {
+  offer: 'Report this offer',
+  creator: 'Report this profile',
+  brand: 'Report this profile',
+  message: 'Report this message',
+};
 
 /** The BFF's field messages of a 400 refusal, when it named fields. */
 function fieldMessagesOf(error: unknown): Record<string, string> {
@@ -97,7 +105,7 @@ export function ReportDialog({ open, onClose, item }: ReportDialogProps) {
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {item.kind === 'offer' ? 'Report this offer' : 'Report this profile'}
+          {titles[item.kind]}
         </h2>
         <fieldset aria-describedby={errors.reason ? reasonErrorId : undefined}>
           <legend className="text-sm font-medium text-slate-700">Reason</legend>

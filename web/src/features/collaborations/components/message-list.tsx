@@ -3,14 +3,18 @@
  * bottom (a `log` region: screen readers announce what arrives), "Load
  * older" above them while older pages exist, "Seen" under the reader's last
  * message the other side has seen, and the messages still on their way
- * (sending, or failed with Retry).
+ * (sending, or failed with Retry). Each message of the other side has a
+ * "Report" action (aria-label "Report message") that opens the report dialog
+ * on it (docs/console.md "Reports in the browser"); the reader's own side's
+ * messages have none.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type {
   CollaborationMessageRecord,
   CollaborationParty,
 } from '@raly/contracts/collaborations';
-import { Button } from '@/components/ui/button';
+import { ReportDialog } from '@/components/reports/report-dialog';
+import { Button, focusRing } from '@/components/ui/button';
 import { senderLabel, type OutgoingMessage } from '@/features/collaborations/utils/conversation';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -66,6 +70,8 @@ export function MessageList({
   const newestKey = `${messages.at(-1)?.id ?? ''}/${outgoing.length}`;
   const oldest = messages[0]?.sequence;
   const lastHeight = useRef(0);
+  /** The id of the message the report dialog is open on, or null while it is closed. */
+  const [reported, setReported] = useState<string | null>(null);
 
   // A new message at the bottom scrolls to it; older messages added above keep the view in place.
   useLayoutEffect(() => {
@@ -110,6 +116,19 @@ export function MessageList({
                   <time dateTime={message.created}>
                     {timeFormat.format(new Date(message.created))}
                   </time>
+                  {!own && (
+                    <>
+                      {' · '}
+                      <button
+                        type="button"
+                        aria-label="Report message"
+                        onClick={() => setReported(message.id)}
+                        className={`rounded text-slate-500 hover:text-slate-900 hover:underline ${focusRing}`}
+                      >
+                        Report
+                      </button>
+                    </>
+                  )}
                 </p>
                 <Bubble own={own}>{message.body}</Bubble>
                 {message.sequence === seenSequence && (
@@ -143,6 +162,11 @@ export function MessageList({
           ))}
         </ol>
       </div>
+      <ReportDialog
+        open={reported !== null}
+        onClose={() => setReported(null)}
+        item={{ kind: 'message', id: reported ?? '' }}
+      />
     </div>
   );
 }
