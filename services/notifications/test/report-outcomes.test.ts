@@ -103,9 +103,14 @@ describe('the outcome of a report', () => {
     const items = await itemsOf(system, person);
     assert.equal(items.length, 1);
     assert.equal(items[0]!.report_outcome, 'no-action');
+    // The distinct snapshots: the same one seen again changes nothing, a later version would.
     assert.deepEqual(
-      inboxSnapshotsOf(harness, person).map((inbox) => [inbox.version, inbox.unread]),
-      [[1, 1]],
+      [
+        ...new Set(
+          inboxSnapshotsOf(harness, person).map((inbox) => `${inbox.version}:${inbox.unread}`),
+        ),
+      ],
+      ['1:1'],
     );
   });
 
