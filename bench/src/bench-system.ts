@@ -48,6 +48,7 @@ export const notificationsTopics = [
   topics.offersApplication,
   topics.collaborationsCollaboration,
   topics.collaborationsMessage,
+  topics.moderationReport,
 ];
 
 /** What a bench system runs besides the four services and the BFF. */

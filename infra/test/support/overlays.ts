@@ -76,6 +76,7 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
       topics.collaborationsCollaboration,
       topics.collaborationsMessage,
       topics.livePresence,
+      topics.moderationReport,
     ],
   },
   moderation: {

@@ -2,8 +2,9 @@
  * E-mail digests (docs/architecture.md "E-mail digests") against the real
  * stack and the SMTP catcher: an away person gets one digest of what they
  * missed, an online one none; the e-mail tells counts only (no message
- * text, no other party), carries RFC 8058 headers; what was read in the app
- * is never mailed; the relay retries after an SMTP outage and sends once.
+ * text, no other party), carries RFC 8058 headers; the outcome of a report
+ * is counted like any item; what was read in the app is never mailed; the
+ * relay retries after an SMTP outage and sends once.
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
@@ -19,7 +20,16 @@ import {
   testStack,
   waitForMail,
 } from '@raly/test-support';
-import { aMessageTo, aRegisteredCreator, asUser, publish, useMailingSystem } from './support';
+import {
+  aMessageTo,
+  anOpenReport,
+  aRegisteredCreator,
+  asUser,
+  publish,
+  reportEvent,
+  resolved,
+  useMailingSystem,
+} from './support';
 
 const AWAY_AFTER_MS = 1500;
 /** How long a mail that should not come is waited for, in ms. */
@@ -157,6 +167,31 @@ describe('e-mail digests', () => {
     assert.deepEqual(await listMails(online.registration.email), []);
     assert.deepEqual(await digestsOf(online.id), []);
     assert.equal((await listMails(away.registration.email)).length, 1);
+  });
+
+  test("when an away reporter's report is resolved, then their digest counts it without the label, the outcome or the accused", async () => {
+    // Arrange
+    const reporter = await aRegisteredCreator(harness.system);
+    const report = anOpenReport(reporter.id);
+    const decided = resolved(report, 'suspension');
+
+    // Act
+    await publish(harness.system, reportEvent(report), reportEvent(decided));
+    const mail = await waitForMail(reporter.registration.email, { timeoutMs: 20_000 });
+
+    // Assert
+    assert.equal(mail.subject, 'You have 1 unread notification on Raly');
+    assert.match(mail.text, /a report of yours reviewed/);
+    assert.match(mail.html, /a report of yours reviewed/);
+    for (const secret of [
+      report.item.label,
+      report.accused.id,
+      decided.resolution!.note,
+      'suspended',
+    ]) {
+      assert.ok(!mail.text.includes(secret), `text tells ${secret}`);
+      assert.ok(!mail.html.includes(secret), `html tells ${secret}`);
+    }
   });
 
   test('when the person read the notification in the app, then no digest e-mail comes', async () => {

@@ -2,7 +2,8 @@
  * Helpers of the notifications tests only: the system (identity-profile,
  * brand, notifications) with a listener on `notifications.inbox.v1`, events
  * published as their producers would (identity's users, offers' offers and
- * applications, collaborations' collaborations and messages), waiting until
+ * applications, collaborations' collaborations and messages, moderation's
+ * reports), waiting until
  * the notifications service handled them, and reads of its rows.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { eventTypes, topics, type EventType } from '@raly/contracts/events';
 import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { UserRecord } from '@raly/contracts/records';
+import type { ReportRecord } from '@raly/contracts/reports';
 import { afterAll, beforeAll } from 'vitest';
 import {
   aUserRecord,
@@ -297,6 +299,58 @@ export const messageEvent = (
   };
 };
 
+/**
+ * An open report of `reporterUserId` about an offer of another brand, as services/moderation
+ * publishes it (version 1); `overrides` win.
+ */
+export function anOpenReport(
+  reporterUserId: string,
+  overrides: Partial<ReportRecord> = {},
+): ReportRecord {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    version: 1,
+    reporterUserId,
+    item: { kind: 'offer', id: randomUUID(), label: `Launch video ${uniqueToken(6)}` },
+    accused: { kind: 'brand', id: randomUUID() },
+    reason: 'scam-or-fraud',
+    note: 'They asked me to pay a fee before starting.',
+    status: 'open',
+    resolution: null,
+    created: now,
+    updated: now,
+    ...overrides,
+  };
+}
+
+/** `report` resolved by a staff member with `outcome`, `at` (default: now): its next version. */
+export function resolved(
+  report: ReportRecord,
+  outcome: NonNullable<ReportRecord['resolution']>['outcome'],
+  at = new Date().toISOString(),
+): ReportRecord {
+  return {
+    ...report,
+    version: report.version + 1,
+    status: 'resolved',
+    resolution: {
+      outcome,
+      note: `Checked the offer ${uniqueToken(6)}.`,
+      staff: { userId: randomUUID(), email: `moderator-${uniqueToken(6)}@raly.example` },
+      at,
+    },
+    updated: at,
+  };
+}
+
+/** A report event (moderation.report.v1). */
+export const reportEvent = (report: ReportRecord): Published => ({
+  topic: topics.moderationReport,
+  type: report.version === 1 ? eventTypes.reportOpened : eventTypes.reportUpdated,
+  record: report,
+});
+
 /** One notification row, as stored. */
 export interface NotificationRow {
   id: string;
@@ -306,6 +360,8 @@ export interface NotificationRow {
   counterpart: string | null;
   offer_id: string | null;
   collaboration_id: string | null;
+  report_item_kind: string | null;
+  report_outcome: string | null;
   read_at: Date | null;
 }
 

@@ -42,6 +42,7 @@ const anItem = (overrides: Partial<Notification> = {}): Notification => ({
   collaborationId: null,
   title: 'Launch video',
   counterpart: 'gamerjane',
+  report: null,
   read: false,
   created: new Date().toISOString(),
   ...overrides,
@@ -118,6 +119,30 @@ describe('the notifications page', () => {
     ]);
     assert.ok(calls.some((call) => call.search === '?cursor=17'));
     assert.equal(screen.queryByRole('button', { name: 'Load more' }), null);
+  });
+
+  test("when a report of the person was resolved, then its item names what they reported, shows the outcome's words and leads to Settings → Reports", async () => {
+    const resolved = anItem({
+      kind: 'report_resolved',
+      offerId: null,
+      applicationId: null,
+      title: '@gamerjane',
+      counterpart: null,
+      report: { itemKind: 'creator', outcome: 'suspension' },
+    });
+    const inbox = anInbox({ unread: 1 });
+    answerWith(inbox, { first: { items: [resolved], nextCursor: null, inbox } });
+
+    renderInApp(<NotificationsScreen />);
+
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const link = within(list).getByRole('link');
+    assert.equal(link.textContent, 'Your report of “@gamerjane” was reviewed');
+    assert.equal(link.getAttribute('href'), '/settings/reports');
+    assert.equal(
+      within(list).getByTestId('notification-detail').textContent,
+      'Reviewed: the account was suspended',
+    );
   });
 
   test('when the person marks one read and then all, then the BFF is asked for each and the summary says everything is read', async () => {

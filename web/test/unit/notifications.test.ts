@@ -1,13 +1,16 @@
 /**
  * What a notification says and where it leads: the offer for a creator,
  * the brand's offer with its applicants for an application received or
- * withdrawn, the collaboration for anything about one; never a name beyond
- * the public counterpart it carries.
+ * withdrawn, the collaboration for anything about one, Settings → Reports
+ * for the outcome of one's report; never a name beyond the public
+ * counterpart it carries.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { NOTIFICATION_KINDS, type Notification } from '@raly/contracts/notifications';
+import { reportOutcomeWords } from '@raly/contracts/reports';
 import {
+  notificationDetail,
   notificationLink,
   notificationText,
 } from '@/features/notifications/utils/notification-text';
@@ -20,6 +23,7 @@ const anItem = (overrides: Partial<Notification> = {}): Notification => ({
   collaborationId: null,
   title: 'Launch video',
   counterpart: 'gamerjane',
+  report: null,
   read: false,
   created: new Date().toISOString(),
   ...overrides,
@@ -50,5 +54,28 @@ describe('a notification', () => {
       notificationText(anItem({ kind: 'application_accepted', counterpart: 'Acme' })),
       'Acme accepted your application to “Launch video”',
     );
+  });
+
+  test("when a report was resolved, then it names what was reported (a message by its kind), adds the outcome's words and leads to Settings → Reports", () => {
+    const resolved = anItem({
+      kind: 'report_resolved',
+      offerId: null,
+      applicationId: null,
+      counterpart: null,
+      report: { itemKind: 'offer', outcome: 'warning' },
+    });
+    assert.equal(notificationText(resolved), 'Your report of “Launch video” was reviewed');
+    assert.equal(notificationDetail(resolved), reportOutcomeWords.warning);
+    assert.equal(notificationLink(resolved), '/settings/reports');
+    const message = {
+      ...resolved,
+      title: '',
+      report: { itemKind: 'message', outcome: 'no-action' },
+    };
+    assert.equal(
+      notificationText(message as typeof resolved),
+      'Your report of a message was reviewed',
+    );
+    assert.equal(notificationDetail(anItem({ kind: 'offer_matched' })), null);
   });
 });

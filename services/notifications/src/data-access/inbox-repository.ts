@@ -14,6 +14,7 @@ import {
   type InboxRecord,
   type Notification,
   type NotificationKind,
+  type NotificationReport,
   type NotificationsPage,
   type NotificationsQuery,
 } from '@raly/contracts/notifications';
@@ -33,6 +34,8 @@ export interface NotificationDraft {
   collaborationId: string | null;
   title: string;
   counterpart: string | null;
+  /** A resolved report's item kind and outcome (`report_resolved` only; absent: null). */
+  report?: NotificationReport | null;
 }
 
 export interface InboxRepository {
@@ -66,6 +69,15 @@ export interface InboxRepository {
   markAllRead(personId: string, raise: RaiseEvent<InboxRecord>): Promise<InboxRecord>;
 }
 
+/** The report fields of an item row (both set, or neither: the table checks it). */
+const reportOf = (row: NotificationRow): NotificationReport | null =>
+  row.reportItemKind !== null && row.reportOutcome !== null
+    ? {
+        itemKind: row.reportItemKind as NotificationReport['itemKind'],
+        outcome: row.reportOutcome as NotificationReport['outcome'],
+      }
+    : null;
+
 /** An item row as its contract shape. */
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -76,6 +88,7 @@ export function toNotification(row: NotificationRow): Notification {
     collaborationId: row.collaborationId,
     title: row.title,
     counterpart: row.counterpart,
+    report: reportOf(row),
     read: row.readAt !== null,
     created: row.created.toISOString(),
   };
@@ -143,7 +156,8 @@ export function inboxRepository(
     const column = <T>(pick: (draft: NotificationDraft) => T) => drafts.map(pick);
     const added = await tx.$queryRaw<{ recipient_id: string }[]>`
       INSERT INTO notifications (id, recipient_id, kind, source_topic, aggregate_id,
-        aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart)
+        aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart,
+        report_item_kind, report_outcome)
       SELECT t.* FROM unnest(
         ${column(() => randomUUID())}::uuid[], ${column((draft) => draft.recipientId)}::text[],
         ${column((draft) => draft.kind)}::"NotificationKind"[],
@@ -155,9 +169,12 @@ export function inboxRepository(
         ${column((draft) => draft.applicationId)}::text[],
         ${column((draft) => draft.collaborationId)}::text[],
         ${column((draft) => draft.title)}::text[],
-        ${column((draft) => draft.counterpart)}::text[])
+        ${column((draft) => draft.counterpart)}::text[],
+        ${column((draft) => draft.report?.itemKind ?? null)}::text[],
+        ${column((draft) => draft.report?.outcome ?? null)}::text[])
         AS t(id, recipient_id, kind, source_topic, aggregate_id, aggregate_version, occurrence,
-             offer_id, application_id, collaboration_id, title, counterpart)
+             offer_id, application_id, collaboration_id, title, counterpart,
+             report_item_kind, report_outcome)
       -- A person who turned the in-app channel of the item's category off gets no item.
       WHERE NOT EXISTS (
         SELECT 1 FROM notification_preferences o

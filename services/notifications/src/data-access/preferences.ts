@@ -39,12 +39,13 @@ export interface PreferenceStore {
 /**
  * The category of the item kind in `kindColumn` (a column of type "NotificationKind"), as SQL
  * text comparable with `category::text`: the contracts' CATEGORY_OF_KIND, written out, so the
- * mapping lives in one place. Only constant identifiers go into the text.
+ * mapping lives in one place. A kind without a category is NULL, equal to no switch, so no
+ * switch turns it off. Only constant identifiers go into the text.
  */
 export function categoryOfKindSql(kindColumn: 'n.kind' | 't.kind'): Prisma.Sql {
-  const arms = Object.entries(CATEGORY_OF_KIND).map(
-    ([kind, category]) => `WHEN '${kind}' THEN '${category}'`,
-  );
+  const arms = Object.entries(CATEGORY_OF_KIND)
+    .filter(([, category]) => category !== null)
+    .map(([kind, category]) => `WHEN '${kind}' THEN '${category}'`);
   return Prisma.raw(`(CASE ${kindColumn}::text ${arms.join(' ')} END)`);
 }
 

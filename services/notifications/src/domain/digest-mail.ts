@@ -31,6 +31,8 @@ const lineOf: Record<NotificationKind, (n: number) => string> = {
   payment_marked: (n) => (n === 1 ? 'a payment marked as sent' : `${n} payments marked as sent`),
   payment_overdue: (n) => (n === 1 ? 'an overdue payment' : `${n} overdue payments`),
   review_received: (n) => (n === 1 ? 'a new review' : `${n} new reviews`),
+  report_resolved: (n) =>
+    n === 1 ? 'a report of yours reviewed' : `${n} reports of yours reviewed`,
 };
 
 const escapeHtml = (text: string): string =>

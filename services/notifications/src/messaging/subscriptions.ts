@@ -2,7 +2,8 @@
  * Everything the notifications service consumes, one line per event type
  * and handler: users (who people are), offers (announced when they open),
  * applications, collaborations and their messages (told to the other side),
- * and the BFF's presence heartbeats (who is away, for the e-mail digests).
+ * reports (their reporter learns the outcome), and the BFF's presence
+ * heartbeats (who is away, for the e-mail digests).
  */
 import {
   collaborationMessageRecordSchema,
@@ -11,12 +12,14 @@ import {
 import { eventTypes, presenceSeenSchema, topics } from '@raly/contracts/events';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { userRecordSchema } from '@raly/contracts/records';
+import { reportRecordSchema } from '@raly/contracts/reports';
 import { on, type Subscription } from '@raly/service-kit/consumer';
 import { notifyOfCollaboration, notifyOfMessage } from '../domain/collaborations';
 import type { NotificationsDependencies } from '../domain/dependencies';
 import { announceOpenedOffer, notifyOfApplication } from '../domain/offers';
 import { savePersonOfUser } from '../domain/people';
 import { notePresence } from '../domain/presence';
+import { notifyOfReportOutcome } from '../domain/reports';
 
 /** @returns the consumer's subscription list */
 export function subscriptions(dependencies: NotificationsDependencies): Subscription[] {
@@ -28,6 +31,7 @@ export function subscriptions(dependencies: NotificationsDependencies): Subscrip
   const offer = handle(announceOpenedOffer);
   const application = handle(notifyOfApplication);
   const collaboration = handle(notifyOfCollaboration);
+  const report = handle(notifyOfReportOutcome);
   return [
     on(topics.identityUser, eventTypes.userCreated, userRecordSchema, person),
     on(topics.identityUser, eventTypes.userUpdated, userRecordSchema, person),
@@ -63,6 +67,8 @@ export function subscriptions(dependencies: NotificationsDependencies): Subscrip
       collaborationMessageRecordSchema,
       handle(notifyOfMessage),
     ),
+    on(topics.moderationReport, eventTypes.reportOpened, reportRecordSchema, report),
+    on(topics.moderationReport, eventTypes.reportUpdated, reportRecordSchema, report),
     on(topics.livePresence, eventTypes.presenceSeen, presenceSeenSchema, handle(notePresence)),
   ];
 }

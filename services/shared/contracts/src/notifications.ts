@@ -1,6 +1,6 @@
 /**
  * Notifications (docs/product-spec.md "Notifications"): what a person is
- * told about offers, applications and collaborations, the shape of one item
+ * told about offers, applications, collaborations and their own reports, the shape of one item
  * of their inbox, the inbox snapshot that travels on `notifications.inbox.v1`
  * (key = the person's user id) to the BFF's read model, and the list's query.
  *
@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { messages } from './messages';
+import { reportItemKinds, reportOutcomes } from './reports';
 
 export const NOTIFICATIONS_PAGE_SIZE_DEFAULT = 20;
 export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
@@ -29,7 +30,8 @@ export const INBOX_LATEST_MAX = 5;
  * - `deliverable_auto_approved`: both sides;
  * - `payment_marked`: the creator (the brand marked the payment made);
  * - `payment_overdue`: both sides;
- * - `review_received`: the side the other reviewed once the collaboration completed.
+ * - `review_received`: the side the other reviewed once the collaboration completed;
+ * - `report_resolved`: the reporter, once staff resolved their report (docs/console.md "Reports").
  */
 export const NOTIFICATION_KINDS = [
   'offer_matched',
@@ -47,15 +49,29 @@ export const NOTIFICATION_KINDS = [
   'payment_marked',
   'payment_overdue',
   'review_received',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const isoDate = z.string();
 
 /**
+ * What an item of a resolved report (`report_resolved`) tells its reporter: the reported item's
+ * kind and staff's outcome (its words: `reportOutcomeWords`). Never whom the report accused nor
+ * the staff member (`reporterViewOf`).
+ */
+export const notificationReportSchema = z.object({
+  itemKind: z.enum(reportItemKinds),
+  outcome: z.enum(reportOutcomes),
+});
+export type NotificationReport = z.infer<typeof notificationReportSchema>;
+
+/**
  * One item of a person's inbox. The ids say what it links to (an offer, an
- * application's offer, a collaboration); `title` is the offer's title and
- * `counterpart` the other side's public handle (null when there is none).
+ * application's offer, a collaboration); `title` is the offer's title (for a
+ * report: the label the reporter saw, empty for a message, whose text is never
+ * copied) and `counterpart` the other side's public handle (null when there is
+ * none); `report` is the outcome of the person's report (null but for `report_resolved`).
  */
 export const notificationSchema = z.object({
   id: z.string(),
@@ -65,6 +81,7 @@ export const notificationSchema = z.object({
   collaborationId: z.string().nullable(),
   title: z.string(),
   counterpart: z.string().nullable(),
+  report: notificationReportSchema.nullable(),
   read: z.boolean(),
   created: isoDate,
 });
@@ -164,8 +181,16 @@ export const CHANNELS_OF_CATEGORY = {
   digest: ['email'],
 } as const satisfies Record<NotificationCategory, readonly NotificationChannel[]>;
 
-/** The category of each kind of item (`digest` is none's: it is the e-mail, not a kind). */
-export const CATEGORY_OF_KIND: Record<NotificationKind, Exclude<NotificationCategory, 'digest'>> = {
+/**
+ * The category of each kind of item (`digest` is none's: it is the e-mail, not a kind). A kind
+ * without a category (null) answers the person's own request — the outcome of their report —
+ * and cannot be turned off: it always reaches their inbox, and their digest unless the digest's
+ * e-mail is off.
+ */
+export const CATEGORY_OF_KIND: Record<
+  NotificationKind,
+  Exclude<NotificationCategory, 'digest'> | null
+> = {
   offer_matched: 'offers',
   application_received: 'applications',
   application_accepted: 'applications',
@@ -181,6 +206,7 @@ export const CATEGORY_OF_KIND: Record<NotificationKind, Exclude<NotificationCate
   payment_marked: 'collaborations',
   payment_overdue: 'collaborations',
   review_received: 'collaborations',
+  report_resolved: null,
 };
 
 /**

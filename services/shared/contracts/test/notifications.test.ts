@@ -64,11 +64,12 @@ describe('the inbox snapshot and its items', () => {
 });
 
 describe('the notification preferences', () => {
-  test('when every kind is looked up, then each has a category that has both channels', () => {
+  test('when every kind is looked up, then each has a category that has both channels, but the outcome of a report, which cannot be turned off', () => {
     const preferences = defaultNotificationPreferences();
     for (const kind of NOTIFICATION_KINDS) {
       const category = CATEGORY_OF_KIND[kind];
-      assert.deepEqual(preferences[category], { in_app: true, email: true }, kind);
+      if (kind === 'report_resolved') assert.equal(category, null);
+      else assert.deepEqual(preferences[category!], { in_app: true, email: true }, kind);
     }
     assert.equal(CATEGORY_OF_KIND.offer_matched, 'offers');
     assert.equal(CATEGORY_OF_KIND.application_withdrawn, 'applications');

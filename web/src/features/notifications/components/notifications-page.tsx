@@ -1,8 +1,9 @@
 /**
  * /notifications: the signed-in person's notifications, newest first, a page
  * at a time ("Load more" follows the cursor), each linking to what it is
- * about. Opening one marks it read; "Mark as read" and "Mark all as read" do
- * so in place. The counts follow live (lib/notifications-api), so a read in
+ * about (the outcome of a report adds its words on a line of its own).
+ * Opening one marks it read; "Mark as read" and "Mark all as read" do so in
+ * place. The counts follow live (lib/notifications-api), so a read in
  * another tab shows here too.
  */
 import { useState } from 'react';
@@ -19,12 +20,13 @@ import { Button, focusRing } from '@/components/ui/button';
 import { Notification as Notice } from '@/components/ui/notification';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Spinner } from '@/components/ui/spinner';
-import { notificationLink, notificationText } from '../utils/notification-text';
+import { notificationDetail, notificationLink, notificationText } from '../utils/notification-text';
 
 function NotificationItem({ item }: { item: Notification }) {
   const [markRead, { isLoading }] = useMarkNotificationReadMutation();
   const text = notificationText(item);
   const link = notificationLink(item);
+  const detail = notificationDetail(item);
   const read = () => {
     if (!item.read) void markRead(item.id);
   };
@@ -45,6 +47,11 @@ function NotificationItem({ item }: { item: Notification }) {
           </Link>
         ) : (
           <p className="text-sm text-slate-900">{text}</p>
+        )}
+        {detail && (
+          <p data-testid="notification-detail" className="mt-0.5 text-sm text-slate-700">
+            {detail}
+          </p>
         )}
         <p className="mt-0.5 text-xs text-slate-700">
           <time dateTime={item.created}>{new Date(item.created).toLocaleString()}</time>

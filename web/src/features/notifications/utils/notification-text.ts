@@ -2,9 +2,12 @@
  * What one notification says and where it leads (docs/product-spec.md
  * "Notifications"): a sentence from its kind, the offer's title and the
  * other side's public name, and the page it is about — the offer, the
- * brand's offer with its applicants, or the collaboration.
+ * brand's offer with its applicants, or the collaboration. The outcome of
+ * the person's own report names what they reported, adds the outcome's
+ * words (`reportOutcomeWords`) and leads to Settings → Reports.
  */
 import type { Notification } from '@raly/contracts/notifications';
+import { reportOutcomeWords } from '@raly/contracts/reports';
 import { pathOf, paths } from '@/config/paths';
 
 /** The sentence of an item; `who` falls back to a neutral word when there is no counterpart. */
@@ -42,11 +45,22 @@ export function notificationText(item: Notification): string {
       return `The payment for ${title} is overdue`;
     case 'review_received':
       return `${who} reviewed your collaboration on ${title}`;
+    case 'report_resolved':
+      // A reported message is named by its kind: its text is never copied into an item.
+      return `Your report of ${item.report?.itemKind === 'message' ? 'a message' : title} was reviewed`;
   }
+}
+
+/** The line under an item's sentence: the outcome's words of a report, else null. */
+export function notificationDetail(item: Notification): string | null {
+  return item.kind === 'report_resolved' && item.report
+    ? reportOutcomeWords[item.report.outcome]
+    : null;
 }
 
 /** The page an item is about, or null when it names nothing to open. */
 export function notificationLink(item: Notification): string | null {
+  if (item.kind === 'report_resolved') return paths.settingsReports.path;
   if (item.collaborationId) return pathOf(paths.collaboration, { id: item.collaborationId });
   if (!item.offerId) return null;
   if (item.kind === 'application_received' || item.kind === 'application_withdrawn')
