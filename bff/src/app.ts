@@ -1,7 +1,8 @@
 /**
  * The BFF process, a kit app like every service: express `/api`, socket.io
- * `/live` on the same HTTP server, and the Kafka → Redis read-model
- * projector. `start()`/`stop()` let tests run it in-process on a port of
+ * `/live` on the same HTTP server (the product's namespace and the staff
+ * console's), and the Kafka → Redis read-model projector (reports go to the
+ * console's sockets only). `start()`/`stop()` let tests run it in-process on a port of
  * their choosing (0 = any).
  */
 import cors from 'cors';
@@ -157,7 +158,11 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
       groupId: config.KAFKA_GROUP_ID,
       // Started in the background and again until Kafka answers; it catches up from its offsets.
       required: false,
-      subscriptions: subscriptions(records, liveMetrics),
+      subscriptions: subscriptions(
+        records,
+        liveMetrics,
+        (report) => live?.pushReport(report) ?? false,
+      ),
       concurrency: PROJECTOR_CONCURRENCY,
       partitionsConcurrency: PROJECTOR_PARTITIONS_CONCURRENCY,
       isApplied: appliedVersions(records),

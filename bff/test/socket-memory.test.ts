@@ -65,24 +65,30 @@ describe('releaseUpgradeRequest', () => {
 });
 
 describe('expiredSockets', () => {
-  test('when some tokens expired by now, then exactly their sockets are swept, and a socket without a caller is left alone', () => {
+  test("when some tokens expired by now, then exactly their sockets are swept, the console's staff sockets too, and a socket without a caller is left alone", () => {
     // Arrange
     const now = 1_800_000_000_000;
     const socketOf = (name: string, expiresAtMs?: number) => ({
       name,
       data: expiresAtMs === undefined ? {} : { caller: { expiresAtMs } },
     });
+    const staffSocketOf = (name: string, expiresAtMs: number) => ({
+      name,
+      data: { staff: { expiresAtMs } },
+    });
     const sockets = [
       socketOf('expired long ago', now - 60_000),
       socketOf('expires now', now),
       socketOf('expires in a second', now + 1000),
       socketOf('still in its handshake'),
+      staffSocketOf('staff token expired', now - 1),
+      staffSocketOf('staff token in force', now + 1000),
     ];
 
     // Act
     const swept = [...expiredSockets(sockets, now)].map((socket) => socket.name);
 
     // Assert
-    assert.deepEqual(swept, ['expired long ago', 'expires now']);
+    assert.deepEqual(swept, ['expired long ago', 'expires now', 'staff token expired']);
   });
 });

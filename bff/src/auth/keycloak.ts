@@ -10,7 +10,7 @@
  * `raly-bff`) verifies the bearer token (`getGrant`), which must be issued to the
  * console client `raly-console`, and `protect('realm:<role>')` checks the staff role.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import KeycloakConnect from 'keycloak-connect';
 import {
   bearerOf,
@@ -57,6 +57,15 @@ export interface Authenticator {
    * `permission-denied` (no such role).
    */
   requireStaff(role: StaffRole): RequestHandler;
+  /**
+   * The console's socket handshake (docs/api.md "socket.io", namespace `/console`): the same
+   * checks as {@link requireStaff} on a raw access token (keycloak-connect's `getGrant`, the console
+   * client, the realm role `role`).
+   * @returns the staff member and when the token expires
+   * @throws AppError `unauthenticated` (no token, a refused one, another client's),
+   *   `permission-denied` (no such role)
+   */
+  verifyStaff(accessToken: string | undefined, role: StaffRole): Promise<StaffSession>;
 }
 
 /** The realm roles of Raly's staff; raly-admin includes raly-moderator (infra/keycloak/raly-realm.json). */
@@ -70,6 +79,11 @@ export interface StaffCaller {
   email: string;
   /** The staff roles the token carries. */
   roles: StaffRole[];
+}
+
+/** A staff member of a console socket, with the end of its access token (`exp`, epoch ms). */
+export interface StaffSession extends StaffCaller {
+  expiresAtMs: number;
 }
 
 declare module 'express-serve-static-core' {
@@ -92,7 +106,13 @@ const staffRoles: readonly StaffRole[] = ['raly-moderator', 'raly-admin'];
 
 /** keycloak-connect's verified access token with its claims (`content`, in its README, not its typings). */
 type ConsoleToken = KeycloakConnect.Token & {
-  content?: { azp?: string; sub?: string; email?: string; preferred_username?: string };
+  content?: {
+    azp?: string;
+    sub?: string;
+    exp?: number;
+    email?: string;
+    preferred_username?: string;
+  };
 };
 
 /**
@@ -129,29 +149,47 @@ export function createAuthenticator(
     next(new AppError('permission-denied', 'Permission denied'));
 
   /**
-   * keycloak-connect's grant of the request's bearer token, when it is a console access token,
-   * as `req.kauth.grant` (where `protect()` reads it) and the staff member as `req.staff`.
+   * keycloak-connect's grant of an `Authorization` header's bearer token (`getGrant`: signature,
+   * issuer, expiry, `typ`, audience), when it is a console access token, with its staff member.
+   * @throws AppError `unauthenticated` for no token, a refused one, or another client's
    */
-  const consoleGrant: RequestHandler = async (request, response, next) => {
-    if (!bearerOf(request.headers.authorization))
-      return next(new AppError('unauthenticated', 'Sign in to the console'));
+  const consoleGrantOf = async (authorization: string | undefined) => {
+    if (!bearerOf(authorization)) throw new AppError('unauthenticated', 'Sign in to the console');
     let grant: KeycloakConnect.Grant;
     try {
-      grant = await keycloak.getGrant(request, response);
+      // getGrant reads the bearer token from the request's headers only.
+      grant = await keycloak.getGrant(
+        { headers: { authorization } } as unknown as Request,
+        {} as unknown as Response,
+      );
     } catch {
-      return next(new AppError('unauthenticated', 'The access token is not valid'));
+      throw new AppError('unauthenticated', 'The access token is not valid');
     }
     const token = grant.access_token as ConsoleToken | undefined;
     const content = token?.content;
     if (!token || !content?.sub || content.azp !== config.KEYCLOAK_CONSOLE_CLIENT_ID)
-      return next(new AppError('unauthenticated', 'Not an access token of the console'));
-    (request as unknown as { kauth: { grant: KeycloakConnect.Grant } }).kauth = { grant };
-    request.staff = {
+      throw new AppError('unauthenticated', 'Not an access token of the console');
+    const staff: StaffCaller = {
       userId: content.sub,
       email: content.email ?? content.preferred_username ?? '',
       roles: staffRoles.filter((role) => token.hasRealmRole(role)),
     };
-    next();
+    return { grant, token, expiresAtMs: (content.exp ?? 0) * 1000, staff };
+  };
+
+  /**
+   * The console grant of the request as `req.kauth.grant` (where `protect()` reads it) and the
+   * staff member as `req.staff`.
+   */
+  const consoleGrant: RequestHandler = async (request, _response, next) => {
+    try {
+      const { grant, staff } = await consoleGrantOf(request.headers.authorization);
+      (request as unknown as { kauth: { grant: KeycloakConnect.Grant } }).kauth = { grant };
+      request.staff = staff;
+      next();
+    } catch (error) {
+      next(error);
+    }
   };
 
   return {
@@ -160,5 +198,13 @@ export function createAuthenticator(
     alongside: verifyToken.alongside,
     revocations,
     requireStaff: (role) => Router().use(consoleGrant, keycloak.protect(`realm:${role}`)),
+    async verifyStaff(accessToken, role) {
+      const { token, expiresAtMs, staff } = await consoleGrantOf(
+        accessToken === undefined ? undefined : `Bearer ${accessToken}`,
+      );
+      // What `protect('realm:<role>')` checks on a route.
+      if (!token.hasRealmRole(role)) throw new AppError('permission-denied', 'Permission denied');
+      return { ...staff, expiresAtMs };
+    },
   };
 }

@@ -26,6 +26,26 @@ export function handshakeRefusal(error: unknown): Error & { data: LiveHandshakeR
   );
 }
 
+/**
+ * The token of a socket's handshake (`auth.token`), taken off it with the upgrade's headers and
+ * query: the token is kept once, on the verified caller (shared by every socket of the token),
+ * not per socket, and nothing reads the headers or query after the handshake (memory per idle
+ * socket: about 1 KB each).
+ * @param handshake the socket's `handshake`, emptied of `auth`, `headers` and `query`
+ * @returns the token, or undefined when none was sent
+ */
+export function takeHandshakeToken(handshake: {
+  auth: object;
+  headers: object;
+  query: object;
+}): string | undefined {
+  const token = handshakeTokenOf(handshake);
+  handshake.auth = {};
+  handshake.headers = {};
+  handshake.query = {};
+  return token;
+}
+
 /** Admits to `io` only a handshake whose token is in force, with its caller and rooms on `socket.data`. */
 export function authenticateHandshakes(
   io: LiveIo,
@@ -36,13 +56,7 @@ export function authenticateHandshakes(
   }: { authenticator: Authenticator; me: MeDependencies; logger: Logger },
 ): void {
   io.use((socket, next) => {
-    const token = handshakeTokenOf(socket.handshake);
-    // Kept once, on the verified caller (shared by every socket of the token), not per socket;
-    // nothing reads the upgrade's headers or query after the handshake either (memory per
-    // idle socket: about 1 KB each).
-    socket.handshake.auth = {};
-    socket.handshake.headers = {};
-    socket.handshake.query = {};
+    const token = takeHandshakeToken(socket.handshake);
     authenticator
       .verify(token)
       .then(async (caller) => {

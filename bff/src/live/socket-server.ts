@@ -5,13 +5,16 @@
  * handshake (./handshake), the pushes (./pushers), catch-up (./catch-up),
  * the Redis adapter shared by replicas (./redis-adapter), the memory kept
  * per idle socket (./upgrade-memory, ./expiry-sweep), ended sessions
- * (./revocation) and the presence heartbeats (./presence).
+ * (./revocation) and the presence heartbeats (./presence). The staff
+ * console has its own namespace, `/console`, with its own handshake and the
+ * reports' pushes (./console-live).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { LIVE_PATH } from '@raly/contracts/live';
 import type { Producer } from 'kafkajs';
+import type { ReportRecord } from '@raly/contracts/reports';
 import type { Logger } from '@raly/service-kit/logger';
 import { inSpan } from '@raly/service-kit/tracing';
 import type { Authenticator } from '../auth/keycloak';
@@ -21,6 +24,7 @@ import type { MeDependencies } from '../domain/me';
 import type { LivePush } from '../domain/record-store';
 import type { LiveMetrics } from '../observability/live-metrics';
 import { catchUpOf } from './catch-up';
+import { openConsoleLive } from './console-live';
 import { startExpirySweep } from './expiry-sweep';
 import { authenticateHandshakes } from './handshake';
 import type { LiveIo } from './live-io';
@@ -38,6 +42,12 @@ export interface LiveServer extends LivePush {
    * arrived. Resolves when all were sent (errors are logged, not thrown).
    */
   catchUpAll(): Promise<void>;
+  /**
+   * Sends a report snapshot to the staff console's moderators (./console-live), unless this
+   * replica already pushed that version or a higher one.
+   * @returns true when emitted
+   */
+  pushReport(report: ReportRecord): boolean;
   /** Closes every socket (their clients see the transport close and reconnect) and the server. */
   close(): Promise<void>;
 }
@@ -85,7 +95,8 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
     socket.data.rooms = [];
     void catchUp(socket);
   });
-  const stopExpirySweep = startExpirySweep(io);
+  const consoleLive = openConsoleLive(io, { authenticator, logger });
+  const stopExpirySweep = startExpirySweep(io, consoleLive.namespace);
   closeRevokedSessions(io, authenticator.revocations);
   const pushers = createPushers(io);
   // Indexed by kind below: the record pushes alone (with `message` beside them the index type is lost).
@@ -104,6 +115,15 @@ export function createLiveServer(options: LiveServerOptions): LiveServer {
         recordPushers[kind](record),
       );
       options.metrics?.pushed(kind);
+    },
+    pushReport(report) {
+      const pushed = inSpan(
+        'socket emit report',
+        { 'raly.record.kind': 'report', 'raly.record.id': report.id },
+        () => consoleLive.pushReport(report),
+      );
+      if (pushed) options.metrics?.pushed('report');
+      return pushed;
     },
     pushMessage(message, parties) {
       inSpan(

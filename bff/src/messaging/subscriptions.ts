@@ -10,6 +10,9 @@
  * their Redis writes leave in one pipeline (the client auto-pipelines).
  * A collaboration's message is no snapshot to keep: it is pushed to the
  * parties of its collaboration as the read model knows it (`pushMessage`).
+ * Nor is a report (`moderation.report.v1`): the read model keeps none, each
+ * snapshot goes to the staff console's moderators (`pushReport`, the live
+ * server's namespace `/console`, docs/console.md "Reports in the browser").
  */
 import {
   collaborationMessageRecordSchema,
@@ -20,6 +23,7 @@ import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
 import { inboxRecordSchema } from '@raly/contracts/notifications';
 import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offers';
 import { brandRecordSchema, userRecordSchema } from '@raly/contracts/records';
+import { reportRecordSchema, type ReportRecord } from '@raly/contracts/reports';
 import { teamRecordSchema } from '@raly/contracts/teams';
 import { on, PoisonEventError, type Subscription } from '@raly/service-kit/consumer';
 import type { AggregateKind, RecordByKind } from '../data-access/read-model';
@@ -60,6 +64,21 @@ const pushMessage =
     if (await records.pushMessage(event.data)) live?.pushedFromEvent('message', event.time);
   };
 
+/**
+ * Pushes a report event's record to the staff console (subject: the report's id).
+ * @param push the live server's `pushReport` (false: not emitted, a version already pushed)
+ * @throws PoisonEventError when the envelope and its record disagree: dead-lettered at once
+ */
+const pushReport =
+  (push: ReportPush, live?: LiveMetrics) =>
+  async (event: Envelope<ReportRecord>): Promise<void> => {
+    assertEnvelopeOf(event);
+    if (push(event.data)) live?.pushedFromEvent('report', event.time);
+  };
+
+/** Where a report snapshot goes: the console's moderators; true when it was emitted. */
+export type ReportPush = (report: ReportRecord) => boolean;
+
 /** The aggregate kind each projected topic carries. */
 const kindOfTopic: Record<string, AggregateKind> = {
   [topics.identityUser]: 'user',
@@ -96,8 +115,13 @@ export const appliedVersions =
 /**
  * @param records the read model and its one writer, `applySnapshot`
  * @param live where the delay of each pushed snapshot is recorded (event time → emit)
+ * @param reports where report snapshots go (none pushed without it)
  */
-export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscription[] {
+export function subscriptions(
+  records: RecordStore,
+  live?: LiveMetrics,
+  reports: ReportPush = () => false,
+): Subscription[] {
   const project = <K extends AggregateKind>(kind: K) => projectSnapshot(records, kind, live);
   return [
     on(topics.identityUser, eventTypes.userCreated, userRecordSchema, project('user')),
@@ -138,5 +162,17 @@ export function subscriptions(records: RecordStore, live?: LiveMetrics): Subscri
       pushMessage(records, live),
     ),
     on(topics.notificationsInbox, eventTypes.inboxUpdated, inboxRecordSchema, project('inbox')),
+    on(
+      topics.moderationReport,
+      eventTypes.reportOpened,
+      reportRecordSchema,
+      pushReport(reports, live),
+    ),
+    on(
+      topics.moderationReport,
+      eventTypes.reportUpdated,
+      reportRecordSchema,
+      pushReport(reports, live),
+    ),
   ];
 }

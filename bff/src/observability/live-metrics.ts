@@ -4,8 +4,8 @@
  * - `raly_bff_live_sockets` (gauge): socket.io connections on this replica,
  *   read at scrape time (the HPA's per-pod metric, k8s/base/apps/bff.yaml);
  * - `raly_bff_live_pushes_total` (counter, `kind`: user, brand, offer,
- *   application, collaboration, message): snapshots and messages emitted to
- *   socket.io rooms;
+ *   application, collaboration, message, report): snapshots and messages
+ *   emitted to socket.io rooms (report: to the staff console's namespace);
  * - `raly_bff_live_push_delay_seconds` (histogram, `kind`): from the event's
  *   `time` (set when the service wrote its outbox row, contracts' envelope)
  *   to its emit by the projector — the delay a browser sees on the Kafka path.
@@ -13,8 +13,8 @@
 import type { AppMetrics } from '@raly/service-kit/metrics';
 import type { AggregateKind } from '../data-access/read-model';
 
-/** What a push carries: a record snapshot of a kind, or a collaboration's message. */
-export type LiveKind = AggregateKind | 'message';
+/** What a push carries: a record snapshot of a kind, a collaboration's message, or a report (console). */
+export type LiveKind = AggregateKind | 'message' | 'report';
 
 /** Live-push delay buckets, in seconds: 5 ms … 60 s (a replayed backlog lands in the last). */
 const PUSH_DELAY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];

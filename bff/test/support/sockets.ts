@@ -1,13 +1,22 @@
-/** socket.io clients of the BFF's `/live` endpoint, recording what they receive. */
+/**
+ * socket.io clients of the BFF's `/live` endpoint, the product's namespace and the staff
+ * console's, recording what they receive.
+ */
 import { io, type Socket } from 'socket.io-client';
 import type {
   CollaborationMessageRecord,
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
-import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
+import {
+  CONSOLE_LIVE_NAMESPACE,
+  consoleLiveEvents,
+  LIVE_PATH,
+  liveEvents,
+} from '@raly/contracts/live';
 import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
+import type { ReportRecord } from '@raly/contracts/reports';
 import type { RunningBff } from '../../src/app';
 
 /** What the BFF pushes on `/live` (docs/api.md): the changed record, by event name. */
@@ -91,6 +100,44 @@ export function disconnectedWithin(socket: Socket, boundMs: number): Promise<str
     socket.once('disconnect', (reason) => {
       clearTimeout(timer);
       resolve(reason);
+    });
+  });
+}
+
+/** A socket of the staff console's namespace (`/console`) and the reports it received. */
+export interface ConsoleRecordingSocket {
+  socket: Socket;
+  /** Every report pushed so far (`report.updated`), in order. */
+  reports: ReportRecord[];
+  /** Every event name received so far. */
+  events: string[];
+}
+
+/**
+ * Connects to the console's namespace with `auth.token` over a WebSocket.
+ * @returns the connected socket, or rejects with the server's connect_error
+ */
+export function connectConsoleLive(
+  bff: RunningBff,
+  token: string | undefined,
+): Promise<ConsoleRecordingSocket> {
+  const socket = io(`${bff.url}${CONSOLE_LIVE_NAMESPACE}`, {
+    path: LIVE_PATH,
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  const recording: ConsoleRecordingSocket = { socket, reports: [], events: [] };
+  socket.onAny((event: string, payload: unknown) => {
+    recording.events.push(event);
+    if (event === consoleLiveEvents.report) recording.reports.push(payload as ReportRecord);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(recording));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
     });
   });
 }

@@ -94,6 +94,7 @@ export const flows: Record<string, { writes: string[]; reads: string[] }> = {
       topics.collaborationsCollaboration,
       topics.collaborationsMessage,
       topics.notificationsInbox,
+      topics.moderationReport,
     ],
   },
 };

@@ -1,10 +1,13 @@
 /**
  * The BFF as the console's component tests see it: the console's fetches (a URL and init, not a
- * Request) answered by the test, and a signed-in staff member's session.
+ * Request) answered by the test, its live report queue (the socket's namespace `/console`) driven
+ * by the test, and a signed-in staff member's session.
  */
 import { vi } from 'vitest';
 import type { ConsoleCreator } from '@raly/contracts/internal';
 import { uniqueToken } from '@raly/test-support/records';
+import type { ReportRecord } from '@raly/contracts/reports';
+import type { ReportFeedListener } from '@/features/console/services/console-live';
 import type { ConsoleSession, StaffRole } from '@/features/console/services/console-session';
 
 /** A call of the console to the BFF: method, path and JSON body. */
@@ -60,3 +63,29 @@ export const aConsoleCreator = (): ConsoleCreator => ({
     isAmbassador: false,
   },
 });
+
+/** The BFF's console socket as a test drives it (`ConsoleApi.watchReports`). */
+export interface ReportFeed {
+  /** `ConsoleApi.watchReports`: listens until the returned function is called. */
+  watch(listener: ReportFeedListener): () => void;
+  /** The socket connects (true) or goes down (false), for every watcher. */
+  connection(connected: boolean): void;
+  /** The BFF pushes `report.updated` with `report` to every watcher. */
+  push(report: ReportRecord): void;
+  /** How many watchers listen now. */
+  watchers(): number;
+}
+
+/** A console socket that stays down until the test connects it. */
+export function aReportFeed(): ReportFeed {
+  const listeners = new Set<ReportFeedListener>();
+  return {
+    watch(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    connection: (connected) => listeners.forEach((listener) => listener.connection(connected)),
+    push: (report) => listeners.forEach((listener) => listener.report(report)),
+    watchers: () => listeners.size,
+  };
+}

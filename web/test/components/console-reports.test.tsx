@@ -1,6 +1,7 @@
 /**
  * The console's "Reports" tab (docs/console.md "Reports in the browser"): the open queue as the BFF
- * answers it, read again when the window gets the focus back, the resolve form sending the
+ * answers it, read again when the window gets the focus back and every 15 s while the console's
+ * socket is down, kept live by the socket's pushes while it is up, the resolve form sending the
  * outcome and note, a refusal shown on the report, and the resolved reports.
  */
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import { reportReasonWords, type ReportRecord } from '@raly/contracts/reports';
 import { consoleApi } from '@/features/console/api/console-api';
 import { ConsoleSections } from '@/features/console/components/console-page';
 import { REPORT_QUEUE_REFRESH_MS } from '@/features/console/components/report-queue';
-import { aSession, answerConsole, type ConsoleCall } from './console-bff';
+import { aReportFeed, aSession, answerConsole, type ConsoleCall } from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 /** An open report of an offer as moderation keeps it, unless `changes` say otherwise. */
@@ -32,6 +33,18 @@ const aReport = (changes: Partial<ReportRecord> = {}): ReportRecord => ({
   ...changes,
 });
 
+/** A report resolved with a warning by moderator@raly.test. */
+const aWarnedReport = (): ReportRecord =>
+  aReport({
+    status: 'resolved',
+    resolution: {
+      outcome: 'warning',
+      note: 'Warned the brand',
+      staff: { userId: randomUUID(), email: 'moderator@raly.test' },
+      at: '2026-11-27T16:00:00.000Z',
+    },
+  });
+
 const page = (reports: ReportRecord[], nextBefore: string | null = null) => ({
   data: { reports, nextBefore },
 });
@@ -40,13 +53,33 @@ const page = (reports: ReportRecord[], nextBefore: string | null = null) => ({
 const queueReads = (calls: ConsoleCall[]) =>
   calls.filter((call) => call.method === 'GET').map((call) => call.path);
 
-/** Opens the console's Reports tab for a moderator. */
-async function openReportsTab() {
-  renderInApp(
-    <ConsoleSections api={consoleApi('/api', aSession('raly-moderator'))} canSetFlags={false} />,
-  );
+/** A report of `report` resolved by a staff member, one version on. */
+const resolvedOf = (report: ReportRecord, email = 'other@raly.test'): ReportRecord => ({
+  ...report,
+  version: report.version + 1,
+  status: 'resolved',
+  resolution: {
+    outcome: 'no-action',
+    note: 'Looked fine',
+    staff: { userId: randomUUID(), email },
+    at: '2026-11-27T17:00:00.000Z',
+  },
+});
+
+/**
+ * Opens the console's Reports tab for a moderator; the console's socket is `feed` (down until the
+ * test connects it).
+ */
+async function openReportsTab(feed = aReportFeed()) {
+  const api = { ...consoleApi('/api', aSession('raly-moderator')), watchReports: feed.watch };
+  renderInApp(<ConsoleSections api={api} canSetFlags={false} />);
   await userEvent.click(screen.getByRole('tab', { name: 'Reports' }));
+  return feed;
 }
+
+/** The reports shown, by label, in order. */
+const shownLabels = () =>
+  screen.queryAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
 
 describe("the console's Reports tab", () => {
   test('when open reports come, then each shows its item (offers and creators linked), the accused, the reason in words, the note and when; a focus reads the queue again', async () => {
@@ -95,7 +128,7 @@ describe("the console's Reports tab", () => {
     await waitFor(() => assert.equal(queueReads(calls).length, 2));
   });
 
-  test('while the tab is shown, then the queue is read again every 15 s and shows what changed; once another tab is shown, it is not', async () => {
+  test("while the tab is shown and the console's socket is down, then the queue is read again every 15 s and shows what changed; once another tab is shown, it is not and the socket is let go", async () => {
     // Arrange
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
@@ -106,7 +139,7 @@ describe("the console's Reports tab", () => {
           ? jsonAnswer(200, { data: { entries: [], nextBefore: null } })
           : jsonAnswer(200, page(++reads > 1 ? [later] : [])),
       );
-      await openReportsTab();
+      const feed = await openReportsTab();
       await screen.findByText('No open reports.');
 
       // Act
@@ -119,9 +152,101 @@ describe("the console's Reports tab", () => {
       const before = queueReads(calls).filter((path) => path.includes('reports')).length;
       act(() => void vi.advanceTimersByTime(REPORT_QUEUE_REFRESH_MS * 2));
       assert.equal(queueReads(calls).filter((path) => path.includes('reports')).length, before);
+      assert.equal(feed.watchers(), 0);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("when the console's socket connects, then the queue is read once more and no longer every 15 s; a report opened elsewhere joins its end, one resolved elsewhere leaves it, and an older version changes nothing", async () => {
+    // Arrange
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const first = aReport();
+      const second = aReport({ item: { kind: 'offer', id: randomUUID(), label: 'Winter coats' } });
+      const calls = answerConsole(() => jsonAnswer(200, page([first, second])));
+      const feed = await openReportsTab();
+      await screen.findByRole('listitem', { name: 'Winter coats' });
+      assert.equal(feed.watchers(), 1);
+
+      // Act: connected
+      act(() => feed.connection(true));
+
+      // Assert: one more read, then none on the clock
+      await vi.waitFor(() => assert.equal(queueReads(calls).length, 2));
+      act(() => void vi.advanceTimersByTime(REPORT_QUEUE_REFRESH_MS * 3));
+      assert.equal(queueReads(calls).length, 2);
+
+      // Act: a new report, then the first one resolved by someone else, then a stale version
+      const opened = aReport({
+        item: { kind: 'brand', id: randomUUID(), label: 'Acme Drinks' },
+        created: '2026-11-27T18:00:00.000Z',
+      });
+      act(() => feed.push(opened));
+      await screen.findByRole('listitem', { name: 'Acme Drinks' });
+      act(() => feed.push(resolvedOf(first)));
+      act(() => feed.push(first));
+
+      // Assert
+      await waitFor(() => assert.deepEqual(shownLabels(), ['Winter coats', 'Acme Drinks']));
+
+      // Act: the socket goes down: the clock reads the queue again
+      act(() => feed.connection(false));
+      act(() => void vi.advanceTimersByTime(REPORT_QUEUE_REFRESH_MS));
+
+      // Assert
+      await vi.waitFor(() => assert.equal(queueReads(calls).length, 3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('when "Resolved" is shown and a report is resolved elsewhere, then it heads the list with its resolution', async () => {
+    // Arrange
+    const older = aWarnedReport();
+    answerConsole((call) =>
+      jsonAnswer(200, page(call.path.includes('status=resolved') ? [older] : [])),
+    );
+    const feed = await openReportsTab();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), ['Resolved']);
+    await screen.findByRole('listitem', { name: 'Summer drinks' });
+    act(() => feed.connection(true));
+
+    // Act
+    const elsewhere = resolvedOf(
+      aReport({ item: { kind: 'creator', id: randomUUID(), label: '@maya' } }),
+      'other@raly.test',
+    );
+    act(() => feed.push(elsewhere));
+
+    // Assert
+    const item = await screen.findByRole('listitem', { name: '@maya' });
+    assert.deepEqual(shownLabels(), ['@maya', 'Summer drinks']);
+    assert.ok(within(item).getByText('other@raly.test', { exact: false }));
+    assert.equal(within(item).queryByRole('button', { name: 'Resolve' }), null);
+  });
+
+  test('when a report is resolved in this tab and its resolved version is pushed, then it stays in the open queue with its resolution', async () => {
+    // Arrange
+    const report = aReport();
+    const resolved = resolvedOf(report, 'staff@raly.test');
+    answerConsole((call) =>
+      call.method === 'PUT' ? jsonAnswer(200, { data: resolved }) : jsonAnswer(200, page([report])),
+    );
+    const feed = await openReportsTab();
+    const item = await screen.findByRole('listitem', { name: 'Summer drinks' });
+    act(() => feed.connection(true));
+
+    // Act
+    await userEvent.click(within(item).getByRole('radio', { name: 'No action' }));
+    await userEvent.type(within(item).getByLabelText('Resolution note'), 'Looked fine');
+    await userEvent.click(within(item).getByRole('button', { name: 'Resolve' }));
+    act(() => feed.push(resolved));
+
+    // Assert
+    const shown = await screen.findByRole('listitem', { name: 'Summer drinks' });
+    await within(shown).findByText('staff@raly.test', { exact: false });
+    assert.equal(within(shown).queryByRole('button', { name: 'Resolve' }), null);
   });
 
   test('when a staff member resolves a report, then the outcome and note are sent and the report shows its resolution', async () => {
@@ -198,15 +323,7 @@ describe("the console's Reports tab", () => {
 
   test('when "Resolved" is chosen, then the resolved reports are read and show the outcome, note, staff e-mail and when, without a form', async () => {
     // Arrange
-    const resolved = aReport({
-      status: 'resolved',
-      resolution: {
-        outcome: 'warning',
-        note: 'Warned the brand',
-        staff: { userId: randomUUID(), email: 'moderator@raly.test' },
-        at: '2026-11-27T16:00:00.000Z',
-      },
-    });
+    const resolved = aWarnedReport();
     const calls = answerConsole((call) =>
       jsonAnswer(200, page(call.path.includes('status=resolved') ? [resolved] : [])),
     );

@@ -8,6 +8,7 @@ import type { CollaborationMessageRecord, CollaborationRecord } from './collabor
 import type { InboxRecord } from './notifications';
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
+import type { ReportRecord } from './reports';
 import type { TeamRecord } from './teams';
 
 /** The socket.io path on the BFF's origin. */
@@ -51,6 +52,27 @@ export interface LiveServerToClientEvents {
   [liveEvents.message]: (record: CollaborationMessageRecord) => void;
   /** A person's inbox (unread count, newest items' ids): only to that person's sockets, every tab. */
   [liveEvents.inbox]: (record: InboxRecord) => void;
+}
+
+/**
+ * The staff console's namespace on the same path (docs/console.md "Reports in the browser"): its
+ * handshake takes a console access token with the realm role raly-moderator, the product's
+ * namespace `/` a product token; neither takes the other's.
+ */
+export const CONSOLE_LIVE_NAMESPACE = '/console';
+
+/** Server → client event names of the console's namespace. */
+export const consoleLiveEvents = {
+  report: 'report.updated',
+} as const;
+
+/** Server → client events of the console's namespace (socket.io's typed-events map). */
+export interface ConsoleServerToClientEvents {
+  /**
+   * A report as the console reads it (`GET /api/console/reports`'s items), each time it is opened
+   * or changes, to every moderator's socket; clients keep the higher `version`.
+   */
+  [consoleLiveEvents.report]: (record: ReportRecord) => void;
 }
 
 /** The handshake's `auth`: the current access token. */

@@ -1,5 +1,6 @@
 /**
- * The staff console's calls to the BFF's `/api/console/*` (docs/api.md § Console), with the
+ * The staff console's calls to the BFF's `/api/console/*` (docs/api.md § Console), and its live
+ * report queue (the socket.io namespace `/console`, ../services/console-live), with the
  * console's access token only: never the product's session, whose tokens the console routes
  * refuse anyway. Answers are `{ data }`; refusals `{ error: { code, message } }`.
  */
@@ -19,6 +20,10 @@ import type {
   ReportResolutionDecision,
   ReportStatus,
 } from '@raly/contracts/reports';
+import {
+  watchConsoleReports,
+  type ReportFeedListener,
+} from '@/features/console/services/console-live';
 import type { ConsoleSession } from '@/features/console/services/console-session';
 
 /** A refusal of a console route: the BFF's status and message. */
@@ -129,6 +134,11 @@ export interface ConsoleApi {
    * (1–1000 characters); a suspension also suspends the accused. 409 when resolved otherwise.
    */
   resolveReport(reportId: string, decision: ReportResolutionDecision): Promise<ReportRecord>;
+  /**
+   * Socket.io namespace `/console`: every report opened or changed, as `reports` reads them, and
+   * whether the socket is connected, told to `listener` until the returned function is called.
+   */
+  watchReports(listener: ReportFeedListener): () => void;
 }
 
 /** `query` as the audit route's query string (`?…`, or empty when nothing is set). */
@@ -197,5 +207,6 @@ export function consoleApi(apiBaseUrl: string, session: ConsoleSession): Console
         `/reports/${encodeURIComponent(reportId)}/resolution`,
         decision,
       ),
+    watchReports: (listener) => watchConsoleReports(session, listener),
   };
 }

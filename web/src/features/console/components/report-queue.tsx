@@ -1,12 +1,17 @@
 /**
  * The console's reports (docs/console.md "Reports in the browser"): the open queue oldest first,
  * or the resolved reports newest resolution first ("Open" / "Resolved"), a page at a time ("Load
- * more"). The console has no socket, so while the tab is shown the first page is read again every
- * 15 s (REPORT_QUEUE_REFRESH_MS) and when the window gets the focus back; a re-read replaces the
- * list with the first page. Each open report has its resolve form (outcome, a required note,
- * "Resolve"); a resolved one shows the outcome, the note, the staff member and when.
+ * more"), kept live by the console's socket (`ConsoleApi.watchReports`): a report opened elsewhere
+ * joins the open queue (once every page of it is shown, the queue being oldest first), one resolved
+ * by any staff member leaves it and heads the resolved list, each report shown at the higher
+ * version read or pushed. The first page is read when the tab opens, each time the socket
+ * connects (what passed while it was down), when the window gets the focus back and, only while
+ * the socket is down, every 15 s (REPORT_QUEUE_REFRESH_MS); a re-read replaces the list with the
+ * first page. Each open report has its resolve form (outcome, a required note, "Resolve"); a
+ * report resolved in this tab stays in the open queue, with its resolution, until the next read.
+ * A resolved one shows the outcome, the note, the staff member and when.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   REPORT_NOTE_MAX_LENGTH,
   reportOutcomes,
@@ -22,9 +27,9 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { publicUrlPrefixes } from '@/config/public-urls';
 import { messageOf, type ConsoleApi } from '@/features/console/api/console-api';
 import { PagedList } from '@/features/console/components/paged-list';
-import { usePagedRead } from '@/features/console/hooks/use-paged-read';
+import { usePagedRead, type Paged } from '@/features/console/hooks/use-paged-read';
 
-/** How often the shown queue is read again, in milliseconds. */
+/** How often the shown queue is read again while the console's socket is down, in milliseconds. */
 export const REPORT_QUEUE_REFRESH_MS = 15_000;
 
 /** What staff read for each outcome. */
@@ -44,9 +49,49 @@ const itemKindWords: Record<ReportItemKind, string> = {
 /** When a report was made or resolved, in the browser's time zone and language. */
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** @param api the console's calls for the signed-in staff member */
+/** The newer of two versions of a report (the first when neither is newer). */
+const newerOf = (report: ReportRecord, other: ReportRecord | undefined): ReportRecord =>
+  other && other.version > report.version ? other : report;
+
+/** When a resolved report was resolved, for ordering (epoch ms; 0 while open). */
+const resolvedAtOf = (report: ReportRecord) =>
+  report.resolution ? Date.parse(report.resolution.at) : 0;
+
+/**
+ * The list to show: the reports read, each at its newest version known (read or pushed), those of
+ * another status left out unless resolved in this tab (`kept`), plus the pushed reports of the
+ * status that were not read: for the open queue (oldest first) appended when its last page is
+ * shown, for the resolved list (newest resolution first) put ahead.
+ * @param listed the pages read; @param pushed the newest version pushed of each report
+ */
+export function liveReportList(
+  listed: Paged<ReportRecord>,
+  pushed: ReadonlyMap<string, ReportRecord>,
+  status: ReportStatus,
+  kept: ReadonlySet<string>,
+): Paged<ReportRecord> {
+  const shown = listed.items
+    .map((report) => newerOf(report, pushed.get(report.id)))
+    .filter((report) => report.status === status || kept.has(report.id));
+  const read = new Set(listed.items.map((report) => report.id));
+  const added = [...pushed.values()].filter(
+    (report) => report.status === status && !read.has(report.id),
+  );
+  if (status === 'resolved') {
+    added.sort((a, b) => resolvedAtOf(b) - resolvedAtOf(a));
+    return { items: [...added, ...shown], nextBefore: listed.nextBefore };
+  }
+  if (listed.nextBefore !== null) return { items: shown, nextBefore: listed.nextBefore };
+  added.sort((a, b) => a.created.localeCompare(b.created));
+  return { items: [...shown, ...added], nextBefore: null };
+}
+
+/** @param api the console's calls and live report queue for the signed-in staff member */
 export function ReportQueue({ api }: { api: ConsoleApi }) {
   const [status, setStatus] = useState<ReportStatus>('open');
+  const [connected, setConnected] = useState(false);
+  const [pushed, setPushed] = useState<ReadonlyMap<string, ReportRecord>>(new Map());
+  const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const statusId = useId();
   const readPage = useCallback(
     async (before?: string) => {
@@ -57,28 +102,54 @@ export function ReportQueue({ api }: { api: ConsoleApi }) {
   );
   // A re-read of the queue that fails keeps the reports shown, with the refusal above them.
   const read = usePagedRead(readPage, { keepOnError: true });
-  const { setListed, readFirstPage } = read;
+  const { listed, setListed, readFirstPage } = read;
+
+  /** Remembers a report's version when it is newer than the one remembered. */
+  const remember = useCallback(
+    (report: ReportRecord) =>
+      setPushed((current) => {
+        const known = current.get(report.id);
+        return known && known.version >= report.version
+          ? current
+          : new Map(current).set(report.id, report);
+      }),
+    [],
+  );
+
+  useEffect(
+    () => api.watchReports({ report: remember, connection: setConnected }),
+    [api, remember],
+  );
 
   useEffect(() => {
     setListed(undefined);
     readFirstPage();
-    const timer = window.setInterval(readFirstPage, REPORT_QUEUE_REFRESH_MS);
     window.addEventListener('focus', readFirstPage);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('focus', readFirstPage);
-    };
+    return () => window.removeEventListener('focus', readFirstPage);
   }, [readFirstPage, setListed]);
 
+  // The read of the list shown now (another status is another read), for the socket's effect.
+  const readShown = useRef(readFirstPage);
+  useEffect(() => {
+    readShown.current = readFirstPage;
+  }, [readFirstPage]);
+  useEffect(() => {
+    // Connected: what was opened or resolved while the socket was down is read once.
+    if (connected) return void readShown.current();
+    const timer = window.setInterval(() => readShown.current(), REPORT_QUEUE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [connected]);
+
+  const shown = useMemo(
+    () => listed && liveReportList(listed, pushed, status, kept),
+    [listed, pushed, status, kept],
+  );
+
   /** Shows a report as the BFF answered its resolution, in place until the next read. */
-  const replace = (resolved: ReportRecord) =>
-    setListed(
-      (current) =>
-        current && {
-          ...current,
-          items: current.items.map((report) => (report.id === resolved.id ? resolved : report)),
-        },
-    );
+  const resolvedHere = (resolved: ReportRecord) => {
+    setKept((current) => new Set(current).add(resolved.id));
+    remember(resolved);
+  };
 
   return (
     <section aria-labelledby="reports-heading" className="space-y-6">
@@ -103,14 +174,14 @@ export function ReportQueue({ api }: { api: ConsoleApi }) {
         </div>
       </div>
       <PagedList
-        read={read}
+        read={{ ...read, listed: shown }}
         loadingLabel="Loading the reports"
         empty={status === 'open' ? 'No open reports.' : 'No resolved reports.'}
       >
         {(reports) => (
           <ul aria-label="Reports" className="space-y-4">
             {reports.map((report) => (
-              <ReportEntry key={report.id} report={report} api={api} onResolved={replace} />
+              <ReportEntry key={report.id} report={report} api={api} onResolved={resolvedHere} />
             ))}
           </ul>
         )}
