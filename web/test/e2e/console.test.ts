@@ -7,8 +7,8 @@
  * brand's open tab loses its live socket (the next handshake is refused) and signs out without a
  * reload, and its sign-in answers 403 'This account is suspended.', which its login form shows;
  * after the lift it signs in again. A creator reports an offer: the report reaches a moderator's
- * open queue live, the moderator resolves it and the creator reads the outcome under Settings →
- * Reports. A creator's product session does not open the console, and a
+ * open queue live, the moderator resolves it, the creator's bell counts the outcome live and its
+ * inbox item opens Settings → Reports with the outcome. A creator's product session does not open the console, and a
  * creator's credentials on its login page do not reach the console's tools.
  *
  * Needs the native stack (`npm run stack -- up`).
@@ -253,7 +253,7 @@ describe('the staff console', () => {
     await Promise.all([creatorContext, brandContext, consoleContext].map((each) => each.close()));
   });
 
-  test("when a creator reports a brand's offer, then it reaches a moderator's open queue live; the moderator resolves it with a warning and the creator reads the outcome under Settings → Reports", async () => {
+  test("when a creator reports a brand's offer, then it reaches a moderator's open queue live; the moderator resolves it with a warning, the creator's bell counts the outcome live and its item opens Settings → Reports", async () => {
     // Arrange: a brand's open offer, a creator on its page, a moderator on the open queue.
     const { bffUrl, webUrl } = suite.product;
     const { offer } = await aBrandWithAnOpenOffer(bffUrl);
@@ -292,12 +292,33 @@ describe('the staff console', () => {
     await queued.getByLabel('Resolution note').fill('The brand was told deposits break our rules.');
     await queued.getByRole('button', { name: 'Resolve' }).click();
 
-    // Assert: the entry shows the outcome and who resolved it
-    await queued.getByText(moderator!.email, { exact: false }).waitFor();
-    assert.equal(await queued.getByRole('button', { name: 'Resolve' }).count(), 0);
+    // Assert: the report leaves the open queue live, and the resolved reports show its outcome
+    // and who resolved it
+    await queued.waitFor({ state: 'detached', timeout: LIVE_UPDATE_WINDOW_MS });
+    await page.getByLabel('Show').selectOption('resolved');
+    const resolved = page.getByRole('list', { name: 'Reports' }).getByRole('listitem', {
+      name: offer.title,
+    });
+    await resolved.getByText(moderator!.email, { exact: false }).waitFor();
+    await resolved.getByText('The brand was told deposits break our rules.').waitFor();
+    assert.equal(await resolved.getByRole('button', { name: 'Resolve' }).count(), 0);
 
-    // Assert: the creator reads the outcome under Settings → Reports, without the moderator
-    await creatorTab.page.goto(url('/settings/reports'));
+    // Assert: the creator's bell counts the outcome live; its item leads to Settings → Reports,
+    // which shows the outcome and the note without the moderator
+    const nav = creatorTab.page.getByRole('navigation', { name: 'Main' });
+    await nav
+      .getByTestId('notifications-badge')
+      .filter({ hasText: '1' })
+      .waitFor({ timeout: LIVE_UPDATE_WINDOW_MS });
+    await nav.getByTestId('notifications-bell').click();
+    await creatorTab.page.waitForURL(url('/notifications'));
+    const outcome = creatorTab.page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: `Your report of “${offer.title}” was reviewed` });
+    await outcome.getByText(reportOutcomeWords.warning).waitFor();
+    await outcome.getByRole('link').click();
+    await creatorTab.page.waitForURL(url('/settings/reports'));
     const mine = creatorTab.page.getByRole('region', { name: 'Reports' });
     await mine.getByText(offer.title).waitFor();
     await mine.getByText(reportOutcomeWords.warning).waitFor();
