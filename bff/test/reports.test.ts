@@ -421,6 +421,25 @@ describe('reports', () => {
     assert.equal(answer.body.data.nextBefore, null);
   });
 
+  test("when two people report the same offer, then each one's reports hold their own report only", async () => {
+    // Arrange: a first report of an offer, and a second creator's report of the same offer
+    const { reporter, offer, report: first } = await anOfferReport();
+    const other = await aCreator();
+    const second = await report(other, {
+      item: { kind: 'offer', id: offer.id },
+      reason: 'spam',
+      note: 'Posted in every channel.',
+    });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+
+    // Act
+    const [firstMine, otherMine] = await Promise.all([mine(reporter), mine(other)]);
+
+    // Assert
+    assert.deepEqual(firstMine.body.data.reports, [first]);
+    assert.deepEqual(otherMine.body.data.reports, [second.body.data]);
+  });
+
   test("when the console's report routes are called without a token, with a product token or without a staff role, then they answer 401, 401 and 403", async () => {
     // Arrange
     const product = await aCreator();
