@@ -6,6 +6,8 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import type { Plugin, ProxyOptions, UserConfig } from 'vite';
 
@@ -172,7 +174,22 @@ export function webConfig(options: WebConfigOptions): UserConfig {
         `${import.meta.dirname}/src/lib/store-toolkit.ts`,
       ]),
     ],
-    resolve: { alias: { '@': `${import.meta.dirname}/src` } },
+    resolve: {
+      alias: [
+        { find: '@', replacement: `${import.meta.dirname}/src` },
+        // socket.io-client's own pre-bundled ES module: its package entry re-exports its parser as
+        // a namespace object, which needs the bundler's runtime helpers in every chunk holding it;
+        // shared by the product's and the console's lazy chunks, those helpers became a chunk of
+        // the first page of their own.
+        {
+          find: /^socket\.io-client$/,
+          replacement: path.join(
+            path.dirname(createRequire(import.meta.url).resolve('socket.io-client/package.json')),
+            'dist/socket.io.esm.min.js',
+          ),
+        },
+      ],
+    },
     // The first page (≤ 100 KiB gzip, README.md): React, react-dom, the router, the store; RTK Query,
     // socket.io-client and every page but home are chunks loaded when needed. The e2e
     // harness builds under vitest's NODE_ENV=test, i.e. with React's development build (~700 kB).

@@ -19,7 +19,8 @@
  *  → `{ type: 'records' }` ← `{ type: 'records', sockets }`: per socket {@link TrackedSocket}
  */
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_PATH, liveRetryDelayMs, type LiveHandshakeRefusalData } from '@raly/contracts/live';
+import { LIVE_PATH, type LiveHandshakeRefusalData } from '@raly/contracts/live';
+import { liveRetryDelayMs } from '@raly/contracts/live-retry';
 import { nowMs, watchLoopDelay } from './stats';
 
 type Command =

@@ -8,11 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test, vi } from 'vitest';
-import {
-  CONSOLE_LIVE_NAMESPACE,
-  liveHandshakeRefusals,
-  type LiveHandshakeRefusalData,
-} from '@raly/contracts/live';
+import { CONSOLE_LIVE_NAMESPACE } from '@raly/contracts/console-live';
+import { liveHandshakeRefusals, type LiveHandshakeRefusalData } from '@raly/contracts/live';
 import type { ReportRecord, ReporterReport } from '@raly/contracts/reports';
 import type { RunningBff } from '../src/app';
 import {

@@ -13,7 +13,7 @@ import {
   CONSOLE_LIVE_NAMESPACE,
   consoleLiveEvents,
   type ConsoleServerToClientEvents,
-} from '@raly/contracts/live';
+} from '@raly/contracts/console-live';
 import type { ReportRecord } from '@raly/contracts/reports';
 import { handleError } from '@raly/service-kit/errors';
 import type { Logger } from '@raly/service-kit/logger';

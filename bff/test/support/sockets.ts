@@ -7,12 +7,8 @@ import type {
   CollaborationMessageRecord,
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
-import {
-  CONSOLE_LIVE_NAMESPACE,
-  consoleLiveEvents,
-  LIVE_PATH,
-  liveEvents,
-} from '@raly/contracts/live';
+import { CONSOLE_LIVE_NAMESPACE, consoleLiveEvents } from '@raly/contracts/console-live';
+import { LIVE_PATH, liveEvents } from '@raly/contracts/live';
 import type { InboxRecord } from '@raly/contracts/notifications';
 import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';

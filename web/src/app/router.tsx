@@ -9,7 +9,7 @@
  * React.lazy chunk (the root layout shows a spinner meanwhile). The staff
  * console (`/console`) is a lazy chunk of its own outside the root layout.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths, type RouteMeta } from '@/config/paths';
@@ -84,7 +84,11 @@ const PublicCreatorRoute = lazyNamed(
 const ConsoleRoute = lazy(async () => ({
   default: (await import('@/app/routes/console')).ConsoleRoute,
 }));
-const Console = () => <ConsoleRoute config={env.console} apiBaseUrl={env.apiBaseUrl} />;
+const Console = () => {
+  // One object per mount (env is read once /config.json is loaded), so the console's API is made once.
+  const live = useMemo(() => ({ origin: env.bffUrl, path: env.livePath }), []);
+  return <ConsoleRoute config={env.console} apiBaseUrl={env.apiBaseUrl} live={live} />;
+};
 
 const page = (meta: RouteMeta, element: RouteObject['element']): RouteObject => ({
   path: meta.path,

@@ -13,10 +13,10 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   liveHandshakeRefusals,
-  liveRetryDelayMs,
   type LiveHandshakeRefusalData,
   type LiveServerToClientEvents,
 } from '@raly/contracts/live';
+import { liveRetryDelayMs } from '@raly/contracts/live-retry';
 import { env } from '@/config/env';
 import { getAccessToken, onAccessTokenChanged, recheckSession } from '@/lib/session';
 

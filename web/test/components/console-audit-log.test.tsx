@@ -8,7 +8,7 @@ import { aBrandRecord } from '@raly/test-support/records';
 import { consoleApi } from '@/features/console/api/console-api';
 import { AuditLog } from '@/features/console/components/audit-log';
 import { ConsoleSections } from '@/features/console/components/console-page';
-import { aSession, answerConsole, type ConsoleCall } from './console-bff';
+import { aSession, answerConsole, testLiveAddress, type ConsoleCall } from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 /** An audit entry as moderation keeps it: a moderator's brand suspension unless `changes` say otherwise. */
@@ -34,7 +34,7 @@ const auditReads = (calls: ConsoleCall[]) =>
 
 /** Renders the audit log of a moderator; @returns the table once its first page shows */
 function openAuditLog() {
-  renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'))} />);
+  renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)} />);
   return screen.findByRole('table', { name: 'Staff actions' });
 }
 
@@ -115,7 +115,7 @@ describe("the console's audit log", () => {
 
   test('when the action filter lists the actions, then every staff action is offered in words', async () => {
     answerConsole(() => jsonAnswer(200, { data: aPage([]) }));
-    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'))} />);
+    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)} />);
 
     const options = within(screen.getByRole('combobox', { name: 'Action' }))
       .getAllByRole('option')
@@ -179,7 +179,7 @@ describe("the console's audit log", () => {
     answerConsole(() => pending);
 
     // Act
-    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'))} />);
+    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)} />);
 
     // Assert
     screen.getByRole('status', { name: 'Loading the audit log' });
@@ -196,7 +196,7 @@ describe("the console's audit log", () => {
       }),
     );
 
-    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'))} />);
+    renderInApp(<AuditLog api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)} />);
 
     assert.equal(
       (await screen.findByRole('alert')).textContent,
@@ -226,7 +226,10 @@ describe("the console's audit log", () => {
       return jsonAnswer(200, { data: [brand] });
     });
     renderInApp(
-      <ConsoleSections api={consoleApi('/api', aSession('raly-moderator'))} canSetFlags={false} />,
+      <ConsoleSections
+        api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)}
+        canSetFlags={false}
+      />,
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
     await screen.findByText('No staff actions match.');

@@ -7,8 +7,14 @@ import { vi } from 'vitest';
 import type { ConsoleCreator } from '@raly/contracts/internal';
 import { uniqueToken } from '@raly/test-support/records';
 import type { ReportRecord } from '@raly/contracts/reports';
-import type { ReportFeedListener } from '@/features/console/services/console-live';
+import type {
+  ConsoleLiveAddress,
+  ReportFeedListener,
+} from '@/features/console/services/console-live';
 import type { ConsoleSession, StaffRole } from '@/features/console/services/console-session';
+
+/** Where the console's socket would answer in these tests (they drive its pushes themselves). */
+export const testLiveAddress: ConsoleLiveAddress = { origin: '', path: '/live' };
 
 /** A call of the console to the BFF: method, path and JSON body. */
 export interface ConsoleCall {

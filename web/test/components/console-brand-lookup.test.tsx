@@ -8,7 +8,7 @@ import { aBrandRecord } from '@raly/test-support/records';
 import { consoleApi } from '@/features/console/api/console-api';
 import { BrandLookup } from '@/features/console/components/brand-lookup';
 import type { StaffRole } from '@/features/console/services/console-session';
-import { aSession, answerConsole, type ConsoleCall } from './console-bff';
+import { aSession, answerConsole, testLiveAddress, type ConsoleCall } from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 /** Renders the lookup for `role` and finds `brand`; @returns the brand's row */
@@ -16,7 +16,7 @@ async function lookUp(brand: BrandRecord, role: StaffRole) {
   const session = aSession(role);
   renderInApp(
     <BrandLookup
-      api={consoleApi('/api', session)}
+      api={consoleApi('/api', session, testLiveAddress)}
       canSetFlags={session.roles.includes('raly-admin')}
     />,
   );

@@ -12,14 +12,19 @@ import { aBrandRecord } from '@raly/test-support/records';
 import { consoleApi } from '@/features/console/api/console-api';
 import { BrandLookup } from '@/features/console/components/brand-lookup';
 import { CreatorLookup } from '@/features/console/components/creator-lookup';
-import { aConsoleCreator, aSession, answerConsole } from './console-bff';
+import { aConsoleCreator, aSession, answerConsole, testLiveAddress } from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 const auditNote = 'Viewing contact details is recorded in the audit log.';
 
 /** Renders the creator lookup for a moderator, finds `creator`; @returns the creator's row */
 async function creatorRow(creator: ConsoleCreator) {
-  renderInApp(<CreatorLookup api={consoleApi('/api', aSession('raly-moderator'))} canSetFlags />);
+  renderInApp(
+    <CreatorLookup
+      api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)}
+      canSetFlags
+    />,
+  );
   await userEvent.type(screen.getByLabelText('Username or e-mail'), creator.username);
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   return screen.findByRole('listitem', { name: `@${creator.username}` });
@@ -137,7 +142,10 @@ describe('contact details on a console row', () => {
       jsonAnswer(200, { data: call.method === 'GET' ? [brand] : view }),
     );
     renderInApp(
-      <BrandLookup api={consoleApi('/api', aSession('raly-moderator'))} canSetFlags={false} />,
+      <BrandLookup
+        api={consoleApi('/api', aSession('raly-moderator'), testLiveAddress)}
+        canSetFlags={false}
+      />,
     );
     await userEvent.type(screen.getByLabelText('Username or company'), brand.username);
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));

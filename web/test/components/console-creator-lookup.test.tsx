@@ -7,7 +7,13 @@ import { messages } from '@raly/contracts/messages';
 import { consoleApi } from '@/features/console/api/console-api';
 import { CreatorLookup } from '@/features/console/components/creator-lookup';
 import type { StaffRole } from '@/features/console/services/console-session';
-import { aConsoleCreator, aSession, answerConsole, type ConsoleCall } from './console-bff';
+import {
+  aConsoleCreator,
+  aSession,
+  answerConsole,
+  testLiveAddress,
+  type ConsoleCall,
+} from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 /** A BFF that finds `creator` and answers each decision with the creator as decided. */
@@ -31,7 +37,7 @@ async function search(query: string, role: StaffRole) {
   const session = aSession(role);
   renderInApp(
     <CreatorLookup
-      api={consoleApi('/api', session)}
+      api={consoleApi('/api', session, testLiveAddress)}
       canSetFlags={session.roles.includes('raly-admin')}
     />,
   );

@@ -14,7 +14,13 @@ import { reportReasonWords, type ReportRecord } from '@raly/contracts/reports';
 import { consoleApi } from '@/features/console/api/console-api';
 import { ConsoleSections } from '@/features/console/components/console-page';
 import { REPORT_QUEUE_REFRESH_MS } from '@/features/console/components/report-queue';
-import { aReportFeed, aSession, answerConsole, type ConsoleCall } from './console-bff';
+import {
+  aReportFeed,
+  aSession,
+  answerConsole,
+  testLiveAddress,
+  type ConsoleCall,
+} from './console-bff';
 import { jsonAnswer, renderInApp } from './render';
 
 /** An open report of an offer as moderation keeps it, unless `changes` say otherwise. */
@@ -71,7 +77,10 @@ const resolvedOf = (report: ReportRecord, email = 'other@raly.test'): ReportReco
  * test connects it).
  */
 async function openReportsTab(feed = aReportFeed()) {
-  const api = { ...consoleApi('/api', aSession('raly-moderator')), watchReports: feed.watch };
+  const api = {
+    ...consoleApi('/api', aSession('raly-moderator'), testLiveAddress),
+    watchReports: feed.watch,
+  };
   renderInApp(<ConsoleSections api={api} canSetFlags={false} />);
   await userEvent.click(screen.getByRole('tab', { name: 'Reports' }));
   return feed;

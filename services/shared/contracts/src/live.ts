@@ -8,7 +8,6 @@ import type { CollaborationMessageRecord, CollaborationRecord } from './collabor
 import type { InboxRecord } from './notifications';
 import type { ApplicationRecord, OfferRecord } from './offers';
 import type { BrandRecord, UserRecord } from './records';
-import type { ReportRecord } from './reports';
 import type { TeamRecord } from './teams';
 
 /** The socket.io path on the BFF's origin. */
@@ -54,27 +53,6 @@ export interface LiveServerToClientEvents {
   [liveEvents.inbox]: (record: InboxRecord) => void;
 }
 
-/**
- * The staff console's namespace on the same path (docs/console.md "Reports in the browser"): its
- * handshake takes a console access token with the realm role raly-moderator, the product's
- * namespace `/` a product token; neither takes the other's.
- */
-export const CONSOLE_LIVE_NAMESPACE = '/console';
-
-/** Server → client event names of the console's namespace. */
-export const consoleLiveEvents = {
-  report: 'report.updated',
-} as const;
-
-/** Server → client events of the console's namespace (socket.io's typed-events map). */
-export interface ConsoleServerToClientEvents {
-  /**
-   * A report as the console reads it (`GET /api/console/reports`'s items), each time it is opened
-   * or changes, to every moderator's socket; clients keep the higher `version`.
-   */
-  [consoleLiveEvents.report]: (record: ReportRecord) => void;
-}
-
 /** The handshake's `auth`: the current access token. */
 export interface LiveHandshakeAuth {
   token: string;
@@ -94,21 +72,4 @@ export const liveHandshakeRefusals = {
 /** `connect_error`'s `data` of a refused handshake: whether trying again later can succeed. */
 export interface LiveHandshakeRefusalData {
   retryable: boolean;
-}
-
-/** Handshake retries after an `unavailable` refusal: the first wait and the longest (ms). */
-export const LIVE_RETRY_DELAY_MS = { first: 1000, max: 30_000 } as const;
-
-/**
- * The wait before the next handshake after `failures` retryable refusals in a
- * row (exponential, capped, with jitter so that the tabs of a whole fleet do
- * not come back in step after a shared fault).
- * @param failures refusals in a row so far, ≥ 1
- * @param random a number in [0, 1) (Math.random by default)
- * @returns ms, between half and all of min(max, first · 2^(failures − 1))
- */
-export function liveRetryDelayMs(failures: number, random: () => number = Math.random): number {
-  const exponent = Math.min(Math.max(failures - 1, 0), 16);
-  const ceiling = Math.min(LIVE_RETRY_DELAY_MS.max, LIVE_RETRY_DELAY_MS.first * 2 ** exponent);
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

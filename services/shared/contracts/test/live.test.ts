@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { LIVE_RETRY_DELAY_MS, liveRetryDelayMs } from '../src/live';
+import { LIVE_RETRY_DELAY_MS, liveRetryDelayMs } from '../src/live-retry';
 
 describe('handshake retries after an unavailable refusal (docs/api.md "socket.io")', () => {
   it('doubles the wait after each refusal in a row, from the first wait up to the longest', () => {

@@ -22,6 +22,7 @@ import type {
 } from '@raly/contracts/reports';
 import {
   watchConsoleReports,
+  type ConsoleLiveAddress,
   type ReportFeedListener,
 } from '@/features/console/services/console-live';
 import type { ConsoleSession } from '@/features/console/services/console-session';
@@ -153,7 +154,11 @@ function auditSearchOf(query: AuditQuery): string {
 }
 
 /** @returns the console's routes on the BFF at `apiBaseUrl`, called with `session`'s tokens */
-export function consoleApi(apiBaseUrl: string, session: ConsoleSession): ConsoleApi {
+export function consoleApi(
+  apiBaseUrl: string,
+  session: ConsoleSession,
+  live: ConsoleLiveAddress,
+): ConsoleApi {
   /**
    * `method` `/<accounts>/:id/<part>` with `body`: a decision on one brand or creator (PUT) or a
    * contact view (POST).
@@ -207,6 +212,6 @@ export function consoleApi(apiBaseUrl: string, session: ConsoleSession): Console
         `/reports/${encodeURIComponent(reportId)}/resolution`,
         decision,
       ),
-    watchReports: (listener) => watchConsoleReports(session, listener),
+    watchReports: (listener) => watchConsoleReports(live, session, listener),
   };
 }

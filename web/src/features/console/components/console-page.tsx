@@ -14,6 +14,7 @@ import { AuditLog } from '@/features/console/components/audit-log';
 import { BrandLookup } from '@/features/console/components/brand-lookup';
 import { CreatorLookup } from '@/features/console/components/creator-lookup';
 import { ReportQueue } from '@/features/console/components/report-queue';
+import type { ConsoleLiveAddress } from '@/features/console/services/console-live';
 import {
   startConsoleSession,
   type ConsoleSession,
@@ -30,14 +31,18 @@ type SignIn =
  * config/env here would make the bundler split it into a chunk of its own, a few hundred bytes
  * more on the product's first page.
  * @param config where staff sign in (/config.json's console fields), null when not set up
+ * (The same holds for the product's live contracts: the socket's address comes as `live`.)
  * @param apiBaseUrl the BFF's REST prefix
+ * @param live where the BFF's socket.io server answers (the report queue's pushes)
  */
 export function ConsolePage({
   config,
   apiBaseUrl,
+  live,
 }: {
   config: ConsoleSignInConfig | null;
   apiBaseUrl: string;
+  live: ConsoleLiveAddress;
 }) {
   const [signIn, setSignIn] = useState<SignIn>({ status: 'signing-in' });
 
@@ -62,11 +67,19 @@ export function ConsolePage({
   if (signIn.status === 'signing-in') return <PageSpinner label="Signing in to the console" />;
   if (signIn.status === 'failed') return <ConsoleMessage>{signIn.message}</ConsoleMessage>;
 
-  return <SignedIn session={signIn.session} apiBaseUrl={apiBaseUrl} />;
+  return <SignedIn session={signIn.session} apiBaseUrl={apiBaseUrl} live={live} />;
 }
 
-function SignedIn({ session, apiBaseUrl }: { session: ConsoleSession; apiBaseUrl: string }) {
-  const api = useMemo(() => consoleApi(apiBaseUrl, session), [apiBaseUrl, session]);
+function SignedIn({
+  session,
+  apiBaseUrl,
+  live,
+}: {
+  session: ConsoleSession;
+  apiBaseUrl: string;
+  live: ConsoleLiveAddress;
+}) {
+  const api = useMemo(() => consoleApi(apiBaseUrl, session, live), [apiBaseUrl, session, live]);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

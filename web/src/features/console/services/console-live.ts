@@ -11,11 +11,10 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CONSOLE_LIVE_NAMESPACE,
   consoleLiveEvents,
-  liveRetryDelayMs,
   type ConsoleServerToClientEvents,
-} from '@raly/contracts/live';
+} from '@raly/contracts/console-live';
+import { liveRetryDelayMs } from '@raly/contracts/live-retry';
 import type { ReportRecord } from '@raly/contracts/reports';
-import { env } from '@/config/env';
 import type { ConsoleSession } from '@/features/console/services/console-session';
 
 /** What a watcher of the report queue hears. */
@@ -30,18 +29,30 @@ export interface ReportFeedListener {
 const RECONNECT_AFTER_SERVER_CLOSE_MS = 1000;
 
 /**
+ * Where the BFF's live socket answers, from config/env (`bffUrl`, '' for this origin, and
+ * `livePath`), handed to the console by the router so that the console's chunk does not import
+ * config/env or the product's live contracts, which the first page holds.
+ */
+export interface ConsoleLiveAddress {
+  origin: string;
+  path: string;
+}
+
+/**
  * Connects a socket to the console's namespace for `session` and reports to `listener` until
  * the returned function is called.
+ * @param live where the BFF's socket.io server answers
  * @returns disconnects the socket and stops every retry
  */
 export function watchConsoleReports(
+  live: ConsoleLiveAddress,
   session: ConsoleSession,
   listener: ReportFeedListener,
 ): () => void {
   let refusalsInARow = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const options = {
-    path: env.livePath,
+    path: live.path,
     autoConnect: false,
     // Called on every (re)connect, so each handshake carries a fresh token.
     auth: (callback: (data: { token?: string }) => void) => {
@@ -52,7 +63,7 @@ export function watchConsoleReports(
     },
   };
   const socket: Socket<ConsoleServerToClientEvents, Record<string, never>> = io(
-    `${env.bffUrl}${CONSOLE_LIVE_NAMESPACE}`,
+    `${live.origin}${CONSOLE_LIVE_NAMESPACE}`,
     options,
   );
   const connectLater = (delayMs: number) => {
