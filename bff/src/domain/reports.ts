@@ -2,8 +2,9 @@
  * Reports through the BFF (docs/console.md "Reports"): a signed-in creator or brand member
  * reports an offer, a creator's or a brand's public profile, or a message of a collaboration
  * they are a party of; the BFF finds what the reporter saw of the item (its label) and whom it
- * accuses in the read model or the owning service, never in the request, and services/moderation keeps the report. Reporters read their own reports
- * without the accused's id or the staff member who resolved them (`reporterViewOf`).
+ * accuses in the read model or the owning service, never in the request, and
+ * services/moderation keeps the report. Reporters read their own reports without the accused's
+ * id or the staff member who resolved them (`reporterViewOf`).
  */
 import {
   REPORT_ITEM_LABEL_MAX_LENGTH,
