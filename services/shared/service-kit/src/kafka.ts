@@ -10,6 +10,8 @@ import {
 } from 'kafkajs';
 import { z } from 'zod';
 import { kafkaConnectionConfigShape, loadConfig } from './config';
+// kafkajs' idle 1 ms timer per broker connection, fixed for every client made here.
+import './kafka-request-queue';
 import type { Logger } from './logger';
 
 /** The security part of a kafkajs client's configuration: TLS and SASL, both optional. */
