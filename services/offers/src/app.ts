@@ -73,6 +73,8 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
       consumer: config.KAFKA_CONSUME && {
         groupId: config.KAFKA_GROUP_ID,
         fromBeginning: config.KAFKA_FROM_BEGINNING,
+        fetchMinBytes: config.KAFKA_FETCH_MIN_BYTES,
+        fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
         subscriptions: (relay) => subscriptions(dependenciesFor(relay)),
       },
     });

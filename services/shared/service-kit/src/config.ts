@@ -146,7 +146,12 @@ export function serviceConfigShape(defaults: { port: number; database: string })
  * replays the topics, which is how a new consumer backfills; tests say
  * `false` so their fresh groups skip history) and KAFKA_CONSUME (default
  * true; `false` runs the service without its consumer, for tests of its own
- * API that must not react to other test runs' events on the shared topics).
+ * API that must not react to other test runs' events on the shared topics),
+ * and how its fetches batch (./consumer `fetchMinBytes`, `fetchMaxWaitMs`):
+ * KAFKA_FETCH_MIN_BYTES (default 65536) and KAFKA_FETCH_MAX_WAIT_MS (default
+ * 250): a service's consumer is off the live path, so it takes what a quarter
+ * second brought in one fetch instead of one fetch per event; an event waits
+ * at most that long before the service handles it.
  * @param groupId the default consumer group, e.g. `media`
  */
 export function consumerConfigShape(groupId: string) {
@@ -154,5 +159,7 @@ export function consumerConfigShape(groupId: string) {
     KAFKA_CONSUME: flag('true'),
     KAFKA_GROUP_ID: z.string().min(1).default(groupId),
     KAFKA_FROM_BEGINNING: flag('true'),
+    KAFKA_FETCH_MIN_BYTES: z.coerce.number().int().min(1).max(16_777_216).default(65_536),
+    KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(10).max(5_000).default(250),
   };
 }

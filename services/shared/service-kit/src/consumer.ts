@@ -126,6 +126,16 @@ export interface ConsumerRunnerOptions {
    * and how long `stop()` waits for the fetch in flight.
    */
   fetchMaxWaitMs?: number;
+  /**
+   * Least data a fetch waits for on the broker, bytes (kafkajs `minBytes`;
+   * Kafka's `fetch.min.bytes`): a fetch returns once this much is there or
+   * after `fetchMaxWaitMs`. Default 1: at once, for a consumer on the live
+   * path (the BFF's projector). A consumer off it (a service's copies and
+   * reactions) sets more, and fetches a batch per `fetchMaxWaitMs` at a steady
+   * trickle instead of a fetch per event (each one a request Kafka and kafkajs
+   * pay for).
+   */
+  fetchMinBytes?: number;
   /** Where the consumer's metrics go (./consumer-metrics); none when absent. */
   metrics?: AppMetrics;
   /** The app's tracing: a `process <topic>` span per message when on; default off (./tracing). */
@@ -251,9 +261,14 @@ export async function runConsumer(options: ConsumerRunnerOptions): Promise<Runni
     snapshots = false,
     commitIntervalMs = COMMIT_INTERVAL_MS,
     fetchMaxWaitMs = FETCH_MAX_WAIT_MS,
+    fetchMinBytes = 1,
     tracing = tracingOff,
   } = options;
-  const consumer: Consumer = kafka.consumer({ groupId, maxWaitTimeInMs: fetchMaxWaitMs });
+  const consumer: Consumer = kafka.consumer({
+    groupId,
+    maxWaitTimeInMs: fetchMaxWaitMs,
+    minBytes: fetchMinBytes,
+  });
   const counted = options.metrics
     ? instrumentConsumer(consumer, groupId, options.metrics)
     : noOutcomes;

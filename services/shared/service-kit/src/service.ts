@@ -64,11 +64,11 @@ export interface ServiceParts<Client> {
    */
   consumer?:
     | false
-    | {
+    | ({
         groupId: string;
         fromBeginning?: boolean;
         subscriptions: (relay: OutboxRelay) => Subscription[];
-      };
+      } & Pick<ConsumerRunnerOptions, 'fetchMinBytes' | 'fetchMaxWaitMs'>);
 }
 
 export interface RunningService {
@@ -128,7 +128,12 @@ export interface AppParts {
         required?: boolean;
       } & Pick<
         ConsumerRunnerOptions,
-        'concurrency' | 'partitionsConcurrency' | 'isApplied' | 'snapshots'
+        | 'concurrency'
+        | 'partitionsConcurrency'
+        | 'isApplied'
+        | 'snapshots'
+        | 'fetchMinBytes'
+        | 'fetchMaxWaitMs'
       >);
   /** Closed last, in order, on stop or after a failed start (relay, database, Redis clients). */
   resources?: Closable[];
@@ -196,6 +201,8 @@ export async function runApp(parts: AppParts): Promise<RunningService> {
           partitionsConcurrency: consumerParts.partitionsConcurrency,
           isApplied: consumerParts.isApplied,
           snapshots: consumerParts.snapshots,
+          fetchMinBytes: consumerParts.fetchMinBytes,
+          fetchMaxWaitMs: consumerParts.fetchMaxWaitMs,
           tracing,
           logger: consumerLogger,
           metrics,
@@ -273,6 +280,8 @@ export async function runService<Client>(parts: ServiceParts<Client>): Promise<R
       groupId: parts.consumer.groupId,
       fromBeginning: parts.consumer.fromBeginning,
       subscriptions: parts.consumer.subscriptions(relay),
+      fetchMinBytes: parts.consumer.fetchMinBytes,
+      fetchMaxWaitMs: parts.consumer.fetchMaxWaitMs,
       required: false,
     },
     resources: [{ close: () => relay.stop() }, { close: () => database.close() }],
