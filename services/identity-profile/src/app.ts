@@ -6,7 +6,7 @@
  */
 import { createAccessTokenVerifier } from '@raly/service-kit/auth';
 import { loadConfig } from '@raly/service-kit/config';
-import { createEventWriter } from '@raly/service-kit/outbox';
+import { createEventWriter, createPgEventWriter } from '@raly/service-kit/outbox';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
 import { serviceCallerGuardsOf, serviceTokenSourceOf } from '@raly/service-kit/internal';
@@ -65,7 +65,10 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
   const dependenciesFor = (relay: { wake(): void }): IdentityDependencies => {
     const events = createEventWriter({ prisma: database.prisma, relay });
     return {
-      users: userRepository(database.prisma, events),
+      users: userRepository(database.prisma, events, {
+        pool: database.pool,
+        events: createPgEventWriter({ pool: database.pool, relay }),
+      }),
       keycloak,
       brands: createBrandClient(config.BRAND_URL, serviceTokens),
       usernames: usernameRegistry(database.prisma),

@@ -30,7 +30,7 @@ import {
   type RunningService,
 } from '@raly/test-support/system';
 import { topics } from '@raly/contracts/events';
-import { createEventWriter } from '@raly/service-kit/outbox';
+import { createEventWriter, createPgEventWriter } from '@raly/service-kit/outbox';
 import { openIdentityDatabase, type IdentityDatabase } from '../src/data-access/database';
 import { keycloakUsers, type KeycloakUsers } from '../src/data-access/keycloak-users';
 import { userRepository, type UserRepository } from '../src/data-access/user-repository';
@@ -162,6 +162,10 @@ export const usersOf = (database: IdentityDatabase): UserRepository =>
   userRepository(
     database.prisma,
     createEventWriter({ prisma: database.prisma, relay: { wake: () => undefined } }),
+    {
+      pool: database.pool,
+      events: createPgEventWriter({ pool: database.pool, relay: { wake: () => undefined } }),
+    },
   );
 
 /** A brand's user: a Keycloak user and a brand-side record (brand registration itself is tested elsewhere). */

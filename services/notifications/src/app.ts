@@ -58,7 +58,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     const events = createEventWriter({ prisma: database.prisma, relay });
     const inboxes = inboxRepository(database.prisma, events);
     return {
-      copies: copiesRepository(database.prisma),
+      copies: copiesRepository(database.prisma, database.pool),
       inboxes,
       announcements: announcementsRepository(events, inboxes),
       reviewReminders: reviewRemindersRepository(database.prisma, events, inboxes),

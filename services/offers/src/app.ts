@@ -46,7 +46,7 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     return {
       offers: offerRepository(database.prisma, events),
       applications: applicationRepository(database.prisma, events),
-      users: userRepository(database.prisma),
+      users: userRepository(database.prisma, database.pool),
       brandCopies: brandRepository(database.prisma),
       identity: createIdentityClient(config.IDENTITY_URL),
       brands: createBrandClient(config.BRAND_URL),

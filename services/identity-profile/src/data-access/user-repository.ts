@@ -1,15 +1,21 @@
 /**
- * User records in Postgres (the only module that touches the `users` table
- * through Prisma). Every write commits the change, the username registry
- * change the domain asked for (`./username-registry`) and the integration
- * event the domain chose (`../domain/events`), built from the written
- * snapshot, in one transaction through the service's event writer
- * (@raly/service-kit/outbox), with the record's version incremented.
+ * User records in Postgres (the only module that touches the `users` table).
+ * Every write commits the change, the username registry change the domain
+ * asked for (`./username-registry`) and the integration event the domain
+ * chose (`../domain/events`), built from the written snapshot, in one
+ * transaction, with the record's version incremented. The hot paths (a user
+ * read by id, an update that claims no username) run in plain SQL on the
+ * service's pg pool through the kit's plain-SQL event writer
+ * (`createPgEventWriter`): a read is one prepared statement, an update three
+ * round trips (BEGIN, the prepared `UPDATE … RETURNING`, the events' INSERT
+ * with COMMIT); the rest go through Prisma and the kit's event writer
+ * (@raly/service-kit/outbox).
  */
 import type { UserRecord } from '@raly/contracts/records';
 import type { Interest } from '@raly/contracts/constants';
 import { uniqueViolationOf } from '@raly/service-kit/errors';
-import type { OutboxRow, RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { OutboxRow, PgEventWriter, RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { Pool } from 'pg';
 import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
 import type { IdentityEvents } from './database';
 import { claimIn, releaseIn, UsernameHeldError, type UsernameChange } from './username-registry';
@@ -110,11 +116,105 @@ export interface UserRepository {
   ): Promise<UserRecord[]>;
 }
 
+/** The columns of `users` named as the generated client's `User` fields: a plain-SQL select list. */
+const userColumns = [
+  'id',
+  'version',
+  'username',
+  'first_name AS "firstName"',
+  'last_name AS "lastName"',
+  'email',
+  'phone_number AS "phoneNumber"',
+  'profile_img AS "profileImg"',
+  'cover_img AS "coverImg"',
+  'interests',
+  'socials_x AS "socialsX"',
+  'socials_instagram AS "socialsInstagram"',
+  'socials_threads AS "socialsThreads"',
+  'onboarding_terms AS "onboardingTerms"',
+  'onboarding_interests AS "onboardingInterests"',
+  'onboarding_connects AS "onboardingConnects"',
+  'onboarding_wallet AS "onboardingWallet"',
+  'onboarding_brand AS "onboardingBrand"',
+  'is_influencer AS "isInfluencer"',
+  'is_boosted AS "isBoosted"',
+  'is_verified AS "isVerified"',
+  'is_suspended AS "isSuspended"',
+  'is_ambassador AS "isAmbassador"',
+  'suspended_at AS "suspendedAt"',
+  'suspended_by AS "suspendedBy"',
+  'suspension_reason AS "suspensionReason"',
+  'notify_offers AS "notifyOffers"',
+  'notify_marketing AS "notifyMarketing"',
+  'brand_id AS "brandId"',
+  'brand_is_admin AS "brandIsAdmin"',
+  'last_login AS "lastLogin"',
+  'created',
+  'updated_at AS "updatedAt"',
+].join(', ');
+
+/** The column of each field an update may change (prisma/schema.prisma's `@map`s). */
+const columnOfChange: Record<keyof UserChanges, string> = {
+  username: 'username',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phoneNumber: 'phone_number',
+  interests: 'interests',
+  notifyOffers: 'notify_offers',
+  notifyMarketing: 'notify_marketing',
+  onboardingTerms: 'onboarding_terms',
+  onboardingInterests: 'onboarding_interests',
+  onboardingConnects: 'onboarding_connects',
+  onboardingWallet: 'onboarding_wallet',
+  onboardingBrand: 'onboarding_brand',
+  brandId: 'brand_id',
+  brandIsAdmin: 'brand_is_admin',
+  lastLogin: 'last_login',
+  isBoosted: 'is_boosted',
+  isAmbassador: 'is_ambassador',
+  isSuspended: 'is_suspended',
+  suspendedAt: 'suspended_at',
+  suspendedBy: 'suspended_by',
+  suspensionReason: 'suspension_reason',
+};
+
 /**
- * The repository over the service's Prisma client; writes go through `events`
+ * The prepared `UPDATE … RETURNING` of one set of changed fields: the row's
+ * version incremented and `updated_at` set (as Prisma's `@updatedAt` does).
+ * @returns pg's query config: named after the fields, so each set is prepared once per connection
+ */
+export function userUpdateStatement(
+  id: string,
+  changes: UserChanges,
+): { name: string; text: string; values: unknown[] } {
+  const fields = (Object.keys(changes) as (keyof UserChanges)[]).filter(
+    (field) => changes[field] !== undefined && field in columnOfChange,
+  );
+  const sets = fields.map((field, index) => `${columnOfChange[field]} = $${index + 2}`);
+  return {
+    name: `users-update:${fields.join(',')}`,
+    text: `UPDATE users SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${userColumns}`,
+    values: [id, ...fields.map((field) => changes[field])],
+  };
+}
+
+/** The plain-SQL side of the repository: the service's pg pool and its event writer over it. */
+export interface PlainUserWrites {
+  pool: Pool;
+  events: PgEventWriter;
+}
+
+/**
+ * The repository over the service's database: reads by id and updates without
+ * a registry change in plain SQL on `plain`, every other write through `events`
  * (one interactive transaction each: the change, the registry change, the event).
  */
-export function userRepository(prisma: PrismaClient, events: IdentityEvents): UserRepository {
+export function userRepository(
+  prisma: PrismaClient,
+  events: IdentityEvents,
+  plain: PlainUserWrites,
+): UserRepository {
   /** The shared tail of every write: the registry change, then the events, in `tx`. */
   async function finish(
     tx: Prisma.TransactionClient,
@@ -131,8 +231,12 @@ export function userRepository(prisma: PrismaClient, events: IdentityEvents): Us
 
   return {
     async findById(id) {
-      const row = await prisma.user.findUnique({ where: { id } });
-      return row ? toUserRecord(row) : null;
+      const { rows } = await plain.pool.query<User>({
+        name: 'users-by-id',
+        text: `SELECT ${userColumns} FROM users WHERE id = $1`,
+        values: [id],
+      });
+      return rows[0] ? toUserRecord(rows[0]) : null;
     },
     async findCreatorByUsername(username) {
       const row = await prisma.user.findFirst({ where: { username, brandId: null } });
@@ -183,6 +287,18 @@ export function userRepository(prisma: PrismaClient, events: IdentityEvents): Us
       });
     },
     async updateWithEvent(id, changes, event, usernames = {}) {
+      if (!usernames.claim && !usernames.release)
+        return translateDuplicates(() =>
+          plain.events.transaction(async (tx, record) => {
+            // The row is locked until the commit and read back in the same round trip, so the
+            // event carries the version this change made.
+            const { rows } = await tx.query<User>(userUpdateStatement(id, changes));
+            if (!rows[0]) return null;
+            const user = toUserRecord(rows[0]);
+            record(...[event].flat().map((raise) => raise(user)));
+            return user;
+          }),
+        );
       return translateDuplicates(() =>
         events.transaction(async (tx, record) => {
           // One UPDATE … RETURNING: the row is locked until the commit and read back in the same

@@ -4,8 +4,11 @@
  * older snapshot changes nothing): people (from `identity.user.v1`: their
  * brand, interests and whether they want offers) and collaborations (from
  * `collaborations.collaboration.v1`: their parties and display fields).
+ * A person, written for every `identity.user.v1` event, is one prepared
+ * statement on the service's pg pool, not a Prisma query.
  */
 import type { Interest } from '@raly/contracts/constants';
+import type { Pool } from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /** What notifications needs of a user: never a name, an e-mail or a phone number. */
@@ -42,18 +45,32 @@ export interface Copies {
   findCollaboration(id: string): Promise<CollaborationCopy | null>;
 }
 
-/** @param prisma this service's client */
-export function copiesRepository(prisma: PrismaClient): Copies {
+/** Inserts a person, or updates the stored copy when it is older (one row written, or none). */
+const savePersonStatement = `INSERT INTO people (id, version, brand_id, interests, wants_offers, updated)
+VALUES ($1, $2, $3, $4::text[], $5, now())
+ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, brand_id = EXCLUDED.brand_id,
+  interests = EXCLUDED.interests, wants_offers = EXCLUDED.wants_offers, updated = now()
+WHERE people.version < EXCLUDED.version`;
+
+/**
+ * @param prisma this service's client
+ * @param pool the pool under `prisma`: people's saves ({@link savePersonStatement})
+ */
+export function copiesRepository(prisma: PrismaClient, pool: Pool): Copies {
   return {
     async savePerson(person) {
-      const stored = await prisma.$executeRaw`
-        INSERT INTO people (id, version, brand_id, interests, wants_offers, updated)
-        VALUES (${person.id}, ${person.version}, ${person.brandId}, ${[...person.interests]}::text[],
-                ${person.wantsOffers}, now())
-        ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, brand_id = EXCLUDED.brand_id,
-          interests = EXCLUDED.interests, wants_offers = EXCLUDED.wants_offers, updated = now()
-        WHERE people.version < EXCLUDED.version`;
-      return stored === 1;
+      const { rowCount } = await pool.query({
+        name: 'people-save',
+        text: savePersonStatement,
+        values: [
+          person.id,
+          person.version,
+          person.brandId,
+          [...person.interests],
+          person.wantsOffers,
+        ],
+      });
+      return rowCount === 1;
     },
     async brandMembers(brandId) {
       const rows = await prisma.person.findMany({

@@ -3,11 +3,13 @@
  * and by `GET /users/me` for a caller whose event has not arrived yet. Public
  * fields and what the offer rules need only: never a first name, last name,
  * e-mail or phone number. Writes are version-checked: an older snapshot
- * never replaces a newer one, whichever path brings it.
+ * never replaces a newer one, whichever path brings it. A save is one
+ * prepared statement on the service's pg pool (an insert that updates an
+ * older copy instead), not Prisma's: every `identity.user.v1` event writes one.
  */
 import type { Interest } from '@raly/contracts/constants';
+import type { Pool } from 'pg';
 import type { PrismaClient, User } from '../generated/prisma/client';
-import { storeIfNewer } from './copies';
 import { isUuid } from './database';
 import { knownInterests } from './snapshots';
 
@@ -51,8 +53,30 @@ const toKnownUser = (row: User): KnownUser => ({
   notificationsOffers: row.notificationsOffers,
 });
 
-/** The repository over the service's Prisma client. */
-export function userRepository(prisma: PrismaClient): UserRepository {
+/**
+ * Inserts a copy, or updates the stored one when it is older: the row comes back when this copy
+ * was stored, none when the stored one is as new or newer.
+ */
+const saveStatement = `INSERT INTO users (id, version, username, profile_img, cover_img, interests,
+  socials_x, socials_instagram, socials_threads, brand_id, is_onboarded, is_suspended,
+  notifications_offers, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
+ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, username = EXCLUDED.username,
+  profile_img = EXCLUDED.profile_img, cover_img = EXCLUDED.cover_img,
+  interests = EXCLUDED.interests, socials_x = EXCLUDED.socials_x,
+  socials_instagram = EXCLUDED.socials_instagram, socials_threads = EXCLUDED.socials_threads,
+  brand_id = EXCLUDED.brand_id, is_onboarded = EXCLUDED.is_onboarded,
+  is_suspended = EXCLUDED.is_suspended, notifications_offers = EXCLUDED.notifications_offers,
+  updated_at = now()
+WHERE users.version < EXCLUDED.version
+RETURNING id`;
+
+/**
+ * The repository over the service's database.
+ * @param prisma reads
+ * @param pool the pool under `prisma`: saves ({@link saveStatement})
+ */
+export function userRepository(prisma: PrismaClient, pool: Pool): UserRepository {
   const findById = async (id: string) => {
     const row = await prisma.user.findUnique({ where: { id } });
     return row ? toKnownUser(row) : null;
@@ -63,20 +87,26 @@ export function userRepository(prisma: PrismaClient): UserRepository {
       const { id, socials, ...fields } = user;
       // A brand id that is not a uuid names no brand of ours: kept as null.
       const brandId = user.brandId && isUuid(user.brandId) ? user.brandId : null;
-      const columns = {
-        ...fields,
-        brandId,
-        socialsX: socials.x,
-        socialsInstagram: socials.instagram,
-        socialsThreads: socials.threads,
-      };
-      const stored = await storeIfNewer({
-        updateOlder: () =>
-          prisma.user.updateMany({ where: { id, version: { lt: user.version } }, data: columns }),
-        insertAbsent: () =>
-          prisma.user.createMany({ data: { id, ...columns }, skipDuplicates: true }),
+      const { rowCount } = await pool.query({
+        name: 'users-save',
+        text: saveStatement,
+        values: [
+          id,
+          fields.version,
+          fields.username,
+          fields.profileImg,
+          fields.coverImg,
+          fields.interests,
+          socials.x,
+          socials.instagram,
+          socials.threads,
+          brandId,
+          fields.isOnboarded,
+          fields.isSuspended,
+          fields.notificationsOffers,
+        ],
       });
-      return stored ? { ...user, brandId } : ((await findById(id)) ?? user);
+      return rowCount ? { ...user, brandId } : ((await findById(id)) ?? user);
     },
   };
 }
