@@ -175,6 +175,22 @@ function appLogOf(bundle: string, level: string): 'inherit' | number {
   return openSync(path.join(appLogDirectory, `${name}-${Date.now()}.log`), 'a');
 }
 
+/**
+ * Environment variables BENCH_BFF_ENV gives the BFF (`KEY=value` pairs separated by spaces, e.g.
+ * `MALLOC_ARENA_MAX=2`): settings of its process measured against the image's.
+ * @throws Error for a pair without `=`
+ */
+export function benchBffEnvironment(env = process.env): Record<string, string> {
+  const pairs = (env.BENCH_BFF_ENV ?? '').split(' ').filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`BENCH_BFF_ENV: ${pair} is not KEY=value`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
+
 /** The preload that ends a spawned app when the bench is gone (./exit-with-parent.mjs). */
 const exitWithParent = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.mjs')).href;
 
@@ -305,6 +321,7 @@ export async function startBenchSystem(
       LIVE_ADAPTER_KEY: `bench-live-${uniqueToken(8)}`,
       ...tracedEnv,
       ...bffEnv,
+      ...benchBffEnvironment(),
     };
     const startBff = async (groupId: string) => {
       const app = await spawnApp('bff/dist/main.js', {

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'vitest';
-import { imageNodeOptions, nodeOptionsFor, repositoryRoot } from '../src/bench-system';
+import {
+  benchBffEnvironment,
+  imageNodeOptions,
+  nodeOptionsFor,
+  repositoryRoot,
+} from '../src/bench-system';
+import { onThePath } from '../src/figures/live-latency';
 import { liveBreakdown } from '../src/figures/live-breakdown';
 import { perUpdate } from '../src/stats';
 import type { ZipkinSpan } from '../src/trace-collector';
@@ -89,6 +95,32 @@ describe('live figure helpers', () => {
       '--trace-gc',
     ]);
     assert.deepEqual(nodeOptionsFor('services/identity-profile/dist/main.js', env), []);
+  });
+
+  test('when the CPU per update is split by process, then the live path sums the apps and the stack, not the bench or neighbours', () => {
+    const perProcess = {
+      bff: 3,
+      offers: 0.5,
+      postgres: 1.25,
+      kafka: 1,
+      'redis-server': 0.25,
+      keycloak: 0.5,
+      'bench sender': 0.75,
+      kdamond: 0.5,
+    };
+    assert.deepEqual(onThePath(perProcess, ['bff', 'offers', 'bench sender']), {
+      total: 6,
+      byProcess: { bff: 3, offers: 0.5, postgres: 1.25, kafka: 1, 'redis-server': 0.25 },
+    });
+  });
+
+  test("when BENCH_BFF_ENV is set, then its pairs are the BFF's extra environment, and a pair without = is refused", () => {
+    assert.deepEqual(benchBffEnvironment({ BENCH_BFF_ENV: 'MALLOC_ARENA_MAX=2  A=b=c' }), {
+      MALLOC_ARENA_MAX: '2',
+      A: 'b=c',
+    });
+    assert.deepEqual(benchBffEnvironment({}), {});
+    assert.throws(() => benchBffEnvironment({ BENCH_BFF_ENV: 'MALLOC_ARENA_MAX' }), /KEY=value/);
   });
 
   test("when a Dockerfile's runtime stage sets NODE_OPTIONS, then the last setting is the image's options", () => {

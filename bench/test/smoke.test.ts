@@ -33,7 +33,19 @@ describe('npm run bench (smoke)', () => {
       rows: { figure: string; measured: string; target: string }[];
       groups: string[];
       machineLoad: Record<string, { busyShare: number; loadAverage: number[] }>;
-      live: { sent: number; failed: number; expected: number; arrived: number }[];
+      live: {
+        sent: number;
+        failed: number;
+        expected: number;
+        arrived: number;
+        pathCpuMsPerUpdate: { total: number; byProcess: Record<string, number> };
+      }[];
+      idleCpu: Record<string, number>;
+      fanout: {
+        sockets: { matching: number; control: number; failed: number };
+        delivered: number;
+        controlReceived: number;
+      };
       liveWarmUp: { via: string; failed: number; expected: number; arrived: number }[];
       http: { bffRequestsPerSecond: number; bffErrors: number };
       idle: { steps: { sockets: number; failed: number }[] };
@@ -44,7 +56,7 @@ describe('npm run bench (smoke)', () => {
       };
       notifications: { creators: number; delivered: number; controlItems: number };
     };
-    assert.equal(results.rows.length, 14, 'one row per target of the table (LCP: one per page)');
+    assert.equal(results.rows.length, 17, 'one row per target of the table (LCP: one per page)');
     for (const row of results.rows) assert.doesNotMatch(row.measured, /NaN|undefined/, row.figure);
     assert.deepEqual(
       Object.keys(results.machineLoad).sort(),
@@ -54,7 +66,11 @@ describe('npm run bench (smoke)', () => {
     for (const load of Object.values(results.machineLoad))
       assert.ok(load.busyShare >= 0 && load.busyShare <= 1 && load.loadAverage.length === 3);
     const secondRate = results.rows.find((row) => row.figure.startsWith('the same at'));
-    assert.match(secondRate!.measured, /the machine \d+ % busy$/, "beside the second rate's row");
+    assert.match(
+      secondRate!.measured,
+      /the machine \d+ % busy \(goal ≤ 60 %\)$/,
+      "beside the second rate's row",
+    );
     for (const live of results.live) {
       assert.equal(live.failed, 0, 'every update was accepted');
       assert.equal(live.arrived, live.expected, 'every update reached every tab');
@@ -64,6 +80,19 @@ describe('npm run bench (smoke)', () => {
       ['bff', 'service'],
       'a warm-up round on each live path before the measured rates',
     );
+    const onPath = results.live[0]!.pathCpuMsPerUpdate;
+    assert.ok(onPath.total > 0, 'CPU per update on the live path');
+    for (const name of ['bff', 'identity-profile', 'offers', 'notifications'])
+      assert.ok(name in onPath.byProcess, `${name} is on the live path`);
+    assert.ok(
+      Object.keys(onPath.byProcess).every((name) => !name.startsWith('bench ')),
+      "the bench's own processes are not",
+    );
+    assert.ok((results.idleCpu.bff ?? -1) >= 0, "the idle apps' CPU per second");
+    assert.ok(results.fanout.sockets.matching > 0);
+    assert.equal(results.fanout.sockets.failed, 0, 'every fan-out tab was accepted');
+    assert.equal(results.fanout.delivered, results.fanout.sockets.matching, 'every tab had it');
+    assert.equal(results.fanout.controlReceived, 0, 'and no other tab');
     for (const round of results.liveWarmUp) assert.equal(round.arrived, round.expected, round.via);
     assert.ok(results.http.bffRequestsPerSecond > 0);
     assert.equal(results.http.bffErrors, 0, 'GET /api/me answered 2xx under load');

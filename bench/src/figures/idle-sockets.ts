@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { sleep, uniqueToken } from '@raly/test-support';
 import { heapOf, type HeapFigures } from '../app-metrics';
-import type { BenchProcess, BenchSystem } from '../bench-system';
+import { end, type BenchProcess, type BenchSystem } from '../bench-system';
 import { residentBytes } from '../process-usage';
 import { connectFleet, type SocketFleet } from '../socket-fleet';
 import { mib } from '../stats';
@@ -229,5 +229,8 @@ export async function measureIdleSockets(
     return result;
   } finally {
     for (const fleet of fleets) await fleet.close();
+    // The replicas started here would otherwise go on consuming (those of their own groups
+    // replay every topic) and decoding every push through the adapter during the later groups.
+    for (const { app } of bffs) await end(app);
   }
 }

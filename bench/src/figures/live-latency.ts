@@ -62,12 +62,42 @@ export interface LiveLatencyResult {
    * postgres, redis-server, kafka, keycloak…, largest first (../process-usage cpuByProcessGroup).
    */
   machineCpuMsPerUpdate: Record<string, number>;
+  /**
+   * CPU per update of the processes on the live path (every app the bench runs, each consumer of
+   * the topic among them, and the stack's postgres, kafka and redis-server; not the bench's own
+   * processes, Keycloak or other neighbours), ms: their sum and each one's.
+   */
+  pathCpuMsPerUpdate: { total: number; byProcess: Record<string, number> };
   /** Commands the (shared) Redis ran per update while the updates were sent and answered, by command. */
   redisCommandsPerUpdate: Record<string, number>;
   /** Share of the machine's CPU (all cores) busy while the updates were sent and answered, 0..1. */
   machineBusy: number;
   /** Hop by hop, when traced. */
   breakdown?: LiveBreakdown;
+}
+
+/** The stack's processes every live update passes through (besides the apps). */
+const STACK_ON_THE_PATH = ['postgres', 'kafka', 'redis-server'];
+
+/**
+ * The live path's share of a round's CPU per update.
+ * @param perProcess CPU per update by process group (ms)
+ * @param groups the groups the bench named: its apps and its own processes (`bench …`)
+ * @returns the sum over the apps and {@link STACK_ON_THE_PATH}, and each one's figure
+ */
+export function onThePath(
+  perProcess: Record<string, number>,
+  groups: string[],
+): { total: number; byProcess: Record<string, number> } {
+  const onPath = new Set([
+    ...groups.filter((name) => !name.startsWith('bench ')),
+    ...STACK_ON_THE_PATH,
+  ]);
+  const byProcess = Object.fromEntries(
+    Object.entries(perProcess).filter(([name]) => onPath.has(name)),
+  );
+  const total = Object.values(byProcess).reduce((sum, value) => sum + value, 0);
+  return { total: Math.round(total * 100) / 100, byProcess };
 }
 
 /**
@@ -144,11 +174,11 @@ export async function measureLiveLatency(
   const updates: SentUpdate[] = [];
   const cpuBefore = { bff: cpuTimeMs(system.bff.pid), identity: cpuTimeMs(identityPid) };
   const benchCpuBefore = benchCpu();
-  const groups = {
+  const groups: Record<string, number[]> = {
     bff: [system.bff.pid],
-    'identity-profile': [identityPid],
-    brand: [system.processes.brand.pid],
-    offers: [system.processes.offers.pid],
+    ...Object.fromEntries(
+      Object.entries(system.processes).flatMap(([name, app]) => (app ? [[name, [app.pid]]] : [])),
+    ),
     'bench sender': [process.pid],
     'bench socket workers': fleet.pids,
   };
@@ -193,9 +223,7 @@ export async function measureLiveLatency(
   const sendSeconds = (nowMs() - started) / 1000;
   await Promise.all(inFlight);
   const machineAfter = machineCpuMs();
-  const groupsAfter = cpuByProcessGroup(groups);
   const redisAfter = await redisCommandCalls(system.stack.redisUrl);
-  const machineCpuMsPerUpdate = perUpdate(groupsBefore, groupsAfter, total, 0.01);
   const expected = (total - failed) * settings.tabs;
   const latencies: number[] = [];
   const arrivals: [string, number][] = [];
@@ -209,6 +237,9 @@ export async function measureLiveLatency(
     }
     if (latencies.length < expected) await sleep(100);
   }
+  // The processes' CPU once every tab had its updates: the consumers' share of the last ones too.
+  const groupsAfter = cpuByProcessGroup(groups);
+  const machineCpuMsPerUpdate = perUpdate(groupsBefore, groupsAfter, total, 0.01);
   const cpu = { bff: cpuTimeMs(system.bff.pid), identity: cpuTimeMs(identityPid) };
   const benchCpuAfter = benchCpu();
   const socketWorkers = await fleet.loopDelays();
@@ -250,6 +281,7 @@ export async function measureLiveLatency(
       identity: gcBetween(scrapesBefore[1], scrapesAfter[1]),
     },
     machineCpuMsPerUpdate,
+    pathCpuMsPerUpdate: onThePath(machineCpuMsPerUpdate, Object.keys(groups)),
     redisCommandsPerUpdate: perUpdate(redisBefore, redisAfter, total, 0.05),
     machineBusy:
       (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),

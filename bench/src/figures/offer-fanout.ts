@@ -3,6 +3,7 @@
  * match every connected creator socket but a control group's; how long until
  * the last matching socket has it, and what the BFF spends meanwhile.
  */
+import type { Interest } from '@raly/contracts/constants';
 import { topics } from '@raly/contracts/events';
 import { liveEvents } from '@raly/contracts/live';
 import type { OfferRecord } from '@raly/contracts/offers';
@@ -14,11 +15,11 @@ import { connectFleet } from '../socket-fleet';
 import { mib, nowMs, percentile } from '../stats';
 import { refreshTokens, registerBrand, registerCreators, runMarker } from '../users';
 
-/** The form of an open offer in the Gaming interest (`POST /api/offers`). */
-export const gamingOfferForm = (title: string, brief: string) => ({
+/** The form of an open offer in one interest (`POST /api/offers`). */
+export const openOfferForm = (interest: Interest, title: string, brief: string) => ({
   title,
   brief,
-  interests: ['Gaming'],
+  interests: [interest],
   platforms: ['x'],
   deliverables: 'One post',
   compensation: { kind: 'fixed', amountMinor: 10_000, currency: 'USD' },
@@ -55,8 +56,12 @@ export async function measureOfferFanout(
   const controls = Math.ceil(settings.creators / settings.controlEvery);
   const isControl = (index: number) => index >= settings.creators;
   const brand = await registerBrand(system);
-  const creators = await registerCreators(system, settings.creators + controls, (index) =>
-    isControl(index) ? ['Sports'] : ['Gaming', 'AI'],
+  // Their own addresses: the suite's live group registered `creator-<n>` of this run already.
+  const creators = await registerCreators(
+    system,
+    settings.creators + controls,
+    (index) => (isControl(index) ? ['Sports'] : ['Gaming', 'AI']),
+    'fanout-creator',
   );
   await waitForCaughtUp(system.stack.kafkaBrokers, system.bffGroupId, [topics.identityUser]);
   await refreshTokens(system.stack, creators);
@@ -82,7 +87,8 @@ export async function measureOfferFanout(
     const openedAt = nowMs();
     const opened = await callApi<OfferRecord>(system.bff.url, 'POST', '/api/offers', {
       token: brand.accessToken,
-      body: gamingOfferForm(
+      body: openOfferForm(
+        'Gaming',
         title,
         'A benchmark offer that every matching creator should see live, at once.',
       ),
