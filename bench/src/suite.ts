@@ -235,7 +235,9 @@ async function measureIdleCpu(system: BenchSystem): Promise<Record<string, numbe
   return Object.fromEntries(
     [...Object.keys(groups), 'postgres', 'kafka', 'redis-server', 'keycloak'].map((name) => [
       name,
-      Math.round(((after[name] ?? 0) - (before[name] ?? 0)) / seconds),
+      // A process that ended in the window takes its CPU with it (a closed postgres backend):
+      // never below 0.
+      Math.max(0, Math.round(((after[name] ?? 0) - (before[name] ?? 0)) / seconds)),
     ]),
   );
 }
