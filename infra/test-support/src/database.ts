@@ -1,6 +1,7 @@
 /** Fresh, uniquely named databases migrated like a service's, one per test file. */
 import path from 'node:path';
 import { migrate } from '@raly/service-kit/migrate';
+import type { Pool } from 'pg';
 import { dropDatabase, testStack, uniqueToken } from '@raly/test-stack';
 
 /** A database created for one test file, and how to drop it. */
@@ -45,4 +46,23 @@ export async function createTestDatabase(
   const url = stack.databaseUrl(`${prefix}_test_${uniqueToken(12)}`);
   await migrate(url, migrationsDir);
   return { url, drop: () => dropDatabase(url) };
+}
+
+/**
+ * Records the text of every statement sent on `pool`'s connections from now on (those it opens
+ * after this call), in order: what a test counts to pin a hot path's round trips.
+ * @param pool a pg pool that has opened no connection yet
+ * @returns the list the texts are appended to (empty it between the steps counted)
+ */
+export function recordStatements(pool: Pool): string[] {
+  const statements: string[] = [];
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [first] = args;
+      statements.push(typeof first === 'string' ? first : (first as { text: string }).text);
+      return query(...args);
+    }) as typeof client.query;
+  });
+  return statements;
 }

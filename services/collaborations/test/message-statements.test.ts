@@ -12,6 +12,7 @@ import type { Caller } from '@raly/service-kit/auth';
 import { createLogger } from '@raly/service-kit/logger';
 import { createEventWriter, createPgEventWriter } from '@raly/service-kit/outbox';
 import type { Database } from '@raly/service-kit/database';
+import { recordStatements } from '@raly/test-support';
 import { type RalySystem, registeredBrand, registeredCreator } from '@raly/test-support/system';
 import { collaborationRepository } from '../src/data-access/collaboration-repository';
 import { openCollaborationsDatabase } from '../src/data-access/database';
@@ -29,7 +30,7 @@ let brand: Awaited<ReturnType<typeof registeredBrand>>;
 let creator: Awaited<ReturnType<typeof registeredCreator>>;
 let database: Database<PrismaClient>;
 /** Every statement sent on `database`'s pool, in order (its SQL text). */
-const statements: string[] = [];
+let statements: string[] = [];
 /** The tokens identity-profile was asked about. */
 const askedIdentity: string[] = [];
 let dependencies: CollaborationsDependencies;
@@ -40,14 +41,7 @@ beforeAll(async () => {
   database = openCollaborationsDatabase(system.services.collaborations!.env.DATABASE_URL!, {
     poolMax: 2,
   });
-  database.pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const [first] = args;
-      statements.push(typeof first === 'string' ? first : (first as { text: string }).text);
-      return query(...args);
-    }) as typeof client.query;
-  });
+  statements = recordStatements(database.pool);
   // The relay of the running service publishes what these sends record.
   const events = createEventWriter({ prisma: database.prisma, relay: { wake() {} } });
   const identity = createIdentityClient(system.identityUrl, { brandCacheMs: 60_000 });

@@ -8,6 +8,7 @@
  * change still goes through Prisma with the registry.
  */
 import assert from 'node:assert/strict';
+import { recordStatements } from '@raly/test-support';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { openIdentityDatabase, type IdentityDatabase } from '../src/data-access/database';
 import { userUpdatedEvent } from '../src/domain/events';
@@ -16,18 +17,11 @@ import { registeredCreator, useIdentityService, usersOf } from './support';
 const harness = useIdentityService();
 let database: IdentityDatabase;
 /** Every statement sent on `database`'s pool, in order (its SQL text). */
-const statements: string[] = [];
+let statements: string[] = [];
 
 beforeAll(() => {
   database = openIdentityDatabase(harness.database.url, { poolMax: 2 });
-  database.pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const [first] = args;
-      statements.push(typeof first === 'string' ? first : (first as { text: string }).text);
-      return query(...args);
-    }) as typeof client.query;
-  });
+  statements = recordStatements(database.pool);
 });
 
 afterAll(async () => {
