@@ -117,9 +117,9 @@ export function imageNodeOptions(dockerfile: string): string[] {
  * ({@link imageNodeOptions} of bff/Dockerfile), then those of
  * BENCH_BFF_NODE_ARGS (space-separated, e.g. `--max-semi-space-size=16`: V8
  * settings measured against the image's; a later option wins); and
- * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for the BFF,
- * identity-profile and collaborations (the processes of the CPU figures; the
- * profile is written when the process exits).
+ * `--cpu-prof` into BENCH_CPU_PROF (a directory) when it is set, for every
+ * app (each profile, `<app>-<epoch ms>.cpuprofile`, is written when the
+ * process exits).
  */
 export function nodeOptionsFor(bundle: string, env = process.env): string[] {
   const extra = bundle.startsWith('bff/')
@@ -129,8 +129,7 @@ export function nodeOptionsFor(bundle: string, env = process.env): string[] {
       ]
     : [];
   const directory = env.BENCH_CPU_PROF;
-  if (!directory || !/^(bff|services\/(identity-profile|collaborations))\//.test(bundle))
-    return extra;
+  if (!directory) return extra;
   const name = bundle.split('/').at(-3) ?? 'app';
   return [
     ...extra,

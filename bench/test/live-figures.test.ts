@@ -97,6 +97,16 @@ describe('live figure helpers', () => {
     assert.deepEqual(nodeOptionsFor('services/identity-profile/dist/main.js', env), []);
   });
 
+  test('when BENCH_CPU_PROF is set, then every app writes a CPU profile named after it there', () => {
+    const env = { BENCH_CPU_PROF: '/tmp/profiles' };
+    for (const app of ['identity-profile', 'offers', 'notifications']) {
+      const options = nodeOptionsFor(`services/${app}/dist/main.js`, env);
+      assert.deepEqual(options.slice(0, 2), ['--cpu-prof', '--cpu-prof-dir=/tmp/profiles']);
+      assert.match(options[2]!, new RegExp(`^--cpu-prof-name=${app}-\\d+\\.cpuprofile$`));
+    }
+    assert.ok(nodeOptionsFor('bff/dist/main.js', env).includes('--cpu-prof'));
+  });
+
   test('when the CPU per update is split by process, then the live path sums the apps and the stack, not the bench or neighbours', () => {
     const perProcess = {
       bff: 3,
