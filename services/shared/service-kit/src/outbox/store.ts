@@ -70,6 +70,28 @@ export async function inTransaction<T>(
 }
 
 /**
+ * The statements of a claim, run in its transaction: a planner setting, then
+ * the due rows in commit order, locked, skipping rows another relay holds.
+ * The claim reads an index in order, never a bitmap of it: every publish
+ * mark leaves the row's old version behind until a vacuum, and a bitmap scan
+ * visits each of them again at every claim (1.7 ms a claim behind 5,000 of
+ * them), while an index scan marks the ones it found dead in the index and
+ * skips them from then on (docs/benchmarks.md "Changes and their effect").
+ * @param quoted the outbox table's name, quoted
+ * @param limit most rows claimed (a whole number is inlined)
+ * @returns two statements, `;`-separated: `SET LOCAL …; SELECT … FOR UPDATE SKIP LOCKED`
+ */
+export function outboxClaimSql(quoted: string, limit: number): string {
+  return `SET LOCAL enable_bitmapscan = off;
+    SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
+      FROM ${quoted}
+     WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
+     ORDER BY sequence
+     LIMIT ${Math.max(0, Math.floor(limit))}
+       FOR UPDATE SKIP LOCKED`;
+}
+
+/**
  * An {@link OutboxStore} over a Postgres table with the outbox layout.
  * @param pool the service's pg pool
  * @param table table name, default `outbox`
@@ -79,18 +101,13 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
   return {
     async withClaim(limit, work) {
       // Two round trips a claim: BEGIN with the claim, then the publish mark with COMMIT (each a
-      // simple query of two statements, so without parameters: the limit and the ids are inlined).
+      // simple query of several statements, so without parameters: the limit and the ids are
+      // inlined).
       const client = await pool.connect();
       try {
-        const [, claimed] = (await client.query(
-          `BEGIN;
-           SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
-             FROM ${quoted}
-            WHERE status IN ('pending', 'failed') AND next_attempt_at <= now()
-            ORDER BY sequence
-            LIMIT ${Math.max(0, Math.floor(limit))}
-              FOR UPDATE SKIP LOCKED`,
-        )) as unknown as [QueryResult, QueryResult<ClaimedOutboxRow>];
+        const [, , claimed] = (await client.query(
+          `BEGIN; ${outboxClaimSql(quoted, limit)}`,
+        )) as unknown as [QueryResult, QueryResult, QueryResult<ClaimedOutboxRow>];
         const published: string[] = [];
         const result = await work(claimOf(client, quoted, claimed.rows, published));
         if (published.length === 0) await client.query('COMMIT');
