@@ -11,7 +11,7 @@ import { serviceTokenSourceOf } from '@raly/service-kit/internal';
 import { loadConfig } from '@raly/service-kit/config';
 import { kafkaConnectionFromEnv } from '@raly/service-kit/kafka';
 import { createLogger } from '@raly/service-kit/logger';
-import { createEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
+import { createEventWriter, createPgEventWriter, type OutboxRelay } from '@raly/service-kit/outbox';
 import { defineService, runService } from '@raly/service-kit/service';
 import { failureMessages } from '@raly/contracts/messages';
 import { notificationsRouter } from './api/notifications-router';
@@ -56,7 +56,11 @@ export const { start, stop } = defineService(serviceName, async (env, port) => {
     `${config.WEB_URL}/api/unsubscribe/${unsubscribeToken(personId, 'digest', config.NOTIFICATIONS_UNSUBSCRIBE_SECRET)}`;
   const dependenciesFor = (relay: OutboxRelay): NotificationsDependencies => {
     const events = createEventWriter({ prisma: database.prisma, relay });
-    const inboxes = inboxRepository(database.prisma, events);
+    const inboxes = inboxRepository(
+      database.prisma,
+      events,
+      createPgEventWriter({ pool: database.pool, relay }),
+    );
     return {
       copies: copiesRepository(database.prisma, database.pool),
       inboxes,

@@ -5,7 +5,9 @@
  * by the person, so each person's snapshots leave in order. Items are unique
  * per (recipient, source topic, aggregate, occurrence): a fact delivered
  * again adds nothing and changes no inbox. A draft whose recipient turned the
- * in-app channel of its category off (./preferences) is left out.
+ * in-app channel of its category off (./preferences) is left out. A
+ * delivery on its own (a fact consumed) is one statement in plain SQL
+ * through the kit's pg writer; the other changes go through Prisma.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,7 +20,7 @@ import {
   type NotificationsPage,
   type NotificationsQuery,
 } from '@raly/contracts/notifications';
-import type { RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
+import type { PgEventWriter, RaiseEvent, RecordEvents } from '@raly/service-kit/outbox';
 import type { Notification as NotificationRow, PrismaClient } from '../generated/prisma/client';
 import type { NotificationsEventWriter, Transaction } from './database';
 import { categoryOfKindSql } from './preferences';
@@ -143,13 +145,84 @@ async function recountInbox(tx: Transaction, personId: string): Promise<InboxRec
   return toInboxRecord(row!);
 }
 
+/** The columns of a delivery's drafts, one array per column (the parameters of {@link DELIVER_SQL}). */
+function draftColumns(drafts: NotificationDraft[]): unknown[] {
+  const column = <T>(pick: (draft: NotificationDraft) => T) => drafts.map(pick);
+  return [
+    column(() => randomUUID()),
+    column((draft) => draft.recipientId),
+    column((draft) => draft.kind),
+    column((draft) => draft.source.fromTopic),
+    column((draft) => draft.source.aggregateId),
+    column((draft) => draft.source.version),
+    column((draft) => draft.source.occurrence),
+    column((draft) => draft.offerId),
+    column((draft) => draft.applicationId),
+    column((draft) => draft.collaborationId),
+    column((draft) => draft.title),
+    column((draft) => draft.counterpart),
+    column((draft) => draft.report?.itemKind ?? null),
+    column((draft) => draft.report?.outcome ?? null),
+  ];
+}
+
+/**
+ * A whole delivery in one statement ({@link InboxRepository.deliver}): the
+ * items not added before (nor turned off), then every inbox that gained some,
+ * created or bumped in the order of its person (two deliveries lock shared
+ * inboxes in the same order), each with the ids of its newest items. The
+ * statement reads the items as they were before it, so the ones it adds are
+ * taken from its own INSERT. Parameters: {@link draftColumns}.
+ * @returns per changed inbox: its row, with `added` items
+ */
+const DELIVER_SQL = `
+  WITH drafts AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::"NotificationKind"[], $4::text[], $5::text[],
+                         $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+                         $12::text[], $13::text[], $14::text[])
+      AS t(id, recipient_id, kind, source_topic, aggregate_id, aggregate_version, occurrence,
+           offer_id, application_id, collaboration_id, title, counterpart,
+           report_item_kind, report_outcome)
+  ), added AS (
+    INSERT INTO notifications (id, recipient_id, kind, source_topic, aggregate_id,
+      aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart,
+      report_item_kind, report_outcome)
+    SELECT t.* FROM drafts t
+    -- A person who turned the in-app channel of the item's category off gets no item.
+    WHERE NOT EXISTS (
+      SELECT 1 FROM notification_preferences o
+      WHERE o.person_id = t.recipient_id AND o.channel = 'in_app'
+        AND o.category::text = ${categoryOfKindSql('t.kind').sql})
+    ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
+    RETURNING id, recipient_id, sequence
+  ), counts AS (
+    SELECT recipient_id AS person_id, count(*)::int AS added FROM added GROUP BY recipient_id
+  ), changed AS (
+    INSERT INTO inboxes (person_id, version, unread, updated)
+    SELECT person_id, 1, added, now() FROM counts ORDER BY person_id
+    ON CONFLICT (person_id) DO UPDATE SET version = inboxes.version + 1,
+      unread = inboxes.unread + EXCLUDED.unread, updated = now()
+    RETURNING person_id, version, unread, updated
+  )
+  SELECT i.person_id, i.version, i.unread, i.updated, c.added,
+         ARRAY(SELECT l.id::text FROM (
+                 SELECT a.id, a.sequence FROM added a WHERE a.recipient_id = i.person_id
+                 UNION ALL
+                 (SELECT n.id, n.sequence FROM notifications n WHERE n.recipient_id = i.person_id
+                  ORDER BY n.sequence DESC LIMIT ${INBOX_LATEST_MAX})
+               ) l ORDER BY l.sequence DESC LIMIT ${INBOX_LATEST_MAX}) AS latest
+  FROM changed i JOIN counts c USING (person_id)
+  ORDER BY i.person_id`;
+
 /**
  * @param prisma this service's client (reads)
  * @param events the kit's writer over it (changes and their events in one transaction)
+ * @param deliveries the kit's plain-SQL writer over the service's pg pool ({@link DELIVER_SQL})
  */
 export function inboxRepository(
   prisma: PrismaClient,
   events: NotificationsEventWriter,
+  deliveries: PgEventWriter,
 ): InboxRepository {
   const deliverIn: InboxRepository['deliverIn'] = async (tx, record, drafts, raise) => {
     if (drafts.length === 0) return 0;
@@ -209,7 +282,15 @@ export function inboxRepository(
     deliver: (drafts, raise) =>
       drafts.length === 0
         ? Promise.resolve(0)
-        : events.transaction((tx, record) => deliverIn(tx, record, drafts, raise)),
+        : deliveries.transaction(async (tx, record) => {
+            const { rows } = await tx.query<InboxRow & { added: number }>({
+              name: 'deliver-notifications',
+              text: DELIVER_SQL,
+              values: draftColumns(drafts),
+            });
+            if (rows.length > 0) record(...rows.map((row) => raise(toInboxRecord(row))));
+            return rows.reduce((sum, row) => sum + row.added, 0);
+          }),
     inbox,
     async page(personId, query) {
       const rows = await prisma.notification.findMany({
