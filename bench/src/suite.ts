@@ -261,8 +261,11 @@ async function measureSystem(groups: Set<Group>, results: Record<string, unknown
       RATE_LIMIT_SEND_MESSAGE_PER_USER: generous,
     },
     trace ? tracingEnvironment(trace) : {},
-    // Notifications consumes identity.user.v1 too: on the live path as in production.
-    groups.has('notifications') || groups.has('live') ? { notifications: {} } : {},
+    // Notifications consumes identity.user.v1 and the collaborations' events too: on the live
+    // path and the messages' path, as in production.
+    groups.has('notifications') || groups.has('live') || groups.has('collab')
+      ? { notifications: {} }
+      : {},
   );
   try {
     // The BFF's new consumer group replays the topics' history first (110,000 events on a stack
