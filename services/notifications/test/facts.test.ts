@@ -190,6 +190,50 @@ describe('applications', () => {
 });
 
 describe('collaborations', () => {
+  test('when newer snapshots of a collaboration only count its messages, then its copy is not written again and the next step is still told', async () => {
+    // Arrange
+    const brandId = randomUUID();
+    const member = aBrandMember(brandId);
+    const creator = aCreator();
+    await publish(system, ...[member, creator].map(userEvent));
+    const opened = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const counted = (version: number, messageCount: number) => ({
+      ...opened,
+      version,
+      messageCount,
+      unread: { brand: messageCount, creator: 0 },
+    });
+    const submitted = {
+      ...counted(4, 2),
+      timeline: [...opened.timeline, anEntry('submitted', 'creator')],
+    };
+    const copyVersion = async () =>
+      (
+        await system.sql.notifications!.query<{ version: number }>(
+          'SELECT version FROM collaborations WHERE id = $1',
+          [opened.id],
+        )
+      ).rows[0]?.version;
+
+    // Act
+    await publish(
+      system,
+      collaborationEvent(opened),
+      collaborationEvent(counted(2, 1)),
+      collaborationEvent(counted(3, 2)),
+    );
+    const afterCounts = await copyVersion();
+    await publish(system, collaborationEvent(submitted));
+
+    // Assert
+    assert.equal(afterCounts, 1);
+    assert.equal(await copyVersion(), 4);
+    assert.deepEqual(
+      (await itemsOf(system, member.id)).map((item) => item.kind),
+      ['deliverable_submitted'],
+    );
+  });
+
   test('when the work moves on, then each step tells the side it concerns once, and messages tell the other side without their text', async () => {
     // Arrange
     const brandId = randomUUID();

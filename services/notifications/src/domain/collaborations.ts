@@ -14,6 +14,7 @@ import type {
 } from '@raly/contracts/collaborations';
 import type { TimelineKind } from '@raly/contracts/collaboration-work';
 import { topics, type Envelope } from '@raly/contracts/events';
+import { LRUCache } from 'lru-cache';
 import type { NotificationKind } from '@raly/contracts/notifications';
 import type { CollaborationCopy } from '../data-access/copies';
 import type { NotificationDraft } from '../data-access/inbox-repository';
@@ -66,15 +67,53 @@ const copyOf = (collaboration: CollaborationRecord): CollaborationCopy => ({
 });
 
 /**
+ * Per collaboration, the version and the noticed state ({@link noticedStateOf}) of the last
+ * snapshot this consumer handled: a newer snapshot in the same state changes nothing here.
+ */
+export type SeenCollaborations = LRUCache<string, { version: number; state: string }>;
+
+/** How many collaborations a consumer remembers the last handled state of. */
+const REMEMBERED_COLLABORATIONS = 10_000;
+
+/** A consumer's memory of the collaborations it handled ({@link notifyOfCollaboration}). */
+export const seenCollaborations = (): SeenCollaborations =>
+  new LRUCache({ max: REMEMBERED_COLLABORATIONS });
+
+/**
+ * What of a snapshot this service acts on: its copy (but the version), the
+ * reviews waiting (the reminders) and the timeline (the facts told), as
+ * text. The timeline only grows, so a state never comes back after another.
+ * A message changes none of it (only the counts of messages and unread ones).
+ */
+const noticedStateOf = (collaboration: CollaborationRecord): string =>
+  JSON.stringify([
+    { ...copyOf(collaboration), version: 0 },
+    waitingReviewsOf(collaboration),
+    collaboration.timeline.length,
+    collaboration.timeline.at(-1) ?? null,
+  ]);
+
+/**
  * Handles `collaborations.collaboration.opened|updated`: keeps the copy,
  * then tells each side of the recent timeline entries that concern it (the
  * other side's public name as the counterpart).
+ * @param seen this consumer's memory: a snapshot newer than the last one
+ *   handled, in the same noticed state (most often a message's new counts), is
+ *   skipped without a statement — its copy, reminders and facts are the ones
+ *   already stored and told
  */
 export async function notifyOfCollaboration(
   dependencies: NotificationsDependencies,
   event: Envelope<CollaborationRecord>,
+  seen?: SeenCollaborations,
 ): Promise<void> {
   const collaboration = event.data;
+  const state = noticedStateOf(collaboration);
+  const last = seen?.get(collaboration.id);
+  if (last && last.version < collaboration.version && last.state === state) {
+    seen!.set(collaboration.id, { version: collaboration.version, state });
+    return;
+  }
   const copy = copyOf(collaboration);
   // Only a newer snapshot moves the reminders (an older one would bring back reviewed work).
   if (await dependencies.copies.saveCollaboration(copy))
@@ -105,6 +144,9 @@ export async function notifyOfCollaboration(
     }
   }
   await dependencies.inboxes.deliver(drafts, inboxUpdatedEvent);
+  const remembered = seen?.get(collaboration.id);
+  if (seen && (!remembered || remembered.version < collaboration.version))
+    seen.set(collaboration.id, { version: collaboration.version, state });
 }
 
 /**

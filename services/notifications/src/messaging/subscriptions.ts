@@ -14,7 +14,11 @@ import { applicationRecordSchema, offerRecordSchema } from '@raly/contracts/offe
 import { userRecordSchema } from '@raly/contracts/records';
 import { reportRecordSchema } from '@raly/contracts/reports';
 import { on, type Subscription } from '@raly/service-kit/consumer';
-import { notifyOfCollaboration, notifyOfMessage } from '../domain/collaborations';
+import {
+  notifyOfCollaboration,
+  notifyOfMessage,
+  seenCollaborations,
+} from '../domain/collaborations';
 import type { NotificationsDependencies } from '../domain/dependencies';
 import { announceOpenedOffer, notifyOfApplication } from '../domain/offers';
 import { savePersonOfUser } from '../domain/people';
@@ -30,7 +34,9 @@ export function subscriptions(dependencies: NotificationsDependencies): Subscrip
   const person = handle(savePersonOfUser);
   const offer = handle(announceOpenedOffer);
   const application = handle(notifyOfApplication);
-  const collaboration = handle(notifyOfCollaboration);
+  const seen = seenCollaborations();
+  const collaboration = (event: Parameters<typeof notifyOfCollaboration>[1]) =>
+    notifyOfCollaboration(dependencies, event, seen);
   const report = handle(notifyOfReportOutcome);
   return [
     on(topics.identityUser, eventTypes.userCreated, userRecordSchema, person),
