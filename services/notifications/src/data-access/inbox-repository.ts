@@ -6,8 +6,8 @@
  * per (recipient, source topic, aggregate, occurrence): a fact delivered
  * again adds nothing and changes no inbox. A draft whose recipient turned the
  * in-app channel of its category off (./preferences) is left out. A
- * delivery on its own (a fact consumed) is one statement in plain SQL
- * through the kit's pg writer; the other changes go through Prisma.
+ * delivery is one statement (`DELIVER_SQL`): on its own (a fact consumed)
+ * through the kit's pg writer, or in a caller's Prisma transaction.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -214,6 +214,12 @@ const DELIVER_SQL = `
   FROM changed i JOIN counts c USING (person_id)
   ORDER BY i.person_id`;
 
+/** An inbox a delivery changed ({@link DELIVER_SQL}), with how many items it gained. */
+type DeliveredInbox = InboxRow & { added: number };
+
+/** The items a delivery added, over the inboxes it changed. */
+const addedIn = (rows: DeliveredInbox[]) => rows.reduce((sum, row) => sum + row.added, 0);
+
 /**
  * @param prisma this service's client (reads)
  * @param events the kit's writer over it (changes and their events in one transaction)
@@ -224,52 +230,12 @@ export function inboxRepository(
   events: NotificationsEventWriter,
   deliveries: PgEventWriter,
 ): InboxRepository {
+  // One statement on either connection: a caller's Prisma transaction, or the pg writer's own.
   const deliverIn: InboxRepository['deliverIn'] = async (tx, record, drafts, raise) => {
     if (drafts.length === 0) return 0;
-    const column = <T>(pick: (draft: NotificationDraft) => T) => drafts.map(pick);
-    const added = await tx.$queryRaw<{ recipient_id: string }[]>`
-      INSERT INTO notifications (id, recipient_id, kind, source_topic, aggregate_id,
-        aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart,
-        report_item_kind, report_outcome)
-      SELECT t.* FROM unnest(
-        ${column(() => randomUUID())}::uuid[], ${column((draft) => draft.recipientId)}::text[],
-        ${column((draft) => draft.kind)}::"NotificationKind"[],
-        ${column((draft) => draft.source.fromTopic)}::text[],
-        ${column((draft) => draft.source.aggregateId)}::text[],
-        ${column((draft) => draft.source.version)}::int[],
-        ${column((draft) => draft.source.occurrence)}::text[],
-        ${column((draft) => draft.offerId)}::text[],
-        ${column((draft) => draft.applicationId)}::text[],
-        ${column((draft) => draft.collaborationId)}::text[],
-        ${column((draft) => draft.title)}::text[],
-        ${column((draft) => draft.counterpart)}::text[],
-        ${column((draft) => draft.report?.itemKind ?? null)}::text[],
-        ${column((draft) => draft.report?.outcome ?? null)}::text[])
-        AS t(id, recipient_id, kind, source_topic, aggregate_id, aggregate_version, occurrence,
-             offer_id, application_id, collaboration_id, title, counterpart,
-             report_item_kind, report_outcome)
-      -- A person who turned the in-app channel of the item's category off gets no item.
-      WHERE NOT EXISTS (
-        SELECT 1 FROM notification_preferences o
-        WHERE o.person_id = t.recipient_id AND o.channel = 'in_app'
-          AND o.category::text = ${categoryOfKindSql('t.kind')})
-      ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
-      RETURNING recipient_id`;
-    if (added.length === 0) return 0;
-    const counts = new Map<string, number>();
-    for (const { recipient_id: person } of added) counts.set(person, (counts.get(person) ?? 0) + 1);
-    // Sorted, so two transactions touching the same inboxes lock them in the same order.
-    const people = [...counts.keys()].sort();
-    await tx.$executeRaw`
-      INSERT INTO inboxes (person_id, version, unread, updated)
-      SELECT person_id, 1, added, now()
-      FROM unnest(${people}::text[], ${people.map((person) => counts.get(person)!)}::int[])
-        AS t(person_id, added)
-      ON CONFLICT (person_id) DO UPDATE SET version = inboxes.version + 1,
-        unread = inboxes.unread + EXCLUDED.unread, updated = now()`;
-    const inboxes = await inboxesOf(tx, people);
-    await record(...inboxes.map((row) => raise(toInboxRecord(row))));
-    return added.length;
+    const rows = await tx.$queryRawUnsafe<DeliveredInbox[]>(DELIVER_SQL, ...draftColumns(drafts));
+    if (rows.length > 0) await record(...rows.map((row) => raise(toInboxRecord(row))));
+    return addedIn(rows);
   };
 
   const inbox = async (personId: string): Promise<InboxRecord> => {
@@ -283,13 +249,13 @@ export function inboxRepository(
       drafts.length === 0
         ? Promise.resolve(0)
         : deliveries.transaction(async (tx, record) => {
-            const { rows } = await tx.query<InboxRow & { added: number }>({
+            const { rows } = await tx.query<DeliveredInbox>({
               name: 'deliver-notifications',
               text: DELIVER_SQL,
               values: draftColumns(drafts),
             });
             if (rows.length > 0) record(...rows.map((row) => raise(toInboxRecord(row))));
-            return rows.reduce((sum, row) => sum + row.added, 0);
+            return addedIn(rows);
           }),
     inbox,
     async page(personId, query) {

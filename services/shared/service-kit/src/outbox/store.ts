@@ -81,7 +81,7 @@ export async function inTransaction<T>(
  * @param limit most rows claimed (a whole number is inlined)
  * @returns two statements, `;`-separated: `SET LOCAL …; SELECT … FOR UPDATE SKIP LOCKED`
  */
-export function outboxClaimSql(quoted: string, limit: number): string {
+function outboxClaimSql(quoted: string, limit: number): string {
   return `SET LOCAL enable_bitmapscan = off;
     SELECT id, topic, key, event_type AS "eventType", envelope, attempts, traceparent, tracestate
       FROM ${quoted}
