@@ -19,6 +19,7 @@ import { createRateLimits } from './api/rate-limit';
 import { createAuthenticator } from './auth/keycloak';
 import { loadConfig, type Config } from './config';
 import { createBrandClient } from './data-access/brand-client';
+import { createClientSideCache } from './data-access/client-side-cache';
 import { createCollaborationsClient } from './data-access/collaborations-client';
 import { createNotificationsClient } from './data-access/notifications-client';
 import { createIdentityClient } from './data-access/identity-client';
@@ -74,12 +75,24 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   const redisSubscriber = redis.duplicate({ enableAutoPipelining: false });
   await Promise.all([redis.connect(), redisSubscriber.connect()]);
 
+  // The hottest reads (ended-session marks, GET /api/me's user and brand) from memory (ADR 0012).
+  const cache =
+    config.CLIENT_SIDE_CACHE_MAX_BYTES > 0
+      ? createClientSideCache(redis, {
+          maxBytes: config.CLIENT_SIDE_CACHE_MAX_BYTES,
+          logger: logger.child({ component: 'client-side-cache' }),
+        })
+      : undefined;
   const authenticator = createAuthenticator(
     config,
-    createSessionRevocations(redis, {
-      keyPrefix: config.SESSION_REVOCATION_KEY_PREFIX,
-      ttlSeconds: config.SESSION_REVOCATION_TTL_SECONDS,
-    }),
+    createSessionRevocations(
+      redis,
+      {
+        keyPrefix: config.SESSION_REVOCATION_KEY_PREFIX,
+        ttlSeconds: config.SESSION_REVOCATION_TTL_SECONDS,
+      },
+      cache,
+    ),
   );
   const identity = createIdentityClient(config);
   const keycloak = createKeycloakTokens(config);
@@ -92,7 +105,7 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
   // Assigned below: the live server needs the record store, and the store pushes through it.
   let live: LiveServer | undefined = undefined;
   const records = createRecordStore(
-    createReadModel(redis, config.READ_MODEL_KEY_PREFIX),
+    createReadModel(redis, config.READ_MODEL_KEY_PREFIX, cache),
     () => live,
   );
 
@@ -172,10 +185,12 @@ export async function startBff(options: StartOptions = {}): Promise<RunningBff> 
     resources: [
       { close: async () => void (await redis.quit()) },
       { close: async () => void (await redisSubscriber.quit()) },
+      ...(cache ? [cache] : []),
     ],
   }).catch(async (error: unknown) => {
     redis.disconnect();
     redisSubscriber.disconnect();
+    await cache?.close();
     throw error;
   });
   logger.info({ groupId: config.KAFKA_GROUP_ID }, 'bff consumer group');

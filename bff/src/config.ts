@@ -214,6 +214,16 @@ export const configSchema = z.object({
    */
   SESSION_REVOCATION_TTL_SECONDS: z.coerce.number().int().positive().default(360),
   /**
+   * Most bytes the client-side cache of the hottest reads holds (ended-session marks, the
+   * users and brands GET /api/me answers with; docs/adr/0012), bytes; 0 turns it off
+   * (every such read then goes to Redis).
+   */
+  CLIENT_SIDE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8 * 1024 * 1024),
+  /**
    * How often each replica publishes `live.presence.seen` for every user with an open socket
    * on it, in ms (docs/architecture.md "Presence"); keep it well under the notifications
    * service's `NOTIFICATIONS_AWAY_AFTER_MS`.

@@ -16,6 +16,7 @@ import type { ApplicationRecord, OfferRecord } from '@raly/contracts/offers';
 import type { BrandRecord, UserRecord } from '@raly/contracts/records';
 import type { TeamRecord } from '@raly/contracts/teams';
 import type { Redis } from 'ioredis';
+import type { ClientSideCache } from './client-side-cache';
 
 /**
  * The aggregates the BFF keeps: identity's users, brand's brands, offers'
@@ -78,20 +79,34 @@ export interface ReadModel {
   getUserJson(userId: string): Promise<StoredUserJson | null>;
 }
 
+/** The kinds whose snapshots go through the client-side cache: GET /api/me's user and brand. */
+const CACHED_KINDS: ReadonlySet<AggregateKind> = new Set(['user', 'brand']);
+
 /**
  * @param redis a connected ioredis client (the script is registered on it)
  * @param keyPrefix READ_MODEL_KEY_PREFIX (default `rm`)
+ * @param cache the client-side cache users' and brands' snapshots are read through
+ *   (./client-side-cache); without it every read goes to Redis
  */
-export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
+export function createReadModel(
+  redis: Redis,
+  keyPrefix = 'rm',
+  cache?: ClientSideCache,
+): ReadModel {
   if (!('applyIfNewer' in redis)) {
     redis.defineCommand('applyIfNewer', { numberOfKeys: 1, lua: applyIfNewerScript });
   }
   const client = redis as ReadModelRedis;
+  const hmget = (kind: AggregateKind, key: string, fields: string[]) =>
+    cache && CACHED_KINDS.has(kind) ? cache.hmget(key, fields) : client.hmget(key, ...fields);
   return {
     async apply(kind, record) {
       const brandId = kind === 'user' ? [(record as UserRecord).brand?.id ?? ''] : [];
+      const key = readModelKey(kind, record.id, keyPrefix);
+      // This replica's next read sees the write, whenever Redis' invalidation arrives.
+      cache?.forget(key);
       const applied = await client.applyIfNewer(
-        readModelKey(kind, record.id, keyPrefix),
+        key,
         String(record.version),
         JSON.stringify(record),
         ...brandId,
@@ -102,10 +117,11 @@ export function createReadModel(redis: Redis, keyPrefix = 'rm'): ReadModel {
       const snapshot = await client.hget(readModelKey(kind, id, keyPrefix), 'snapshot');
       return snapshot ? JSON.parse(snapshot) : null;
     },
-    getJson: (kind, id) => client.hget(readModelKey(kind, id, keyPrefix), 'snapshot'),
+    getJson: async (kind, id) =>
+      (await hmget(kind, readModelKey(kind, id, keyPrefix), ['snapshot']))[0] ?? null,
     async getUserJson(userId) {
       const key = readModelKey('user', userId, keyPrefix);
-      const [json, brandId] = await client.hmget(key, 'snapshot', 'brandId');
+      const [json, brandId] = await hmget('user', key, ['snapshot', 'brandId']);
       if (json === null || json === undefined) return null;
       // Stored before the brandId field was: its brand is read from the snapshot until its next version.
       if (brandId === null || brandId === undefined)

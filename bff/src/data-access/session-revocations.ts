@@ -17,6 +17,7 @@
  * socket server) are told of each revocation so open sockets close at once.
  */
 import type { Redis } from 'ioredis';
+import type { ClientSideCache } from './client-side-cache';
 
 /** The claims of a verified access token a revocation is decided on. */
 export interface TokenSession {
@@ -65,10 +66,13 @@ interface UserMark {
 /**
  * @param redis the BFF's Redis client
  * @param settings `keyPrefix` (e.g. `bff:revoked`) and `ttlSeconds` of every key
+ * @param cache the client-side cache the marks are read through (./client-side-cache,
+ *   docs/adr/0012); without it every check reads Redis
  */
 export function createSessionRevocations(
   redis: Redis,
   settings: { keyPrefix: string; ttlSeconds: number },
+  cache?: ClientSideCache,
 ): SessionRevocations {
   const sessionKey = (sessionId: string) => `${settings.keyPrefix}:session:${sessionId}`;
   const userKey = (userId: string) => `${settings.keyPrefix}:user:${userId}`;
@@ -79,6 +83,7 @@ export function createSessionRevocations(
 
   return {
     async endSession(sessionId) {
+      cache?.forget(sessionKey(sessionId));
       await redis.set(sessionKey(sessionId), '1', 'EX', settings.ttlSeconds);
       tell({ kind: 'session', sessionId });
     },
@@ -87,6 +92,7 @@ export function createSessionRevocations(
         notBefore: notBeforeSec,
         ...(keepSessionId ? { keep: keepSessionId } : {}),
       };
+      cache?.forget(userKey(userId));
       await redis.set(userKey(userId), JSON.stringify(mark), 'EX', settings.ttlSeconds);
       tell({
         kind: 'user',
@@ -96,10 +102,8 @@ export function createSessionRevocations(
       });
     },
     async isRevoked({ userId, sessionId, issuedAtSec }) {
-      const [sessionEnded, userMark] = await redis.mget(
-        sessionKey(sessionId ?? '-'),
-        userKey(userId),
-      );
+      const keys = [sessionKey(sessionId ?? '-'), userKey(userId)];
+      const [sessionEnded, userMark] = await (cache ? cache.mget(keys) : redis.mget(...keys));
       if (sessionId && sessionEnded) return true;
       if (!userMark) return false;
       const mark = JSON.parse(userMark) as UserMark;
