@@ -36,7 +36,12 @@ export interface OutboxRelayOptions {
    */
   newProducer?: () => Producer;
   logger: Logger;
-  /** How often to look for pending rows, in ms; default 200. */
+  /**
+   * How often to look for pending rows when not woken, in ms; default 1,000. The kit's event
+   * writers wake the relay after every commit ({@link OutboxRelay.wake}), so the poll only
+   * finds what no wake announced: rows of a replica that stopped before publishing them, and
+   * failed rows whose next attempt is due.
+   */
   pollIntervalMs?: number;
   /** Rows per claim; default 100. */
   batchSize?: number;
@@ -77,7 +82,7 @@ const defaultBackoffMs = (attempts: number) =>
  * @returns the relay; nothing happens before `start()`
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { store, logger, pollIntervalMs = 200, batchSize = 100 } = options;
+  const { store, logger, pollIntervalMs = 1_000, batchSize = 100 } = options;
   let producer = options.producer;
   /** Set when a send failed because the producer's idempotence state was lost: replaced before the next claim. */
   let producerStateLost = false;
