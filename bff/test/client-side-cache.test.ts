@@ -20,15 +20,15 @@ describe('the client-side cache', () => {
   const names = { reader: `${prefix}-reader`, invalidations: `${prefix}-invalidations` };
   /** The ids of the shared Redis' connections named `name` (only this cache's). */
   const connectionIds = async (name: string) =>
-    (await writer.client('LIST'))
+    String(await writer.client('LIST'))
       .split('\n')
       .filter((line) => line.includes(` name=${name} `))
-      .map((line) => /\bid=(\d+)/.exec(line)![1]);
+      .map((line) => /\bid=(\d+)/.exec(line)![1]!);
   /** Kills this cache's connection named `name` (never another client of the shared Redis). */
   const kill = async (name: string) => {
     const ids = await connectionIds(name);
     assert.ok(ids.length > 0, `a connection named ${name}`);
-    for (const id of ids) await writer.client('KILL', 'ID', id);
+    for (const id of ids) await writer.call('CLIENT', 'KILL', 'ID', id);
     return ids;
   };
 
