@@ -80,9 +80,9 @@ export interface ClientSideCacheOptions {
 
 /**
  * Starts the cache's two connections (duplicates of `redis`: same server,
- * database and credentials) and sets tracking up; resolves at once, serving
- * from Redis until tracking is in place.
- * @param redis the BFF's client (only duplicated, never used for cached reads)
+ * database and credentials) and sets tracking up in the background.
+ * @param redis the BFF's client: duplicated, and read directly while tracking is not in place
+ * @returns the cache at once; it reads Redis until tracking is in place
  */
 export function createClientSideCache(
   redis: Redis,
