@@ -117,24 +117,26 @@ export function createClientSideCache(
   let invalidationsId: number | undefined;
   let closed = false;
 
+  const drop = (key: string) => {
+    entries.delete(key);
+    pending.delete(key);
+  };
+  const dropAll = () => {
+    entries.clear();
+    pending.clear();
+  };
   const deactivate = (reason: string) => {
     if (active) logger.warn({ reason }, 'client-side cache off until tracking is set up again');
     active = false;
     epoch++;
-    entries.clear();
-    pending.clear();
-  };
-  const drop = (key: string) => {
-    entries.delete(key);
-    pending.delete(key);
+    dropAll();
   };
 
   invalidations.on('messageBuffer', (channel: Buffer, payload: unknown) => {
     if (channel.toString() !== INVALIDATION_CHANNEL) return;
     if (!Array.isArray(payload)) {
       // A flush of the database (FLUSHDB, FLUSHALL): every key may have changed.
-      entries.clear();
-      pending.clear();
+      dropAll();
       return;
     }
     for (const key of payload) drop(String(key));
@@ -229,8 +231,8 @@ export function createClientSideCache(
         }
         return values;
       };
-      return fromMemory(cached, async () => {
-        const values = await Promise.all(
+      return fromMemory(cached, () =>
+        Promise.all(
           keys.map((key) =>
             readThrough(
               key,
@@ -238,9 +240,8 @@ export function createClientSideCache(
               (value) => entries.set(key, { kind: 'string', value }),
             ),
           ),
-        );
-        return values;
-      });
+        ),
+      );
     },
     async hmget(key, fields) {
       const cached = () => {
