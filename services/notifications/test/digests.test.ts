@@ -146,8 +146,8 @@ describe('e-mail digests', () => {
     await kafka.close();
     assert.equal(mail.subject, 'You have 1 unread notification on Raly');
     assert.match(mail.text, new RegExp(`Hi ${away.username},`));
-    assert.match(mail.text, /a new message/);
-    assert.match(mail.html, /a new message/);
+    assert.match(mail.text, /new messages in a collaboration/);
+    assert.match(mail.html, /new messages in a collaboration/);
     for (const secret of [
       toAway.message.body,
       toAway.collaboration.brand.company,

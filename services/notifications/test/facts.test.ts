@@ -373,13 +373,16 @@ describe('collaborations', () => {
     const member = aBrandMember(brandId);
     const creator = aCreator();
     await publish(system, ...[member, creator].map(userEvent));
-    const collaboration = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    // Three conversations: while one's item is unread, its next message adds none.
+    const collaborations = [1, 2, 3].map(() =>
+      aCollaboration({ creator, brandId }, [anEntry('opened')]),
+    );
 
     // Act
-    await publish(system, collaborationEvent(collaboration));
+    await publish(system, ...collaborations.map(collaborationEvent));
     await publish(
       system,
-      ...[1, 2, 3].map(() =>
+      ...collaborations.map((collaboration) =>
         messageEvent(collaboration, { party: 'creator', handle: creator.username! }),
       ),
     );

@@ -12,10 +12,12 @@ import type { InboxRecord, NotificationsPage } from '@raly/contracts/notificatio
 import { eventually } from '@raly/test-support';
 import { type RalySystem, registeredCreator } from '@raly/test-support/system';
 import {
+  aMessageTo,
   anApplication,
   applicationEvent,
   asUser,
   inboxSnapshotsOf,
+  messageEvent,
   publish,
   useNotificationsSystem,
 } from './support';
@@ -177,6 +179,60 @@ describe('marking read', () => {
     assert.deepEqual(
       [answer.body.data!.version, answer.body.data!.unread, answer.body.data!.id],
       [0, 0, person.userId],
+    );
+  });
+});
+
+describe('a conversation', () => {
+  test('when messages come while the item of an earlier one is unread, then they add none; once it is read, the next one adds one again', async () => {
+    // Arrange
+    const person = await registeredCreator(system);
+    const as = asUser(system, person.accessToken);
+    const recipient = { id: person.userId, username: person.registration.username };
+    const { collaboration } = await aMessageTo(system, recipient);
+    const fromBrand = () =>
+      messageEvent(collaboration, { party: 'brand', handle: collaboration.brand.username });
+    const page = async () => (await as<NotificationsPage>('GET', '/notifications')).body.data!;
+    const first = await page();
+
+    // Act
+    await publish(system, fromBrand(), fromBrand());
+    const whileUnread = await page();
+    const read = await as<InboxRecord>('POST', `/notifications/${first.items[0]!.id}/read`);
+    await publish(system, fromBrand());
+    const afterRead = await page();
+    const { collaboration: another } = await aMessageTo(system, recipient);
+    const withAnother = await page();
+
+    // Assert
+    assert.deepEqual(
+      first.items.map((item) => [item.kind, item.collaborationId, item.read]),
+      [['message_received', collaboration.id, false]],
+    );
+    assert.deepEqual(whileUnread, first, 'nothing added, the inbox unchanged');
+    assert.equal(read.body.data!.unread, 0);
+    assert.deepEqual(
+      afterRead.items.map((item) => [item.kind, item.collaborationId, item.read]),
+      [
+        ['message_received', collaboration.id, false],
+        ['message_received', collaboration.id, true],
+      ],
+    );
+    assert.equal(afterRead.inbox.unread, 1);
+    assert.deepEqual(
+      withAnother.items.map((item) => item.collaborationId),
+      [another.id, collaboration.id, collaboration.id],
+    );
+    assert.equal(withAnother.inbox.unread, 2);
+    await eventually('every inbox snapshot published', () =>
+      inboxSnapshotsOf(harness, person.userId).some(
+        (inbox) => inbox.version === withAnother.inbox.version,
+      ),
+    );
+    assert.deepEqual(
+      inboxSnapshotsOf(harness, person.userId).map((inbox) => inbox.unread),
+      [1, 0, 1, 2],
+      'one snapshot per change: the messages while unread changed nothing',
     );
   });
 });

@@ -5,7 +5,9 @@
  * by the person, so each person's snapshots leave in order. Items are unique
  * per (recipient, source topic, aggregate, occurrence): a fact delivered
  * again adds nothing and changes no inbox. A draft whose recipient turned the
- * in-app channel of its category off (./preferences) is left out. A
+ * in-app channel of its category off (./preferences) is left out, and so is
+ * a message's draft while its recipient's item of an earlier message of the
+ * same collaboration is unread (one item per conversation until read). A
  * delivery is one statement (`DELIVER_SQL`): on its own (a fact consumed)
  * through the kit's pg writer, or in a caller's Prisma transaction.
  */
@@ -193,6 +195,12 @@ const DELIVER_SQL = `
       SELECT 1 FROM notification_preferences o
       WHERE o.person_id = t.recipient_id AND o.channel = 'in_app'
         AND o.category::text = ${categoryOfKindSql('t.kind').sql})
+    -- A conversation tells its recipient once until they read it: while their item of an
+    -- earlier message of the collaboration is unread, a new message adds none.
+    AND NOT (t.kind = 'message_received' AND EXISTS (
+      SELECT 1 FROM notifications u
+      WHERE u.recipient_id = t.recipient_id AND u.kind = 'message_received'
+        AND u.collaboration_id = t.collaboration_id AND u.read_at IS NULL))
     ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
     RETURNING id, recipient_id, sequence
   ), counts AS (

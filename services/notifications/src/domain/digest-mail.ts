@@ -19,7 +19,9 @@ const lineOf: Record<NotificationKind, (n: number) => string> = {
   application_declined: (n) => (n === 1 ? 'an application declined' : `${n} applications declined`),
   application_withdrawn: (n) =>
     n === 1 ? 'an application withdrawn' : `${n} applications withdrawn`,
-  message_received: (n) => (n === 1 ? 'a new message' : `${n} new messages`),
+  // One unread item per conversation (docs/product-spec.md §12.1): the count is of conversations.
+  message_received: (n) =>
+    n === 1 ? 'new messages in a collaboration' : `new messages in ${n} collaborations`,
   deliverable_submitted: (n) => (n === 1 ? 'a submission to review' : `${n} submissions to review`),
   changes_requested: (n) => (n === 1 ? 'a request for changes' : `${n} requests for changes`),
   deliverable_approved: (n) => (n === 1 ? 'a deliverable approved' : `${n} deliverables approved`),
