@@ -7,8 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import type { CollaborationRecord, MessagesPage } from '@raly/contracts/collaborations';
-import { eventually } from '@raly/test-support';
+import type {
+  CollaborationMessageRecord,
+  CollaborationRecord,
+  MessagesPage,
+} from '@raly/contracts/collaborations';
+import { topics } from '@raly/contracts/events';
+import { connectTestKafka, eventually, testStack } from '@raly/test-support';
 import {
   aMessage,
   anOpenedCollaboration,
@@ -20,7 +25,7 @@ import {
 import { offersSuite } from './support/offers-suite';
 import type { RecordingSocket } from './support/sockets';
 
-const suite = offersSuite({ collaborations: true, tight: true });
+const suite = offersSuite({ collaborations: true, tight: true, replica: true });
 const { api, live, aBrand, onboardedCreator, seen } = suite;
 
 /** Keeps a socket's collaboration pushes for the privacy sweep. */
@@ -82,6 +87,58 @@ describe('collaborations live', () => {
       assert.deepEqual(messagePushes(stranger, collaboration.id), []);
     }
     sweep(...Object.values(sockets));
+  });
+
+  test('when messages are answered by either replica, then each reaches every tab of both parties on either replica once, though both its answer and its event carry it', async () => {
+    // Arrange
+    const brand = await aBrand();
+    const creator = await onboardedCreator(['Gaming']);
+    const collaboration = await anOpenedCollaboration(suite, { brand, creator });
+    const tabs = [
+      { token: brand.accessToken, socket: await live(brand.accessToken) },
+      { token: creator.accessToken, socket: await live(creator.accessToken, suite.replica) },
+      { token: creator.accessToken, socket: await live(creator.accessToken) },
+    ];
+
+    // Act: answered by each replica in turn; one of them consumes the conversation's events
+    const ids: string[] = [];
+    for (const [token, on] of [
+      [creator.accessToken, suite.replica],
+      [brand.accessToken, suite.bff],
+      [creator.accessToken, suite.replica],
+      [brand.accessToken, suite.bff],
+    ] as const) {
+      const answer = await api<CollaborationMessageRecord>(
+        'POST',
+        `/api/collaborations/${collaboration.id}/messages`,
+        { token, body: aMessage(`Message ${ids.length + 1}`), on },
+      );
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      ids.push(answer.body.data.id);
+    }
+
+    // Assert: every tab has each message, and no second copy came once the events were consumed
+    for (const { socket } of tabs)
+      await eventually('every message pushed', () =>
+        ids.every((id) => messagePushes(socket, collaboration.id).some((m) => m.id === id)),
+      );
+    const kafka = await connectTestKafka((await testStack()).kafkaBrokers);
+    try {
+      await kafka.waitUntilCaughtUp(suite.bff.config.KAFKA_GROUP_ID, [
+        topics.collaborationsMessage,
+      ]);
+    } finally {
+      await kafka.close();
+    }
+    for (const { token, socket } of tabs) await settleSocket(suite, token, socket);
+    for (const { socket } of tabs)
+      assert.deepEqual(
+        messagePushes(socket, collaboration.id)
+          .map((message) => message.id)
+          .sort(),
+        [...ids].sort(),
+      );
+    sweep(...tabs.map(({ socket }) => socket));
   });
 
   test("when the creator marks the brand's message seen, then the creator's other tab and the brand member get the new seen mark at once", async () => {

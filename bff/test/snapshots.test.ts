@@ -94,7 +94,7 @@ describe('applySnapshot, the one writer of the read model', () => {
   const aStore = () => {
     const live = recordingPush();
     const readModel = createReadModel(redis);
-    const writes = { count: 0, reads: 0 };
+    const writes = { count: 0, reads: 0, claims: 0 };
     const counted: ReadModel = {
       get: (kind, id) => {
         writes.reads += 1;
@@ -102,6 +102,10 @@ describe('applySnapshot, the one writer of the read model', () => {
       },
       getJson: (kind, id) => readModel.getJson(kind, id),
       getUserJson: (userId) => readModel.getUserJson(userId),
+      claimMessagePush: (messageId) => {
+        writes.claims += 1;
+        return readModel.claimMessagePush(messageId);
+      },
       apply: (kind, record) => {
         writes.count += 1;
         return readModel.apply(kind, record);
@@ -180,25 +184,55 @@ describe('applySnapshot, the one writer of the read model', () => {
     await applying.records.applySnapshot('collaboration', collaboration);
     const messages = [aMessageOf(collaboration.id), aMessageOf(collaboration.id)];
 
+    const [first, second] = [messages[0]!, messages[1]!];
+
     // Act
-    const outcomes = [];
-    for (const message of messages) {
-      outcomes.push(await applying.records.pushMessage(message));
-      outcomes.push(await other.records.pushMessage(message));
-    }
+    const outcomes = [
+      await applying.records.pushMessage(first),
+      await other.records.pushMessage(second),
+    ];
     const unknown = await other.records.pushMessage(aMessageOf(randomUUID()));
 
     // Assert
-    assert.deepEqual(outcomes, [true, true, true, true]);
+    assert.deepEqual(outcomes, [true, true]);
     assert.equal(unknown, false, 'a collaboration nobody stored pushes nothing');
-    const expected = messages.map((message) => [
+    const pushedTo = (message: CollaborationMessageRecord) => [
       message.id,
       collaboration.creatorId,
       collaboration.brandId,
-    ]);
-    assert.deepEqual(applying.live.messages, expected);
-    assert.deepEqual(other.live.messages, expected);
+    ];
+    assert.deepEqual(applying.live.messages, [pushedTo(first)]);
+    assert.deepEqual(other.live.messages, [pushedTo(second)]);
     assert.equal(applying.writes.reads, 0, 'the applying instance remembers the parties');
-    assert.equal(other.writes.reads, 2, 'once for the first message, once for the unknown one');
+    assert.equal(other.writes.reads, 2, 'once for its message, once for the unknown one');
+  });
+
+  test("when a message is pushed from the send's answer on one instance and from its event on another, then it is pushed once, and the event its own instance answered asks Redis nothing", async () => {
+    // Arrange: two replicas that both know the collaboration
+    const answering = aStore();
+    const projecting = aStore();
+    const collaboration = aCollaboration();
+    await answering.records.applySnapshot('collaboration', collaboration);
+    await projecting.records.applySnapshot('collaboration', collaboration);
+    const message = aMessageOf(collaboration.id);
+
+    // Act: the answer, then the event on the other replica, then on the answering one
+    const fromAnswer = await answering.records.pushMessage(message);
+    const fromEvent = await projecting.records.pushMessage(message);
+    const fromEventAgain = await projecting.records.pushMessage(message);
+    const claimsBefore = answering.writes.claims;
+    const fromOwnEvent = await answering.records.pushMessage(message);
+
+    // Assert
+    assert.deepEqual(
+      [fromAnswer, fromEvent, fromEventAgain, fromOwnEvent],
+      [true, false, false, false],
+    );
+    assert.deepEqual(answering.live.messages, [
+      [message.id, collaboration.creatorId, collaboration.brandId],
+    ]);
+    assert.deepEqual(projecting.live.messages, []);
+    assert.equal(projecting.writes.claims, 1, 'a refused claim is remembered');
+    assert.equal(answering.writes.claims, claimsBefore, 'its own push is remembered');
   });
 });

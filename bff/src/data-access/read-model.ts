@@ -77,7 +77,21 @@ export interface ReadModel {
   getJson(kind: AggregateKind, id: string): Promise<string | null>;
   /** A stored user snapshot's JSON text and brand, read in one command; null when none is stored. */
   getUserJson(userId: string): Promise<StoredUserJson | null>;
+  /**
+   * Claims the live push of a collaboration's message for the caller, once
+   * across every replica: a key set only if absent, kept
+   * {@link MESSAGE_PUSH_CLAIM_TTL_MS}.
+   * @returns true for the first claim of `messageId`, false for every later one
+   */
+  claimMessagePush(messageId: string): Promise<boolean>;
 }
+
+/**
+ * How long a message's push stays claimed, ms: far longer than its event takes to reach the
+ * projector. A later event (a projector that lagged longer, a Redis that lost the key) pushes
+ * it again, and the browser keeps one copy per message id.
+ */
+export const MESSAGE_PUSH_CLAIM_TTL_MS = 10 * 60 * 1000;
 
 /** The kinds whose snapshots go through the client-side cache: GET /api/me's user and brand. */
 const CACHED_KINDS: ReadonlySet<AggregateKind> = new Set(['user', 'brand']);
@@ -119,6 +133,16 @@ export function createReadModel(
     },
     getJson: async (kind, id) =>
       (await hmget(kind, readModelKey(kind, id, keyPrefix), ['snapshot']))[0] ?? null,
+    async claimMessagePush(messageId) {
+      const claimed = await client.set(
+        `${keyPrefix}:message-pushed:${messageId}`,
+        '1',
+        'PX',
+        MESSAGE_PUSH_CLAIM_TTL_MS,
+        'NX',
+      );
+      return claimed === 'OK';
+    },
     async getUserJson(userId) {
       const key = readModelKey('user', userId, keyPrefix);
       const [json, brandId] = await hmget('user', key, ['snapshot', 'brandId']);

@@ -92,18 +92,29 @@ export function listMessages(
 
 /**
  * POST /api/collaborations/:id/messages: the caller sends `form`
- * (`sendMessageSchema`: clientId, body, confirmContactDetails).
+ * (`sendMessageSchema`: clientId, body, confirmContactDetails). The stored
+ * message is pushed to the parties' tabs from the answer, without waiting for
+ * its event (`RecordStore.pushMessage` pushes each message once, whichever of
+ * the answer and the event comes first; docs/architecture.md "How a change travels").
  * @returns the message and whether it is new (a retry of its clientId answers the stored one)
  * @throws AppError as the collaborations service answered (400 per field; 404; 409
  *   `contact-details` with contactDetailsNotice, 409 collaborationCancelled)
  */
-export function sendMessage(
-  dependencies: Pick<CollaborationsDependencies, 'collaborations'>,
+export async function sendMessage(
+  dependencies: CollaborationsDependencies,
   caller: Caller,
   collaborationId: string,
   form: unknown,
 ): Promise<SentMessage> {
-  return dependencies.collaborations.sendMessage(caller.accessToken, collaborationId, form);
+  const sent = await dependencies.collaborations.sendMessage(
+    caller.accessToken,
+    collaborationId,
+    form,
+  );
+  // Not awaited: the answer does not wait for the push, and a push that failed here (Redis
+  // unreachable) claimed nothing, so the projector pushes the message from its event instead.
+  void dependencies.records.pushMessage(sent.message).catch(() => false);
+  return sent;
 }
 
 /**

@@ -9,7 +9,8 @@
  * a version reaches browsers once, whichever path brought it first.
  * Messages of collaborations are not kept: `pushMessage` sends each to the
  * parties of its stored collaboration (remembered in memory once seen: a
- * collaboration's parties never change).
+ * collaboration's parties never change), once, from the send's answer or
+ * from its event, whichever comes first.
  */
 import { LRUCache } from 'lru-cache';
 import type {
@@ -69,8 +70,12 @@ export interface RecordStore {
    * stored in the read model. An unknown collaboration (its snapshot not yet
    * projected, or lost with Redis, and not remembered) pushes nothing and
    * asks no service: the parties' clients read the history again when they
-   * reconnect or open it.
-   * @returns true when pushed, false when the collaboration is unknown
+   * reconnect or open it. Called with the send's answer and with the
+   * message's event, it pushes once across the replicas: the first caller
+   * claims the push in Redis (`ReadModel.claimMessagePush`), and this instance
+   * remembers the messages it pushed or saw claimed.
+   * @returns true when pushed, false when the collaboration is unknown or the message was pushed
+   * @throws Error when Redis cannot be reached (nothing claimed, nothing pushed)
    */
   pushMessage(message: CollaborationMessageRecord): Promise<boolean>;
 }
@@ -88,6 +93,12 @@ const REMEMBERED_AGGREGATES = 10_000;
  * collaboration's snapshot from Redis.
  */
 const REMEMBERED_PARTIES = 10_000;
+
+/**
+ * How many messages this instance remembers as pushed (by it or, as their
+ * claim said, by another replica), so their event asks Redis nothing.
+ */
+const REMEMBERED_MESSAGES = 10_000;
 
 /** The parties of a collaboration: whom its messages are pushed to. */
 type Parties = Pick<CollaborationRecord, 'creatorId' | 'brandId'>;
@@ -114,6 +125,7 @@ export function createRecordStore(
         brandId: collaboration.brandId,
       });
   };
+  const pushedMessages = new LRUCache<string, true>({ max: REMEMBERED_MESSAGES });
   return {
     get: (kind, id) => readModel.get(kind, id),
     getJson: (kind, id) => readModel.getJson(kind, id),
@@ -133,6 +145,7 @@ export function createRecordStore(
       return true;
     },
     async pushMessage(message) {
+      if (pushedMessages.has(message.id)) return false;
       let parties = partiesOf.get(message.collaborationId);
       if (!parties) {
         const collaboration = await readModel.get('collaboration', message.collaborationId);
@@ -140,6 +153,9 @@ export function createRecordStore(
         rememberParties(collaboration);
         parties = collaboration;
       }
+      const claimed = await readModel.claimMessagePush(message.id);
+      pushedMessages.set(message.id, true);
+      if (!claimed) return false;
       live()?.pushMessage(message, parties);
       return true;
     },
