@@ -120,7 +120,9 @@ describe('collaborations live', () => {
     // Assert: every tab has each message, and no second copy came once the events were consumed
     for (const { socket } of tabs)
       await eventually('every message pushed', () =>
-        ids.every((id) => messagePushes(socket, collaboration.id).some((m) => m.id === id)),
+        ids.every((id) =>
+          messagePushes(socket, collaboration.id).some((message) => message.id === id),
+        ),
       );
     const kafka = await connectTestKafka((await testStack()).kafkaBrokers);
     try {

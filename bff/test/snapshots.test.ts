@@ -182,9 +182,7 @@ describe('applySnapshot, the one writer of the read model', () => {
     const other = aStore();
     const collaboration = aCollaboration();
     await applying.records.applySnapshot('collaboration', collaboration);
-    const messages = [aMessageOf(collaboration.id), aMessageOf(collaboration.id)];
-
-    const [first, second] = [messages[0]!, messages[1]!];
+    const [first, second] = [aMessageOf(collaboration.id), aMessageOf(collaboration.id)];
 
     // Act
     const outcomes = [
