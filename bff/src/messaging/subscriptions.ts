@@ -156,6 +156,12 @@ export function subscriptions(
       project('collaboration'),
     ),
     on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationConversationUpdated,
+      collaborationRecordSchema,
+      project('collaboration'),
+    ),
+    on(
       topics.collaborationsMessage,
       eventTypes.messageSent,
       collaborationMessageRecordSchema,

@@ -62,12 +62,14 @@ export async function listenToTopic(brokers: string[], topic: string): Promise<T
 export interface TestKafka {
   /**
    * Publishes one message keyed by `key`.
+   * @param headers Kafka headers, e.g. the `event-type` the outbox relay sets
    * @returns the partition and offset it landed at
    */
   produce(
     topic: string,
     key: string,
     value: string | Buffer,
+    headers?: Record<string, string>,
   ): Promise<{ partition: number; offset: string }>;
   /** Resolves once `groupId` has committed past `offset` on the partition (i.e. handled the message). */
   waitUntilCommitted(
@@ -119,8 +121,8 @@ export async function connectTestKafka(brokers: string[]): Promise<TestKafka> {
   const admin = kafka.admin();
   await Promise.all([producer.connect(), admin.connect()]);
   return {
-    async produce(topic, key, value) {
-      const [result] = await producer.send({ topic, messages: [{ key, value }] });
+    async produce(topic, key, value, headers) {
+      const [result] = await producer.send({ topic, messages: [{ key, value, headers }] });
       return { partition: result!.partition, offset: result!.baseOffset! };
     },
     async waitUntilCommitted(groupId, topic, position) {

@@ -92,7 +92,7 @@ describe('sending', () => {
     );
     assert.equal(keyed!.key?.toString(), collaboration.id);
     const updated = await publishedCollaboration(harness, after);
-    assert.equal(updated.type, eventTypes.collaborationUpdated);
+    assert.equal(updated.type, eventTypes.collaborationConversationUpdated);
     assert.deepEqual(updated.data, after);
   });
 

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test, beforeAll } from 'vitest';
 import type { Deliverable } from '@raly/contracts/collaboration-work';
+import { eventTypes } from '@raly/contracts/events';
 import { eventually } from '@raly/test-support';
 import type { RalySystem } from '@raly/test-support/system';
 import {
@@ -231,6 +232,52 @@ describe('collaborations', () => {
     assert.deepEqual(
       (await itemsOf(system, member.id)).map((item) => item.kind),
       ['deliverable_submitted'],
+    );
+  });
+
+  test('when a snapshot is raised for its conversation alone, then it is skipped by its type, and the next step is still told', async () => {
+    // Arrange: a conversation-updated snapshot that, were it read, would tell a submission.
+    const brandId = randomUUID();
+    const member = aBrandMember(brandId);
+    const creator = aCreator();
+    await publish(system, ...[member, creator].map(userEvent));
+    const opened = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const submittedEntry = anEntry('submitted', 'creator');
+    const conversation = {
+      ...opened,
+      version: 2,
+      messageCount: 1,
+      timeline: [...opened.timeline, submittedEntry],
+    };
+    const approved = {
+      ...conversation,
+      version: 3,
+      timeline: [...conversation.timeline, anEntry('approved', 'brand')],
+    };
+    const copyVersion = async () =>
+      (
+        await system.sql.notifications!.query<{ version: number }>(
+          'SELECT version FROM collaborations WHERE id = $1',
+          [opened.id],
+        )
+      ).rows[0]?.version;
+
+    // Act
+    await publish(system, collaborationEvent(opened), {
+      ...collaborationEvent(conversation),
+      type: eventTypes.collaborationConversationUpdated,
+    });
+    const afterConversation = await copyVersion();
+    const memberItemsAfterConversation = await itemsOf(system, member.id);
+    await publish(system, collaborationEvent(approved));
+
+    // Assert
+    assert.equal(afterConversation, 1);
+    assert.deepEqual(memberItemsAfterConversation, []);
+    assert.equal(await copyVersion(), 3);
+    assert.deepEqual(
+      (await itemsOf(system, creator.id)).map((item) => item.kind),
+      ['deliverable_approved'],
     );
   });
 

@@ -94,10 +94,14 @@ export async function publish(
       if (event.envelopeId) envelope.id = event.envelopeId;
       positions.push({
         topic: event.topic,
+        // With the `event-type` header, as the outbox relay publishes.
         at: await kafka.produce(
           event.topic,
           event.key ?? event.record.id,
           JSON.stringify(envelope),
+          {
+            'event-type': envelope.type,
+          },
         ),
       });
     }

@@ -32,10 +32,20 @@ const collaborationEvent = snapshotEventOf<CollaborationRecord>({
 export const collaborationOpenedEvent = collaborationEvent(eventTypes.collaborationOpened);
 
 /**
- * `collaborations.collaboration.updated`: a message counted, a side's seen mark moved, a step
- * of the work (deliverables, payment, cancelling, a sweep).
+ * `collaborations.collaboration.updated`: a step of the work (deliverables, payment, a review,
+ * cancelling, a sweep).
  */
 export const collaborationUpdatedEvent = collaborationEvent(eventTypes.collaborationUpdated);
+
+/**
+ * `collaborations.collaboration.conversation-updated`: the same snapshot when only its
+ * conversation's counters moved (a message counted, a side's seen mark). Its own type, so a
+ * consumer that acts on the work alone (notifications) skips it by its `event-type` header
+ * before reading it: at one per message it is most of the topic.
+ */
+export const collaborationConversationUpdatedEvent = collaborationEvent(
+  eventTypes.collaborationConversationUpdated,
+);
 
 /**
  * `collaborations.message.sent`: the message (subject its id, version 1: messages never

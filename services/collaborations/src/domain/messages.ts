@@ -22,7 +22,7 @@ import { AppError } from '@raly/service-kit/errors';
 import type { LockedCollaboration, SentMessage } from '../data-access/message-repository';
 import type { CollaborationsDependencies } from './dependencies';
 import { collaborationsErrors } from './errors';
-import { collaborationUpdatedEvent, messageSentEvent } from './events';
+import { collaborationConversationUpdatedEvent, messageSentEvent } from './events';
 import { collaborationOfParty, withPartyOf } from './parties';
 
 /** Raised under the lock when a brand member's handle is not known yet: the try rolls back. */
@@ -81,7 +81,7 @@ export async function sendMessage(
           },
           check,
         },
-        { message: messageSentEvent, collaboration: collaborationUpdatedEvent },
+        { message: messageSentEvent, collaboration: collaborationConversationUpdatedEvent },
       ),
     );
   let sent: SentMessage | null;
@@ -138,7 +138,7 @@ export async function messageOfParty(
 /**
  * `POST /collaborations/:id/seen`: the caller's side has seen the messages
  * up to `sequence` (never past the last, never back); its unread count
- * follows. Raises `collaborations.collaboration.updated` only when the mark moved.
+ * follows. Raises `collaborations.collaboration.conversation-updated` only when the mark moved.
  * @param input `markSeenSchema`, unparsed
  * @returns the collaboration after the change
  * @throws AppError invalid-argument, not-found messages.collaborationNotFound
@@ -159,7 +159,7 @@ export async function markSeen(
     collaboration.id,
     party,
     sequence,
-    collaborationUpdatedEvent,
+    collaborationConversationUpdatedEvent,
   );
   if (!seen) throw collaborationsErrors.collaborationNotFound();
   return seen;
