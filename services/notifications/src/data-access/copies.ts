@@ -4,8 +4,9 @@
  * older snapshot changes nothing): people (from `identity.user.v1`: their
  * brand, interests and whether they want offers) and collaborations (from
  * `collaborations.collaboration.v1`: their parties and display fields).
- * A person, written for every `identity.user.v1` event, is one prepared
- * statement on the service's pg pool, not a Prisma query.
+ * A person, written for every `identity.user.v1` event, and the look-up
+ * of each message's recipients are one prepared statement each on the
+ * service's pg pool, not Prisma queries.
  */
 import type { Interest } from '@raly/contracts/constants';
 import type { Pool } from 'pg';
@@ -43,6 +44,15 @@ export interface Copies {
   saveCollaboration(collaboration: CollaborationCopy): Promise<boolean>;
   /** The stored collaboration, or null when none is known (yet). */
   findCollaboration(id: string): Promise<CollaborationCopy | null>;
+  /**
+   * The stored collaboration and the people of one of its sides (the creator; the brand's
+   * members known here, by id), in one statement: a message's recipients.
+   * @returns null when the collaboration is not known (yet)
+   */
+  collaborationWithSide(
+    id: string,
+    side: 'brand' | 'creator',
+  ): Promise<{ collaboration: CollaborationCopy; people: string[] } | null>;
 }
 
 /** Inserts a person, or updates the stored copy when it is older (one row written, or none). */
@@ -51,6 +61,14 @@ VALUES ($1, $2, $3, $4::text[], $5, now())
 ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, brand_id = EXCLUDED.brand_id,
   interests = EXCLUDED.interests, wants_offers = EXCLUDED.wants_offers, updated = now()
 WHERE people.version < EXCLUDED.version`;
+
+/** A collaboration and one side's people ({@link Copies.collaborationWithSide}). */
+const collaborationWithSideStatement = `SELECT c.id, c.version, c.creator_id AS "creatorId",
+  c.brand_id AS "brandId", c.offer_id AS "offerId", c.offer_title AS "offerTitle",
+  c.brand_name AS "brandName", c.creator_username AS "creatorUsername",
+  CASE WHEN $2 = 'creator' THEN ARRAY[c.creator_id]
+       ELSE ARRAY(SELECT p.id FROM people p WHERE p.brand_id = c.brand_id ORDER BY p.id) END AS people
+FROM collaborations c WHERE c.id = $1`;
 
 /**
  * @param prisma this service's client
@@ -95,6 +113,17 @@ export function copiesRepository(prisma: PrismaClient, pool: Pool): Copies {
     async findCollaboration(id) {
       const row = await prisma.collaboration.findUnique({ where: { id } });
       return row;
+    },
+    async collaborationWithSide(id, side) {
+      const { rows } = await pool.query<CollaborationCopy & { people: string[] }>({
+        name: 'collaboration-with-side',
+        text: collaborationWithSideStatement,
+        values: [id, side],
+      });
+      const row = rows[0];
+      if (!row) return null;
+      const { people, ...collaboration } = row;
+      return { collaboration, people };
     },
   };
 }

@@ -156,7 +156,8 @@ export async function notifyOfCollaboration(
  * a collaboration not known here (this consumer started after it opened) is
  * skipped: waiting for a snapshot that may never come would hold up every
  * event behind it, and the collaborations service publishes a collaboration
- * before any of its messages.
+ * before any of its messages. The copy and the recipients are read in one
+ * statement (`Copies.collaborationWithSide`).
  */
 export async function notifyOfMessage(
   dependencies: NotificationsDependencies,
@@ -164,16 +165,16 @@ export async function notifyOfMessage(
 ): Promise<void> {
   const message = event.data;
   if (!isRecent(dependencies, message.created)) return;
-  const collaboration = await dependencies.copies.findCollaboration(message.collaborationId);
-  if (!collaboration) {
+  const side: Side = message.sender.party === 'creator' ? 'brand' : 'creator';
+  const found = await dependencies.copies.collaborationWithSide(message.collaborationId, side);
+  if (!found) {
     dependencies.logger.warn(
       { collaborationId: message.collaborationId, messageId: message.id },
       'message of an unknown collaboration: nobody notified',
     );
     return;
   }
-  const side: Side = message.sender.party === 'creator' ? 'brand' : 'creator';
-  const recipients = await peopleOf(dependencies, collaboration, side);
+  const { collaboration, people: recipients } = found;
   await dependencies.inboxes.deliver(
     recipients.map((recipientId) => ({
       recipientId,
