@@ -16,12 +16,21 @@ const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().tr
  * @throws Error when the process is gone
  */
 export function cpuTimeMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'), false);
+}
+
+/**
+ * The CPU times of a /proc/<pid>/stat line.
+ * @param withReapedChildren also the CPU of the children it has waited for (cutime + cstime:
+ *   ended children, counted once, in the parent that reaped them)
+ * @returns milliseconds
+ */
+function statCpuMs(stat: string, withReapedChildren: boolean): number {
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const userTicks = Number(fields[11]);
-  const systemTicks = Number(fields[12]);
-  return ((userTicks + systemTicks) * 1000) / ticksPerSecond;
+  let ticks = Number(fields[11]) + Number(fields[12]);
+  if (withReapedChildren) ticks += Number(fields[13]) + Number(fields[14]);
+  return (ticks * 1000) / ticksPerSecond;
 }
 
 /**
@@ -71,7 +80,10 @@ export function machineCpuMs(): { busy: number; total: number } {
  * CPU time so far of every process on the machine, grouped: the processes
  * named in `known` under their name, Java processes by what they run
  * (`kafka`, `keycloak`, `java`), the rest by command name (`postgres`,
- * `redis-server`, `node`…). Processes that ended since are not counted.
+ * `redis-server`, `node`…). A process that ended counts in the group of the
+ * parent that reaped it (its cutime + cstime): a Postgres backend that closed
+ * during a measurement counts in `postgres` through the postmaster, where it
+ * would otherwise take its whole CPU out of the group's difference.
  * @param known group name → process ids
  * @returns group → milliseconds of CPU (user + system)
  */
@@ -95,7 +107,7 @@ export function cpuByProcessGroup(known: Record<string, number[]>): Record<strin
             ? 'keycloak'
             : 'java';
       }
-      groups[group] = (groups[group] ?? 0) + cpuTimeMs(pid);
+      groups[group] = (groups[group] ?? 0) + statCpuMs(stat, true);
     } catch {
       // Ended while read.
     }

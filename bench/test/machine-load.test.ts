@@ -8,6 +8,7 @@ import {
   processTree,
   sampleMachineLoad,
 } from '../src/machine-load';
+import { cpuByProcessGroup } from '../src/process-usage';
 
 describe('machine load', () => {
   let busy: ChildProcess | undefined;
@@ -52,6 +53,23 @@ describe('machine load', () => {
     );
     assert.ok(outside.busyShare > 0 && outside.busyShare <= 1, String(outside.busyShare));
     assert.equal(outside.cores, inside.cores);
+  });
+
+  test('when a process ends between two readings, then its CPU still counts, in the group of the parent that reaped it', async () => {
+    // Arrange: this process idles while its child spins, then reaps it.
+    const group = { bench: [process.pid] };
+    const before = cpuByProcessGroup(group).bench!;
+    const child = spawn('yes', [], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    // Act
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const after = cpuByProcessGroup(group).bench!;
+
+    // Assert: most of the child's 400 ms of spinning, which ended before the second reading.
+    assert.ok(after - before >= 200, `${after - before} ms counted`);
   });
 
   test('when a sample is not quiet, then its log line is a warning with the reasons', () => {
