@@ -171,6 +171,49 @@ describe('sending', () => {
     assert.equal(after.unread.brand, 1);
   });
 
+  test('when both sides send many messages at the same time, then their sequences run 1 to N without a gap or a repeat, and each side counts the other’s as unread', async () => {
+    // Arrange
+    const collaboration = await opened();
+    const path = `/collaborations/${collaboration.id}/messages`;
+    const senders = [
+      asCreator,
+      asBrand,
+      asCreator,
+      asCreator,
+      asBrand,
+      asCreator,
+      asBrand,
+      asBrand,
+    ];
+
+    // Act
+    const answers = await Promise.all(
+      senders.map((as) => as()<CollaborationMessageRecord>('POST', path, aMessage())),
+    );
+
+    // Assert
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      senders.map(() => 201),
+    );
+    const bySequence = answers
+      .map((answer) => answer.body.data!)
+      .sort((a, b) => a.sequence - b.sequence);
+    assert.deepEqual(
+      bySequence.map((message) => message.sequence),
+      senders.map((_, index) => index + 1),
+    );
+    const after = await read(collaboration.id);
+    assert.equal(after.messageCount, senders.length);
+    assert.deepEqual(after.unread, { brand: 4, creator: 4 });
+    assert.equal(after.version, collaboration.version + senders.length);
+    const history = await asBrand()<MessagesPage>('GET', `${path}?limit=100`);
+    assert.deepEqual(
+      history.body.data!.items.map((message) => [message.sequence, message.sender.party]),
+      [...bySequence].reverse().map((message) => [message.sequence, message.sender.party]),
+    );
+  });
+
   test('when a message is empty, blank, longer than 2,000 characters, or its form is wrong, then 400 with the rule’s message and nothing is stored', async () => {
     // Arrange
     const collaboration = await opened();

@@ -4,11 +4,10 @@
  * collaboration's counters and both events, in one transaction: its
  * sequence is the message count + 1, so sequences run 1, 2, 3… per
  * collaboration without a gap, and a retried send (the same client-made id)
- * finds the message it stored the first time. A send is three round trips
+ * finds the message it stored the first time. A send is two round trips
  * on the service's pg pool (the kit's plain-SQL event writer, no Prisma on
- * this path): BEGIN with the lock (./row-locks), the insert with the
- * counters' update (./row-locks, one prepared statement), the events'
- * insert with COMMIT.
+ * this path): BEGIN with one statement that locks the row, inserts the
+ * message and counts it (./row-locks), then the events' insert with COMMIT.
  */
 import type {
   CollaborationMessageRecord,
@@ -19,18 +18,8 @@ import type {
 import type { PgEventWriter, RaiseEvent } from '@raly/service-kit/outbox';
 import type { PrismaClient } from '../generated/prisma/client';
 import { isUuid } from './ids';
-import {
-  insertCounted,
-  lockForMessage,
-  messageByClientId,
-  type LockedCollaboration,
-} from './row-locks';
-import {
-  otherParty,
-  storedSenderHandle,
-  toCollaborationRecord,
-  toMessageRecord,
-} from './snapshots';
+import { lockAndInsertCounted, messageByClientId, type LockedCollaboration } from './row-locks';
+import { storedSenderHandle, toCollaborationRecord, toMessageRecord } from './snapshots';
 
 export type { LockedCollaboration } from './row-locks';
 
@@ -40,6 +29,11 @@ export interface NewMessage {
   clientId: string;
   senderId: string;
   body: string;
+  /**
+   * The sender's handle in their brand's team, when known (stored after the brand's username
+   * when they send for the brand; `rules.sender` refuses a brand member's send without it).
+   */
+  memberHandle?: string | null;
 }
 
 /**
@@ -56,7 +50,7 @@ export interface MessageSender {
 export interface SendRules {
   /**
    * The side the sender is on and its public handle.
-   * @throws to refuse the sender: nothing is read or stored, the error propagates
+   * @throws to refuse the sender: nothing is stored (the transaction rolls back), the error propagates
    */
   sender(collaboration: LockedCollaboration): MessageSender;
   /**
@@ -80,7 +74,8 @@ export interface MessageRepository {
    * when `rules.check` takes the message, inserts it with the next sequence
    * unless its client id was already used, counts it (message count, last
    * message time, the other side's unread, version) and records
-   * `events.message(message)` and `events.collaboration(snapshot)`.
+   * `events.message(message)` and `events.collaboration(snapshot)`. The
+   * statement writes before the rules are asked; what they refuse rolls back.
    * @returns what was stored, or the message stored earlier with the same
    *   client id; null when no such collaboration exists
    * @throws what `rules` throw (nothing is stored)
@@ -116,8 +111,16 @@ export function messageRepository(prisma: PrismaClient, events: PgEventWriter): 
     async sendWithEvents(collaborationId, message, rules, raise) {
       if (!isUuid(collaborationId)) return null;
       return events.transaction(async (tx, record) => {
-        const current = await lockForMessage(tx, collaborationId);
-        if (!current) return null;
+        // One statement (./row-locks): the lock, the insert (ON CONFLICT DO NOTHING: a used
+        // client id inserts nothing) and the counters. What it wrote stands only if the rules
+        // below take the send; an error rolls it all back.
+        const done = await lockAndInsertCounted(tx, {
+          ...message,
+          collaborationId,
+          created: new Date(),
+        });
+        if (!done) return null;
+        const { locked: current } = done;
         const sender = rules.sender(current);
         const storedEarlier = async () => {
           const row = await messageByClientId(tx, collaborationId, message.clientId);
@@ -126,32 +129,27 @@ export function messageRepository(prisma: PrismaClient, events: PgEventWriter): 
         try {
           rules.check(current);
         } catch (error) {
-          const stored = await storedEarlier();
+          // Inserted now: the client id was free, so no earlier message answers for it.
+          const stored = done.message ? null : await storedEarlier();
           if (stored) return stored;
           throw error;
         }
-        const now = new Date();
-        const row = {
-          ...message,
-          collaborationId,
-          senderParty: sender.party,
-          senderHandle: storedSenderHandle(sender),
-          sequence: current.messageCount + 1,
-          created: now,
-        };
-        // One statement (./row-locks): the insert, ON CONFLICT DO NOTHING (a used
-        // client id inserts nothing: the unique index sees every committed row),
-        // and the counters' update only when it inserted, reading back the collaboration.
-        const counted = await insertCounted(tx, row, otherParty(sender.party));
-        if (!counted) {
+        if (!done.message) {
           const stored = await storedEarlier();
           // Under the lock only the client id can clash: the count is the last sequence.
           if (!stored)
-            throw new Error(`message sequence ${row.sequence} taken in ${collaborationId}`);
+            throw new Error(
+              `message sequence ${current.messageCount + 1} taken in ${collaborationId}`,
+            );
           return stored;
         }
-        const sent = toMessageRecord(row);
-        record(raise.message(sent), raise.collaboration(toCollaborationRecord(counted)));
+        if (
+          done.message.senderParty !== sender.party ||
+          done.message.senderHandle !== storedSenderHandle(sender)
+        )
+          throw new Error(`message ${message.id}: its sender was stored apart from the rules`);
+        const sent = toMessageRecord(done.message);
+        record(raise.message(sent), raise.collaboration(toCollaborationRecord(done.counted!)));
         return { message: sent, created: true };
       });
     },

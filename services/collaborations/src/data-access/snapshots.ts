@@ -63,7 +63,7 @@ export function toCollaborationRecord(row: Collaboration): CollaborationRecord {
  * letters and digits only, so it never occurs in either. A message without
  * it (a creator's, or a member's without a handle) stores the side's handle only.
  */
-const MEMBER_HANDLE_SEPARATOR = '/';
+export const MEMBER_HANDLE_SEPARATOR = '/';
 
 /** @returns the `sender_handle` column of a message sent by `sender` (see toMessageRecord) */
 export function storedSenderHandle(sender: {

@@ -70,7 +70,7 @@ export async function sendMessage(
     withPartyOf(dependencies, caller, (partyOf) =>
       dependencies.messages.sendWithEvents(
         collaborationId,
-        message,
+        { ...message, memberHandle },
         {
           sender(collaboration) {
             const party = partyOf(collaboration);
