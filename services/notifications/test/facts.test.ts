@@ -190,14 +190,28 @@ describe('applications', () => {
   });
 });
 
+/** The version of the collaboration copy notifications keeps, or undefined when it has none. */
+const copyVersionOf = async (collaborationId: string) =>
+  (
+    await system.sql.notifications!.query<{ version: number }>(
+      'SELECT version FROM collaborations WHERE id = $1',
+      [collaborationId],
+    )
+  ).rows[0]?.version;
+
+/** A brand member and a creator, known here, and their collaboration as opened (not yet published). */
+async function anOpenedCollaboration() {
+  const brandId = randomUUID();
+  const member = aBrandMember(brandId);
+  const creator = aCreator();
+  await publish(system, ...[member, creator].map(userEvent));
+  return { member, creator, opened: aCollaboration({ creator, brandId }, [anEntry('opened')]) };
+}
+
 describe('collaborations', () => {
   test('when newer snapshots of a collaboration only count its messages, then its copy is not written again and the next step is still told', async () => {
     // Arrange
-    const brandId = randomUUID();
-    const member = aBrandMember(brandId);
-    const creator = aCreator();
-    await publish(system, ...[member, creator].map(userEvent));
-    const opened = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const { member, opened } = await anOpenedCollaboration();
     const counted = (version: number, messageCount: number) => ({
       ...opened,
       version,
@@ -208,13 +222,7 @@ describe('collaborations', () => {
       ...counted(4, 2),
       timeline: [...opened.timeline, anEntry('submitted', 'creator')],
     };
-    const copyVersion = async () =>
-      (
-        await system.sql.notifications!.query<{ version: number }>(
-          'SELECT version FROM collaborations WHERE id = $1',
-          [opened.id],
-        )
-      ).rows[0]?.version;
+    const copyVersion = () => copyVersionOf(opened.id);
 
     // Act
     await publish(
@@ -237,11 +245,7 @@ describe('collaborations', () => {
 
   test('when a snapshot is raised for its conversation alone, then it is skipped by its type, and the next step is still told', async () => {
     // Arrange: a conversation-updated snapshot that, were it read, would tell a submission.
-    const brandId = randomUUID();
-    const member = aBrandMember(brandId);
-    const creator = aCreator();
-    await publish(system, ...[member, creator].map(userEvent));
-    const opened = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const { member, creator, opened } = await anOpenedCollaboration();
     const submittedEntry = anEntry('submitted', 'creator');
     const conversation = {
       ...opened,
@@ -254,13 +258,7 @@ describe('collaborations', () => {
       version: 3,
       timeline: [...conversation.timeline, anEntry('approved', 'brand')],
     };
-    const copyVersion = async () =>
-      (
-        await system.sql.notifications!.query<{ version: number }>(
-          'SELECT version FROM collaborations WHERE id = $1',
-          [opened.id],
-        )
-      ).rows[0]?.version;
+    const copyVersion = () => copyVersionOf(opened.id);
 
     // Act
     await publish(system, collaborationEvent(opened), {
@@ -283,11 +281,7 @@ describe('collaborations', () => {
 
   test('when the work moves on, then each step tells the side it concerns once, and messages tell the other side without their text', async () => {
     // Arrange
-    const brandId = randomUUID();
-    const member = aBrandMember(brandId);
-    const creator = aCreator();
-    await publish(system, ...[member, creator].map(userEvent));
-    const opened = aCollaboration({ creator, brandId }, [anEntry('opened')]);
+    const { member, creator, opened } = await anOpenedCollaboration();
     const submitted = {
       ...opened,
       version: 2,
