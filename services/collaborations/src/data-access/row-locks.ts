@@ -17,7 +17,7 @@ import type {
   CollaborationStatus,
 } from '../generated/prisma/client';
 import { isUuid } from './ids';
-import { MEMBER_HANDLE_SEPARATOR } from './snapshots';
+import { memberHandleSuffix } from './snapshots';
 
 /** What a send reads of its collaboration under the lock. */
 export interface LockedCollaboration {
@@ -88,13 +88,10 @@ export async function lockAndInsertCounted(
     throw new Error('lockAndInsertCounted: an id is not a uuid');
   const id = `'${message.collaborationId}'::uuid`;
   const sender = escapeLiteral(message.senderId);
-  const memberSuffix = escapeLiteral(
-    message.memberHandle ? `${MEMBER_HANDLE_SEPARATOR}${message.memberHandle}` : '',
-  );
+  const memberSuffix = escapeLiteral(memberHandleSuffix(message.memberHandle));
   const created = `${escapeLiteral(message.created.toISOString())}::timestamptz`;
   const { rows } = await tx.query<
     LockedCollaboration & {
-      inserted: boolean;
       senderParty: CollaborationParty | null;
       senderHandle: string | null;
       sequence: number | null;
@@ -127,7 +124,7 @@ export async function lockAndInsertCounted(
     SELECT l.id::text, l.creator_id AS "creatorId", l.brand_id::text AS "brandId",
            l.status::text AS status, l.message_count AS "messageCount",
            l.creator_username AS "creatorUsername", l.brand_username AS "brandUsername",
-           i.sequence IS NOT NULL AS inserted, i.sequence, i.sender_party::text AS "senderParty",
+           i.sequence, i.sender_party::text AS "senderParty",
            i.sender_handle AS "senderHandle", ${countedColumns}
       FROM locked l LEFT JOIN inserted i ON true LEFT JOIN counted c ON true`);
   const row = rows[0];
@@ -141,7 +138,7 @@ export async function lockAndInsertCounted(
     creatorUsername: row.creatorUsername,
     brandUsername: row.brandUsername,
   };
-  if (!row.inserted) return { locked, message: null, counted: null };
+  if (row.sequence === null) return { locked, message: null, counted: null };
   const stored: CollaborationMessage = {
     id: message.id,
     collaborationId: message.collaborationId,

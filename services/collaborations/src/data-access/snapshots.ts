@@ -63,7 +63,14 @@ export function toCollaborationRecord(row: Collaboration): CollaborationRecord {
  * letters and digits only, so it never occurs in either. A message without
  * it (a creator's, or a member's without a handle) stores the side's handle only.
  */
-export const MEMBER_HANDLE_SEPARATOR = '/';
+const MEMBER_HANDLE_SEPARATOR = '/';
+
+/**
+ * What a brand message's `sender_handle` carries after the brand's username.
+ * @returns the separator and the member's handle, or '' without one (null or empty)
+ */
+export const memberHandleSuffix = (memberHandle: string | null | undefined): string =>
+  memberHandle ? `${MEMBER_HANDLE_SEPARATOR}${memberHandle}` : '';
 
 /** @returns the `sender_handle` column of a message sent by `sender` (see toMessageRecord) */
 export function storedSenderHandle(sender: {
@@ -71,8 +78,8 @@ export function storedSenderHandle(sender: {
   handle: string;
   memberHandle?: string | null;
 }): string {
-  return sender.party === 'brand' && sender.memberHandle
-    ? `${sender.handle}${MEMBER_HANDLE_SEPARATOR}${sender.memberHandle}`
+  return sender.party === 'brand'
+    ? `${sender.handle}${memberHandleSuffix(sender.memberHandle)}`
     : sender.handle;
 }
 

@@ -42,8 +42,6 @@ export interface Copies {
   brandMembers(brandId: string): Promise<string[]>;
   /** Stores a collaboration unless a version as high is stored. @returns true when stored */
   saveCollaboration(collaboration: CollaborationCopy): Promise<boolean>;
-  /** The stored collaboration, or null when none is known (yet). */
-  findCollaboration(id: string): Promise<CollaborationCopy | null>;
   /**
    * The stored collaboration and the people of one of its sides (the creator; the brand's
    * members known here, by id), in one statement: a message's recipients.
@@ -109,10 +107,6 @@ export function copiesRepository(prisma: PrismaClient, pool: Pool): Copies {
           updated = now()
         WHERE collaborations.version < EXCLUDED.version`;
       return stored === 1;
-    },
-    async findCollaboration(id) {
-      const row = await prisma.collaboration.findUnique({ where: { id } });
-      return row;
     },
     async collaborationWithSide(id, side) {
       const { rows } = await pool.query<CollaborationCopy & { people: string[] }>({
