@@ -1,18 +1,20 @@
 /**
- * The outbox relay publishes with acks=all (-1), so a row is marked published
- * only once every in-sync replica has its message (the topics have RF 3, min ISR 2).
- * An in-memory store and a producer that records its sends; no Kafka needed.
+ * The outbox relay publishes a claim's rows in one produce request with
+ * acks=all (-1), so a row is marked published only once every in-sync replica
+ * has its message (the topics have RF 3, min ISR 2); when that request fails,
+ * each topic is sent on its own and only a refused topic's rows wait for a
+ * retry. An in-memory store and a producer that records its sends; no Kafka needed.
  */
 import assert from 'node:assert/strict';
-import type { Producer, ProducerRecord } from 'kafkajs';
+import type { Producer, ProducerBatch, ProducerRecord } from 'kafkajs';
 import { test } from 'vitest';
 import { allReplicas } from '../src/kafka';
 import { createLogger } from '../src/logger';
 import { createOutboxRelay, type ClaimedOutboxRow, type OutboxStore } from '../src/outbox/index';
 
-test('when the relay publishes claimed rows, then every send asks for acks from all in-sync replicas', async () => {
-  // Arrange
-  const rows: ClaimedOutboxRow[] = ['a', 'b'].map((id) => ({
+/** Rows `a` (identity.user.v1) and `b` (brand.brand.v1). */
+const twoTopicsRows = (): ClaimedOutboxRow[] =>
+  ['a', 'b'].map((id) => ({
     id,
     topic: id === 'a' ? 'identity.user.v1' : 'brand.brand.v1',
     key: `key-${id}`,
@@ -22,7 +24,17 @@ test('when the relay publishes claimed rows, then every send asks for acks from 
     traceparent: null,
     tracestate: null,
   }));
+
+/**
+ * Runs a relay over `rows` until every row is marked, with `producer`'s send and sendBatch.
+ * @returns the ids marked published and failed
+ */
+async function relayed(
+  rows: ClaimedOutboxRow[],
+  producer: Pick<Producer, 'send' | 'sendBatch'>,
+): Promise<{ published: string[]; failed: string[] }> {
   const published: string[] = [];
+  const failed: string[] = [];
   let pending = [...rows];
   const store: OutboxStore = {
     withClaim: async (limit, work) => {
@@ -31,37 +43,74 @@ test('when the relay publishes claimed rows, then every send asks for acks from 
       return work({
         rows: claimed,
         markPublished: async (ids) => void published.push(...ids),
-        markFailed: async () => undefined,
+        markFailed: async (failures) => void failed.push(...failures.map(({ id }) => id)),
       });
     },
     prunePublished: async () => 0,
   };
-  const sends: ProducerRecord[] = [];
-  const producer = {
-    connect: async () => undefined,
-    disconnect: async () => undefined,
-    send: async (record: ProducerRecord) => {
-      sends.push(record);
-      return [];
-    },
-  } as unknown as Producer;
   const relay = createOutboxRelay({
     store,
-    producer,
+    producer: {
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      ...producer,
+    } as unknown as Producer,
     logger: createLogger('kit-test', 'silent'),
     pollIntervalMs: 10,
   });
-
-  // Act
   relay.start();
   const deadline = Date.now() + 5000;
-  while (published.length < rows.length && Date.now() < deadline)
+  while (published.length + failed.length < rows.length && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 10));
   await relay.stop();
+  return { published: published.sort(), failed: failed.sort() };
+}
+
+test('when the relay publishes claimed rows of two topics, then one request carries both and asks for acks from all in-sync replicas', async () => {
+  // Arrange
+  const batches: ProducerBatch[] = [];
+  const sends: ProducerRecord[] = [];
+
+  // Act
+  const outcome = await relayed(twoTopicsRows(), {
+    send: async (record) => {
+      sends.push(record);
+      return [];
+    },
+    sendBatch: async (batch) => {
+      batches.push(batch);
+      return [];
+    },
+  });
 
   // Assert
-  assert.deepEqual(published.sort(), ['a', 'b']);
+  assert.deepEqual(outcome, { published: ['a', 'b'], failed: [] });
   assert.equal(allReplicas, -1);
+  assert.deepEqual(
+    batches.map((batch) => [batch.acks, batch.topicMessages?.map(({ topic }) => topic)]),
+    [[-1, ['identity.user.v1', 'brand.brand.v1']]],
+  );
+  assert.deepEqual(sends, []);
+});
+
+test('when the one request fails and then Kafka refuses one topic, then the other topic is published and only the refused rows wait for a retry', async () => {
+  // Arrange
+  const sends: ProducerRecord[] = [];
+
+  // Act
+  const outcome = await relayed(twoTopicsRows(), {
+    sendBatch: async () => {
+      throw new Error('one topic of the batch was refused');
+    },
+    send: async (record) => {
+      sends.push(record);
+      if (record.topic === 'brand.brand.v1') throw new Error('topic refused');
+      return [];
+    },
+  });
+
+  // Assert
+  assert.deepEqual(outcome, { published: ['a'], failed: ['b'] });
   assert.deepEqual(
     sends.map((send) => [send.topic, send.acks]),
     [

@@ -1,6 +1,7 @@
 /**
  * The outbox relay: publishes pending rows to Kafka with an idempotent
- * producer and moves each row `pending → published`, or to `failed` with its
+ * producer (a claim's topics in one produce request) and moves each row
+ * `pending → published`, or to `failed` with its
  * attempts counted and a later next attempt (backoff). Kafka being down means
  * events wait, never that they vanish. Published rows are kept for a
  * retention period (default 1 h, for inspection) and then deleted in bounded
@@ -18,7 +19,7 @@ import {
   type KafkaConnection,
 } from '../kafka';
 import type { Logger } from '../logger';
-import { startRowSend, tracingOff, type Tracing } from '../tracing';
+import { startRowSend, tracingOff, type RowSend, type Tracing } from '../tracing';
 import {
   postgresOutboxStore,
   type ClaimedOutboxRow,
@@ -96,38 +97,77 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let interruptSleep: (() => void) | undefined;
   let loop: Promise<void> | undefined;
 
+  /** The Kafka messages of one topic's rows, each with its row's event type and trace headers. */
+  const messagesOf = (rows: ClaimedOutboxRow[], sends: RowSend[]) =>
+    rows.map((row, index) => ({
+      key: row.key,
+      value: JSON.stringify(row.envelope),
+      headers: { [EVENT_TYPE_HEADER]: row.eventType, ...sends[index]!.headers },
+    }));
+
+  /** The failure marks of rows whose send failed with `error`: attempts counted, a later retry. */
+  const failuresOf = (rows: ClaimedOutboxRow[], error: unknown) =>
+    rows.map((row) => {
+      const attempts = row.attempts + 1;
+      return {
+        id: row.id,
+        attempts,
+        nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        error: error instanceof Error ? error.message : String(error),
+      };
+    });
+
+  /**
+   * Publishes a claim's rows: every topic in one produce request (`sendBatch`,
+   * acks=all), so a change that raised events on two topics costs one round
+   * trip to Kafka. When that fails, each topic is sent on its own, so a topic
+   * Kafka refuses holds back only its own rows, which are marked failed.
+   * @returns how many rows were claimed
+   */
   async function publishClaimed(claim: OutboxClaim): Promise<number> {
-    const publishedIds: string[] = [];
-    const failures: Parameters<OutboxClaim['markFailed']>[0] = [];
-    for (const [topic, rows] of groupByTopic(claim.rows)) {
+    if (claim.rows.length === 0) return 0;
+    const byTopic = [...groupByTopic(claim.rows)].map(([topic, rows]) => ({
+      topic,
+      rows,
       // Each message carries its row's trace context, continued by a send span when tracing is on.
-      const sends = rows.map((row) => startRowSend(tracing, topic, row));
-      try {
-        await producer.send({
+      sends: rows.map((row) => startRowSend(tracing, topic, row)),
+    }));
+    const endSends = (sends: RowSend[], error?: unknown) => {
+      for (const send of sends) send.end(error);
+    };
+    try {
+      // acks=all: a row is marked published only once every in-sync replica has the message.
+      await producer.sendBatch({
+        acks: allReplicas,
+        topicMessages: byTopic.map(({ topic, rows, sends }) => ({
           topic,
-          // acks=all: a row is marked published only once every in-sync replica has the message.
-          acks: allReplicas,
-          messages: rows.map((row, index) => ({
-            key: row.key,
-            value: JSON.stringify(row.envelope),
-            headers: { [EVENT_TYPE_HEADER]: row.eventType, ...sends[index]!.headers },
-          })),
-        });
-        for (const send of sends) send.end();
+          messages: messagesOf(rows, sends),
+        })),
+      });
+      for (const { sends } of byTopic) endSends(sends);
+      await claim.markPublished(claim.rows.map((row) => row.id));
+      return claim.rows.length;
+    } catch (error) {
+      if (isProducerStateLost(error)) producerStateLost = true;
+      if (byTopic.length === 1 || producerStateLost) {
+        logger.warn({ err: error, count: claim.rows.length }, 'outbox publish failed; will retry');
+        for (const { sends } of byTopic) endSends(sends, error);
+        await claim.markFailed(failuresOf(claim.rows, error));
+        return claim.rows.length;
+      }
+    }
+    const publishedIds: string[] = [];
+    const failures: ReturnType<typeof failuresOf> = [];
+    for (const { topic, rows, sends } of byTopic) {
+      try {
+        await producer.send({ topic, acks: allReplicas, messages: messagesOf(rows, sends) });
+        endSends(sends);
         publishedIds.push(...rows.map((row) => row.id));
       } catch (error) {
-        for (const send of sends) send.end(error);
+        endSends(sends, error);
         logger.warn({ err: error, topic, count: rows.length }, 'outbox publish failed; will retry');
         if (isProducerStateLost(error)) producerStateLost = true;
-        for (const row of rows) {
-          const attempts = row.attempts + 1;
-          failures.push({
-            id: row.id,
-            attempts,
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
+        failures.push(...failuresOf(rows, error));
       }
     }
     await claim.markPublished(publishedIds);
