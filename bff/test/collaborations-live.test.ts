@@ -1,16 +1,18 @@
 /**
  * Collaborations live, through the BFF in front of the real services
- * (./support/offers-suite): the opened collaboration, each message and each
- * count change reach every open tab of the creator and of the brand's member,
+ * (./support/offers-suite): the opened collaboration, each message (which
+ * the tabs count on the record they hold) and each seen mark reach every
+ * open tab of the creator and of the brand's member,
  * and no socket of another creator or another brand; the send-message rate
  * limit; nobody's first name, last name or e-mail in any answer or push.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import type {
-  CollaborationMessageRecord,
-  CollaborationRecord,
-  MessagesPage,
+import {
+  countedBy,
+  type CollaborationMessageRecord,
+  type CollaborationRecord,
+  type MessagesPage,
 } from '@raly/contracts/collaborations';
 import { topics } from '@raly/contracts/events';
 import { connectTestKafka, eventually, testStack } from '@raly/test-support';
@@ -27,6 +29,16 @@ import type { RecordingSocket } from './support/sockets';
 
 const suite = offersSuite({ collaborations: true, tight: true, replica: true });
 const { api, live, aBrand, onboardedCreator, seen } = suite;
+
+/** Waits until the BFF's consumer group has consumed every event of `topicNames`. */
+async function caughtUp(on: typeof suite, topicNames: string[]): Promise<void> {
+  const kafka = await connectTestKafka((await testStack()).kafkaBrokers);
+  try {
+    await kafka.waitUntilCaughtUp(on.bff.config.KAFKA_GROUP_ID, topicNames);
+  } finally {
+    await kafka.close();
+  }
+}
 
 /** Keeps a socket's collaboration pushes for the privacy sweep. */
 const sweep = (...sockets: RecordingSocket[]) => {
@@ -64,22 +76,46 @@ describe('collaborations live', () => {
     const fromCreator = await sent(suite, creator.accessToken, collaboration.id);
     const fromBrand = await sent(suite, brand.accessToken, collaboration.id, aMessage('Sure.'));
 
-    // Assert: both messages and the counts reach every tab of both parties
-    for (const socket of parties) {
+    // Assert: both messages reach every tab of both parties, and each tab counts them on the
+    // record it holds as the service counted them (the snapshots they were counted on are
+    // stored, not pushed)
+    await caughtUp(suite, [topics.collaborationsCollaboration, topics.collaborationsMessage]);
+    // Read once the projector stored it: a read of a newer snapshot would push it.
+    const read = await api<CollaborationRecord>('GET', `/api/collaborations/${collaboration.id}`, {
+      token: creator.accessToken,
+    });
+    assert.equal(read.body.data.messageCount, 2);
+    assert.deepEqual(read.body.data.unread, { brand: 1, creator: 1 });
+    for (const [token, socket] of [
+      [brand.accessToken, sockets.brand!],
+      [creator.accessToken, sockets.creator!],
+      [creator.accessToken, sockets.creatorSecondTab!],
+    ] as const) {
       await eventually('both messages pushed', () => {
         const ids = messagePushes(socket, collaboration.id).map((message) => message.id);
         return ids.includes(fromCreator.id) && ids.includes(fromBrand.id);
       });
-      const newest = await eventually('the collaboration with both messages', () =>
-        collaborationPushes(socket, collaboration.id).find((record) => record.messageCount === 2),
+      await settleSocket(suite, token, socket);
+      const pushedRecords = collaborationPushes(socket, collaboration.id);
+      assert.deepEqual(
+        pushedRecords.map((record) => record.messageCount),
+        pushedRecords.map(() => 0),
+        'no snapshot a message was counted on is pushed',
       );
-      assert.deepEqual(newest.unread, { brand: 1, creator: 1 });
+      const counted = messagePushes(socket, collaboration.id)
+        .sort((a, b) => a.sequence - b.sequence)
+        .reduce<CollaborationRecord | null>(
+          (record, message) => record && countedBy(record, message),
+          pushedRecords.at(-1)!,
+        );
+      assert.deepEqual(counted, read.body.data);
     }
     const pushed = messagePushes(sockets.brand!, collaboration.id);
     assert.deepEqual(
       pushed.find((message) => message.id === fromCreator.id),
       fromCreator,
     );
+    assert.equal(fromBrand.collaborationVersion, read.body.data.version);
     await settleSocket(suite, otherCreator.accessToken, sockets.otherCreator!);
     await settleSocket(suite, otherBrand.accessToken, sockets.otherBrand!);
     for (const stranger of [sockets.otherCreator!, sockets.otherBrand!]) {
@@ -124,14 +160,7 @@ describe('collaborations live', () => {
           messagePushes(socket, collaboration.id).some((message) => message.id === id),
         ),
       );
-    const kafka = await connectTestKafka((await testStack()).kafkaBrokers);
-    try {
-      await kafka.waitUntilCaughtUp(suite.bff.config.KAFKA_GROUP_ID, [
-        topics.collaborationsMessage,
-      ]);
-    } finally {
-      await kafka.close();
-    }
+    await caughtUp(suite, [topics.collaborationsMessage]);
     for (const { token, socket } of tabs) await settleSocket(suite, token, socket);
     for (const { socket } of tabs)
       assert.deepEqual(

@@ -204,7 +204,10 @@ describe('collaborations through the BFF', () => {
 
     // Assert
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
-    assert.deepEqual(retry.body.data, first);
+    // The stored message; only the send that counted it carries the collaboration's version.
+    const { collaborationVersion, ...stored } = first;
+    assert.equal(collaborationVersion, collaboration.version + 1);
+    assert.deepEqual(retry.body.data, stored);
     assert.deepEqual(
       history.body.data.items.map((message) => message.clientId),
       [form.clientId],

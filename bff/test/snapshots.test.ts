@@ -12,7 +12,7 @@ import type {
   CollaborationMessageRecord,
   CollaborationRecord,
 } from '@raly/contracts/collaborations';
-import { eventTypes, topics, type Envelope } from '@raly/contracts/events';
+import { eventTypes, topics, type Envelope, type EventType } from '@raly/contracts/events';
 import type { UserRecord } from '@raly/contracts/records';
 import { Redis } from 'ioredis';
 import {
@@ -67,6 +67,16 @@ function aMessageOf(collaborationId: string): CollaborationMessageRecord {
     body: 'Hello',
     created: new Date().toISOString(),
   };
+}
+
+/** The projector's handler of a collaboration event type, as the consumer runner calls it. */
+function collaborationProjector(records: RecordStore, eventType: EventType) {
+  const subscription = subscriptions(records).find(
+    (line) => line.topic === topics.collaborationsCollaboration && line.eventType === eventType,
+  );
+  assert.ok(subscription, `the BFF subscribes to ${eventType}`);
+  return (record: CollaborationRecord) =>
+    subscription.handle(anEnvelope(record, eventType) as Envelope<unknown>);
 }
 
 /** The projector's handler of `identity.user.updated`, as the consumer runner calls it. */
@@ -232,5 +242,27 @@ describe('applySnapshot, the one writer of the read model', () => {
     assert.deepEqual(projecting.live.messages, []);
     assert.equal(projecting.writes.claims, 1, 'a refused claim is remembered');
     assert.equal(answering.writes.claims, claimsBefore, 'its own push is remembered');
+  });
+
+  test('when the projector gets a collaboration a message was counted on, then it is stored and not pushed (the tabs count the pushed message); a seen mark or a step of the work is stored and pushed', async () => {
+    // Arrange
+    const { live, records } = aStore();
+    const opened = aCollaboration();
+    await records.applySnapshot('collaboration', opened);
+    const at = (version: number) => ({ ...opened, version });
+
+    // Act
+    await collaborationProjector(records, eventTypes.collaborationConversationUpdated)(at(2));
+    await collaborationProjector(records, eventTypes.collaborationSeenMarked)(at(3));
+    await collaborationProjector(records, eventTypes.collaborationUpdated)(at(4));
+    await collaborationProjector(records, eventTypes.collaborationConversationUpdated)(at(5));
+
+    // Assert
+    assert.deepEqual(live.pushed, [
+      ['collaboration', opened.id, 1],
+      ['collaboration', opened.id, 3],
+      ['collaboration', opened.id, 4],
+    ]);
+    assert.equal((await records.get('collaboration', opened.id))?.version, 5);
   });
 });

@@ -47,9 +47,16 @@ export interface RecordStore {
    * higher than the stored one and then pushes it live; an equal or lower
    * version (the projector's copy of a command answer already applied, a
    * redelivery, a replay) is neither stored nor pushed.
-   * @returns true when the snapshot was newer (stored and pushed), false when ignored
+   * @param options `push: false` stores a newer snapshot without pushing it: a collaboration
+   *   a message was counted on, which the tabs count from the message's own push
+   *   (`countedBy` of @raly/contracts/collaborations)
+   * @returns true when the snapshot was newer (stored, and pushed unless told not to), false when ignored
    */
-  applySnapshot<K extends AggregateKind>(kind: K, record: RecordByKind[K]): Promise<boolean>;
+  applySnapshot<K extends AggregateKind>(
+    kind: K,
+    record: RecordByKind[K],
+    options?: { push?: boolean },
+  ): Promise<boolean>;
   /**
    * True when this instance already applied `version` (or a higher one) of
    * the aggregate: such a snapshot cannot be newer. A hint without I/O for the
@@ -132,7 +139,7 @@ export function createRecordStore(
     getUserJson: (userId) => readModel.getUserJson(userId),
     isApplied,
     forgetApplied: () => appliedVersions.clear(),
-    async applySnapshot(kind, record) {
+    async applySnapshot(kind, record, options) {
       const aggregate = `${kind}:${record.id}`;
       if (kind === 'collaboration') rememberParties(record as CollaborationRecord);
       if (isApplied(kind, record.id, record.version)) return false;
@@ -141,7 +148,7 @@ export function createRecordStore(
       // Racing writes may finish out of order: remember the highest.
       const remembered = appliedVersions.get(aggregate) ?? -1;
       appliedVersions.set(aggregate, Math.max(remembered, record.version));
-      live()?.push(kind, record);
+      if (options?.push !== false) live()?.push(kind, record);
       return true;
     },
     async pushMessage(message) {

@@ -9,7 +9,9 @@
  * many aggregates of a batch at once ({@link PROJECTOR_CONCURRENCY}), so
  * their Redis writes leave in one pipeline (the client auto-pipelines).
  * A collaboration's message is no snapshot to keep: it is pushed to the
- * parties of its collaboration as the read model knows it (`pushMessage`).
+ * parties of its collaboration as the read model knows it (`pushMessage`),
+ * and the collaboration's snapshot it was counted on is stored, not pushed
+ * (the tabs count the message on the record they hold).
  * Nor is a report (`moderation.report.v1`): the read model keeps none, each
  * snapshot goes to the staff console's moderators (`pushReport`, the live
  * server's namespace `/console`, docs/console.md "Reports in the browser").
@@ -50,6 +52,19 @@ const projectSnapshot =
   async (event: Envelope<RecordByKind[K]>): Promise<void> => {
     assertEnvelopeOf(event);
     if (await records.applySnapshot(kind, event.data)) live?.pushedFromEvent(kind, event.time);
+  };
+
+/**
+ * Stores an event's snapshot through `applySnapshot` without pushing it: a collaboration a
+ * message was counted on (`collaborations.collaboration.conversation-updated`), which the
+ * tabs count from the message's push (its `collaborationVersion`).
+ * @throws PoisonEventError when the envelope and its record disagree (subject/version): dead-lettered at once
+ */
+const storeSnapshot =
+  <K extends AggregateKind>(records: RecordStore, kind: K) =>
+  async (event: Envelope<RecordByKind[K]>): Promise<void> => {
+    assertEnvelopeOf(event);
+    await records.applySnapshot(kind, event.data, { push: false });
   };
 
 /**
@@ -158,6 +173,12 @@ export function subscriptions(
     on(
       topics.collaborationsCollaboration,
       eventTypes.collaborationConversationUpdated,
+      collaborationRecordSchema,
+      storeSnapshot(records, 'collaboration'),
+    ),
+    on(
+      topics.collaborationsCollaboration,
+      eventTypes.collaborationSeenMarked,
       collaborationRecordSchema,
       project('collaboration'),
     ),

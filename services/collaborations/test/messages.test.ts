@@ -8,10 +8,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test, beforeAll } from 'vitest';
-import type {
-  CollaborationMessageRecord,
-  CollaborationRecord,
-  MessagesPage,
+import {
+  countedBy,
+  type CollaborationMessageRecord,
+  type CollaborationRecord,
+  type MessagesPage,
 } from '@raly/contracts/collaborations';
 import { eventTypes } from '@raly/contracts/events';
 import { messages } from '@raly/contracts/messages';
@@ -53,6 +54,13 @@ async function sent(collaborationId: string, body?: string) {
 const read = async (id: string) =>
   (await asCreator()<CollaborationRecord>('GET', `/collaborations/${id}`)).body.data!;
 
+/** A sent message as the history shows it: without the version its send counted. */
+function asStored(message: CollaborationMessageRecord): CollaborationMessageRecord {
+  const stored = { ...message };
+  delete stored.collaborationVersion;
+  return stored;
+}
+
 describe('sending', () => {
   test('when the creator sends a message, then it is answered 201 with sequence 1, counted for the brand, and both events are published', async () => {
     // Arrange
@@ -80,6 +88,9 @@ describe('sending', () => {
     assert.equal(after.messageCount, 1);
     assert.equal(after.lastMessageAt, message.created);
     assert.deepEqual(after.unread, { brand: 1, creator: 0 });
+    // The answer carries the counted version, and a tab counting it gets the service's record.
+    assert.equal(message.collaborationVersion, after.version);
+    assert.deepEqual(countedBy(collaboration, message), after);
     const messageEvent = envelopeOf<CollaborationMessageRecord>(
       await harness.messageEvents.waitFor(
         (candidate) => envelopeOf(candidate).subject === message.id,
@@ -166,6 +177,12 @@ describe('sending', () => {
     assert.equal(later.status, 200);
     const ids = new Set([...answers, later].map((answer) => answer.body.data!.id));
     assert.equal(ids.size, 1);
+    // Only the send that stored it counted it: a retry's answer carries no version to count.
+    const versions = [...answers, later].map((answer) => answer.body.data!.collaborationVersion);
+    assert.deepEqual(
+      versions.filter((version) => version !== undefined),
+      [collaboration.version + 1],
+    );
     const after = await read(collaboration.id);
     assert.equal(after.messageCount, 1);
     assert.equal(after.unread.brand, 1);
@@ -380,7 +397,7 @@ describe('one message', () => {
     );
     for (const answer of asParties) {
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
-      assert.deepEqual(answer.body.data, message);
+      assert.deepEqual(answer.body.data, asStored(message));
       assert.deepEqual(answer.body.data, history.body.data!.items[0]);
     }
     for (const answer of refused) {

@@ -2,7 +2,7 @@
  * Seen marks and unread counts: each side's unread count is the other
  * side's messages above its seen mark; a mark only moves forward and never
  * past the last message, and only a move raises
- * `collaborations.collaboration.conversation-updated`.
+ * `collaborations.collaboration.seen-marked`.
  */
 import assert from 'node:assert/strict';
 import { describe, test, beforeAll } from 'vitest';
@@ -83,7 +83,7 @@ describe('seen and unread', () => {
     );
     assert.deepEqual(asCreatorSees.body.data, all);
     const event = await publishedCollaboration(harness, all);
-    assert.equal(event.type, eventTypes.collaborationConversationUpdated);
+    assert.equal(event.type, eventTypes.collaborationSeenMarked);
     assert.deepEqual(event.data, all);
   });
 
@@ -107,7 +107,7 @@ describe('seen and unread', () => {
     assert.equal(past.version, first.version + 1);
     assert.deepEqual(await recordedEvents(collaboration.id), [
       ...before,
-      eventTypes.collaborationConversationUpdated,
+      eventTypes.collaborationSeenMarked,
     ]);
   });
 

@@ -243,8 +243,8 @@ describe('collaborations', () => {
     );
   });
 
-  test('when a snapshot is raised for its conversation alone, then it is skipped by its type, and the next step is still told', async () => {
-    // Arrange: a conversation-updated snapshot that, were it read, would tell a submission.
+  test('when a snapshot is raised for its conversation alone (a message counted, a seen mark), then it is skipped by its type, and the next step is still told', async () => {
+    // Arrange: conversation snapshots that, were they read, would tell a submission.
     const { member, creator, opened } = await anOpenedCollaboration();
     const submittedEntry = anEntry('submitted', 'creator');
     const conversation = {
@@ -253,18 +253,21 @@ describe('collaborations', () => {
       messageCount: 1,
       timeline: [...opened.timeline, submittedEntry],
     };
+    const seenMark = { ...conversation, version: 3, seenSequence: { brand: 1, creator: 0 } };
     const approved = {
-      ...conversation,
-      version: 3,
-      timeline: [...conversation.timeline, anEntry('approved', 'brand')],
+      ...seenMark,
+      version: 4,
+      timeline: [...seenMark.timeline, anEntry('approved', 'brand')],
     };
     const copyVersion = () => copyVersionOf(opened.id);
 
     // Act
-    await publish(system, collaborationEvent(opened), {
-      ...collaborationEvent(conversation),
-      type: eventTypes.collaborationConversationUpdated,
-    });
+    await publish(
+      system,
+      collaborationEvent(opened),
+      { ...collaborationEvent(conversation), type: eventTypes.collaborationConversationUpdated },
+      { ...collaborationEvent(seenMark), type: eventTypes.collaborationSeenMarked },
+    );
     const afterConversation = await copyVersion();
     const memberItemsAfterConversation = await itemsOf(system, member.id);
     await publish(system, collaborationEvent(approved));
@@ -272,7 +275,7 @@ describe('collaborations', () => {
     // Assert
     assert.equal(afterConversation, 1);
     assert.deepEqual(memberItemsAfterConversation, []);
-    assert.equal(await copyVersion(), 3);
+    assert.equal(await copyVersion(), 4);
     assert.deepEqual(
       (await itemsOf(system, creator.id)).map((item) => item.kind),
       ['deliverable_approved'],

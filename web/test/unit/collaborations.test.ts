@@ -1,6 +1,10 @@
 import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { applyCollaborationToList, totalUnread } from '../../src/lib/collaboration-live.ts';
+import {
+  applyCollaborationToList,
+  applyMessageToList,
+  totalUnread,
+} from '../../src/lib/collaboration-live.ts';
 import {
   addMessage,
   lastSeenOwnSequence,
@@ -129,6 +133,38 @@ describe('the collaborations list', () => {
       applyCollaborationToList([known], opened).map((each) => each.id),
       [opened.id, known.id],
     );
+  });
+
+  test('when a message is pushed, then its collaboration counts it (one more unread for the other side) and moves to the top, once', () => {
+    const quiet = aCollaborationRecord({ lastMessageAt: at(30), version: 4, messageCount: 2 });
+    const busy = aCollaborationRecord({ lastMessageAt: at(10) });
+    const list = [busy, quiet];
+    const pushed = aMessageRecord(quiet, 3, 'brand', {
+      created: at(0),
+      collaborationVersion: 5,
+    });
+
+    const next = applyMessageToList(list, pushed);
+    const again = next && applyMessageToList(next, pushed);
+
+    assert.deepEqual(
+      next?.map((each) => [each.id, each.version, each.messageCount, each.unread.creator]),
+      [
+        [quiet.id, 5, 3, 1],
+        [busy.id, 1, 0, 0],
+      ],
+    );
+    assert.equal(again, next);
+    assert.equal(
+      applyMessageToList(list, aMessageRecord(aCollaborationRecord(), 1, 'brand')),
+      list,
+    );
+  });
+
+  test('when a pushed message skips a change of its collaboration, then the list must be read again (null)', () => {
+    const known = aCollaborationRecord({ version: 4, messageCount: 2 });
+    const skipped = aMessageRecord(known, 4, 'creator', { collaborationVersion: 7 });
+    assert.equal(applyMessageToList([known], skipped), null);
   });
 
   test("when counting unread messages, then only the user's own side counts", () => {

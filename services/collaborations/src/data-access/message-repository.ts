@@ -74,10 +74,11 @@ export interface MessageRepository {
    * when `rules.check` takes the message, inserts it with the next sequence
    * unless its client id was already used, counts it (message count, last
    * message time, the other side's unread, version) and records
-   * `events.message(message)` and `events.collaboration(snapshot)`. The
+   * `events.message(message)` (the message with the counted `collaborationVersion`)
+   * and `events.collaboration(snapshot)`. The
    * statement writes before the rules are asked; what they refuse rolls back.
-   * @returns what was stored, or the message stored earlier with the same
-   *   client id; null when no such collaboration exists
+   * @returns what was stored (with its `collaborationVersion`), or the message stored earlier
+   *   with the same client id (without one); null when no such collaboration exists
    * @throws what `rules` throw (nothing is stored)
    */
   sendWithEvents(
@@ -148,8 +149,9 @@ export function messageRepository(prisma: PrismaClient, events: PgEventWriter): 
           done.message.senderHandle !== storedSenderHandle(sender)
         )
           throw new Error(`message ${message.id}: its sender was stored apart from the rules`);
-        const sent = toMessageRecord(done.message);
-        record(raise.message(sent), raise.collaboration(toCollaborationRecord(done.counted!)));
+        const counted = toCollaborationRecord(done.counted!);
+        const sent = { ...toMessageRecord(done.message), collaborationVersion: counted.version };
+        record(raise.message(sent), raise.collaboration(counted));
         return { message: sent, created: true };
       });
     },

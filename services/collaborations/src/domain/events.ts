@@ -38,14 +38,22 @@ export const collaborationOpenedEvent = collaborationEvent(eventTypes.collaborat
 export const collaborationUpdatedEvent = collaborationEvent(eventTypes.collaborationUpdated);
 
 /**
- * `collaborations.collaboration.conversation-updated`: the same snapshot when only its
- * conversation's counters moved (a message counted, a side's seen mark). Its own type, so a
+ * `collaborations.collaboration.conversation-updated`: the same snapshot when a message was
+ * counted on it (count, last message time, the other side's unread). Its own type, so a
  * consumer that acts on the work alone (notifications) skips it by its `event-type` header
- * before reading it: at one per message it is most of the topic.
+ * before reading it (at one per message it is most of the topic), and the BFF stores it
+ * without pushing it: the tabs count the message they are pushed (its `collaborationVersion`).
  */
 export const collaborationConversationUpdatedEvent = collaborationEvent(
   eventTypes.collaborationConversationUpdated,
 );
+
+/**
+ * `collaborations.collaboration.seen-marked`: the same snapshot when a side's seen mark moved
+ * (its `seenSequence` and `unread`); skipped by notifications like the one above, pushed by the
+ * BFF to both sides' tabs.
+ */
+export const collaborationSeenMarkedEvent = collaborationEvent(eventTypes.collaborationSeenMarked);
 
 /**
  * `collaborations.message.sent`: the message (subject its id, version 1: messages never

@@ -22,7 +22,11 @@ import { AppError } from '@raly/service-kit/errors';
 import type { LockedCollaboration, SentMessage } from '../data-access/message-repository';
 import type { CollaborationsDependencies } from './dependencies';
 import { collaborationsErrors } from './errors';
-import { collaborationConversationUpdatedEvent, messageSentEvent } from './events';
+import {
+  collaborationConversationUpdatedEvent,
+  collaborationSeenMarkedEvent,
+  messageSentEvent,
+} from './events';
 import { collaborationOfParty, withPartyOf } from './parties';
 
 /** Raised under the lock when a brand member's handle is not known yet: the try rolls back. */
@@ -138,7 +142,7 @@ export async function messageOfParty(
 /**
  * `POST /collaborations/:id/seen`: the caller's side has seen the messages
  * up to `sequence` (never past the last, never back); its unread count
- * follows. Raises `collaborations.collaboration.conversation-updated` only when the mark moved.
+ * follows. Raises `collaborations.collaboration.seen-marked` only when the mark moved.
  * @param input `markSeenSchema`, unparsed
  * @returns the collaboration after the change
  * @throws AppError invalid-argument, not-found messages.collaborationNotFound
@@ -159,7 +163,7 @@ export async function markSeen(
     collaboration.id,
     party,
     sequence,
-    collaborationConversationUpdatedEvent,
+    collaborationSeenMarkedEvent,
   );
   if (!seen) throw collaborationsErrors.collaborationNotFound();
   return seen;

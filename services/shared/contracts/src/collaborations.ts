@@ -111,6 +111,13 @@ export const collaborationMessageRecordSchema = z.object({
   }),
   body: z.string(),
   created: isoDate,
+  /**
+   * The collaboration's version once it counted this message: on the send's answer, its
+   * event and its push (absent from the history and from a retried send's answer). A tab
+   * counts the message on the record it holds with it ({@link countedBy}); the service's
+   * snapshot of that version is stored but not pushed.
+   */
+  collaborationVersion: z.number().int().positive().optional(),
 });
 export type CollaborationMessageRecord = z.infer<typeof collaborationMessageRecordSchema>;
 
@@ -178,4 +185,43 @@ export function partyOf(
   if (user.id === collaboration.creatorId) return 'creator';
   if (user.brandId !== null && user.brandId === collaboration.brandId) return 'brand';
   return null;
+}
+
+/** The other side of a collaboration. */
+const otherParty = (party: CollaborationParty): CollaborationParty =>
+  party === 'brand' ? 'creator' : 'brand';
+
+/**
+ * The collaboration as the send of `message` left it, counted the way the
+ * service counts a message (docs/product-spec.md §13.2): the message count is
+ * its sequence, the last message time its `created`, the other side's unread
+ * one more, the version `message.collaborationVersion`. So a tab that holds
+ * the record and is pushed the message needs no snapshot of its own.
+ * @param collaboration the record the tab holds
+ * @param message a message of that collaboration
+ * @returns the counted record; `collaboration` itself when it already counts the message
+ *   (its version is as high) or the message carries no version (a retried send's answer);
+ *   null when a change between the two is missing (read the record again)
+ */
+export function countedBy(
+  collaboration: CollaborationRecord,
+  message: Pick<
+    CollaborationMessageRecord,
+    'collaborationId' | 'collaborationVersion' | 'sequence' | 'sender' | 'created'
+  >,
+): CollaborationRecord | null {
+  const version = message.collaborationVersion;
+  if (message.collaborationId !== collaboration.id || version === undefined) return collaboration;
+  if (version <= collaboration.version) return collaboration;
+  if (version !== collaboration.version + 1 || message.sequence !== collaboration.messageCount + 1)
+    return null;
+  const recipient = otherParty(message.sender.party);
+  return {
+    ...collaboration,
+    version,
+    messageCount: message.sequence,
+    lastMessageAt: message.created,
+    unread: { ...collaboration.unread, [recipient]: collaboration.unread[recipient] + 1 },
+    updated: message.created,
+  };
 }

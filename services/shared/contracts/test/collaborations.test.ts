@@ -2,13 +2,15 @@
  * The shared rules of collaborations (`@raly/contracts/collaborations`): the
  * message form answers each rule with its message, the contact-details check
  * asks for what looks like an address or a number and lets dates and prices
- * through, and the snapshots carry no name or e-mail.
+ * through, the snapshots carry no name or e-mail, and a pushed message is
+ * counted on the record a tab holds as the service counts it.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'vitest';
 import {
   collaborationRecordSchema,
+  countedBy,
   looksLikeContactDetails,
   markSeenSchema,
   messagesQuerySchema,
@@ -16,6 +18,8 @@ import {
   MESSAGES_PAGE_SIZE_DEFAULT,
   partyOf,
   sendMessageSchema,
+  type CollaborationMessageRecord,
+  type CollaborationRecord,
 } from '../src/collaborations';
 import { eventTypes, parseEnvelope } from '../src/events';
 import { messages } from '../src/messages';
@@ -139,5 +143,65 @@ describe('the collaboration snapshot', () => {
     const parsed = collaborationRecordSchema.parse(envelope.data);
     assert.equal(JSON.stringify(parsed).includes('jane@example.com'), false);
     assert.deepEqual(Object.keys(parsed.creator).sort(), ['id', 'profileImg', 'username']);
+  });
+});
+
+describe('a message counted on the record a tab holds', () => {
+  const collaboration = {
+    id: 'collaboration-1',
+    version: 7,
+    messageCount: 3,
+    lastMessageAt: '2026-11-01T10:00:00.000Z',
+    unread: { brand: 1, creator: 2 },
+    seenSequence: { brand: 2, creator: 1 },
+    status: 'active',
+    updated: '2026-11-01T10:00:00.000Z',
+  } as CollaborationRecord;
+  const message = (
+    changes: Partial<CollaborationMessageRecord> = {},
+  ): CollaborationMessageRecord => ({
+    id: randomUUID(),
+    version: 1,
+    collaborationId: collaboration.id,
+    clientId: randomUUID(),
+    sequence: 4,
+    sender: { party: 'creator', handle: 'jane' },
+    body: 'Draft attached.',
+    created: '2026-11-02T09:30:00.000Z',
+    collaborationVersion: 8,
+    ...changes,
+  });
+
+  test('when the message is the next one, then it is counted as the service counts it: the other side has one more unread', () => {
+    assert.deepEqual(countedBy(collaboration, message()), {
+      ...collaboration,
+      version: 8,
+      messageCount: 4,
+      lastMessageAt: '2026-11-02T09:30:00.000Z',
+      unread: { brand: 2, creator: 2 },
+      updated: '2026-11-02T09:30:00.000Z',
+    });
+    const fromBrand = countedBy(
+      collaboration,
+      message({ sender: { party: 'brand', handle: 'acme', memberHandle: 'sam' } }),
+    );
+    assert.deepEqual(fromBrand?.unread, { brand: 1, creator: 3 });
+    assert.deepEqual(fromBrand?.seenSequence, collaboration.seenSequence);
+  });
+
+  test('when the record already counts the message, the message has no version, or it is of another collaboration, then the record is kept as it is', () => {
+    for (const known of [
+      message({ collaborationVersion: 7, sequence: 3 }),
+      message({ collaborationVersion: 5, sequence: 2 }),
+      message({ collaborationVersion: undefined }),
+      message({ collaborationId: 'collaboration-2', collaborationVersion: 9, sequence: 9 }),
+    ])
+      assert.equal(countedBy(collaboration, known), collaboration, JSON.stringify(known));
+  });
+
+  test('when a change between the record and the message is missing, then it answers null (read the record again)', () => {
+    assert.equal(countedBy(collaboration, message({ collaborationVersion: 9, sequence: 5 })), null);
+    assert.equal(countedBy(collaboration, message({ collaborationVersion: 9 })), null);
+    assert.equal(countedBy(collaboration, message({ sequence: 5 })), null);
   });
 });

@@ -3,20 +3,22 @@
  * "Collaborations"): the record, the message history paged newest first
  * (an RTK Query infinite query whose next page is the older one), sending a
  * message and marking the conversation seen. The record follows
- * `collaboration.updated` and the history `collaboration.message` while
+ * `collaboration.updated` and counts each `collaboration.message` (no
+ * snapshot is pushed for a message), the history takes each message, while
  * cached (lib/follow-live); answers are merged at once, so the tab that
  * acted shows the change before the push arrives, and only once.
  */
-import type {
-  CollaborationMessageRecord,
-  CollaborationRecord,
-  MessagesPage,
-  SendMessage,
+import {
+  countedBy,
+  type CollaborationMessageRecord,
+  type CollaborationRecord,
+  type MessagesPage,
+  type SendMessage,
 } from '@raly/contracts/collaborations';
 import { liveEvents } from '@raly/contracts/live';
 import { api, unwrapData } from '@/lib/api-client';
-import { mergeCollaborationIntoList } from '@/lib/collaborations-api';
-import { followLive } from '@/lib/follow-live';
+import { countMessageInList, mergeCollaborationIntoList } from '@/lib/collaborations-api';
+import { followLive, type CacheLifecycle } from '@/lib/follow-live';
 import { isNewer } from '@/lib/live-updates';
 import { addMessage } from '@/features/collaborations/utils/conversation';
 
@@ -35,6 +37,9 @@ export const collaborationsApi = api.injectEndpoints({
             lifecycle.updateCachedData((current) =>
               collaboration.id === id && isNewer(current, collaboration) ? collaboration : current,
             ),
+          [liveEvents.message]: (message) => {
+            if (message.collaborationId === id) countMessage(lifecycle.dispatch, message);
+          },
         });
       },
     }),
@@ -85,6 +90,8 @@ export const collaborationsApi = api.injectEndpoints({
             addMessage(history, data),
           ),
         );
+        countMessage(dispatch, data);
+        countMessageInList(dispatch, data);
       },
     }),
     /** POST /api/collaborations/:id/seen: the caller's side has seen up to `sequence`. */
@@ -108,6 +115,27 @@ export const collaborationsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Counts a pushed or answered message on its cached collaboration (`countedBy`:
+ * count, last message, the other side's unread, version); reads the
+ * collaboration again when a change before the message is missing.
+ */
+function countMessage(dispatch: CacheLifecycle['dispatch'], message: CollaborationMessageRecord) {
+  let missing = false;
+  dispatch(
+    collaborationsApi.util.updateQueryData(
+      'getCollaboration',
+      message.collaborationId,
+      (current) => {
+        const counted = countedBy(current, message);
+        missing = counted === null;
+        return counted ?? current;
+      },
+    ),
+  );
+  if (missing) dispatch(api.util.invalidateTags(['Collaboration']));
+}
 
 export const {
   useGetCollaborationQuery,
