@@ -237,6 +237,34 @@ describe('outbox relay', () => {
   });
 });
 
+describe('the outbox claim', () => {
+  test('when the relay claims rows, then its transaction commits without waiting for the WAL to reach the disk, and the setting ends with it', async () => {
+    // Arrange: a pool whose connection the test can ask inside the claim
+    const claimPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    let claimClient: pg.PoolClient | undefined;
+    const recording = {
+      connect: async () => (claimClient = await claimPool.connect()),
+    } as unknown as pg.Pool;
+    const setting = async (client: pg.PoolClient | pg.Pool) =>
+      (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!
+        .synchronous_commit;
+
+    try {
+      // Act
+      const inClaim = await postgresOutboxStore(recording).withClaim(10, () =>
+        setting(claimClient!),
+      );
+      const afterClaim = await setting(claimPool);
+
+      // Assert
+      assert.equal(inClaim, 'off');
+      assert.equal(afterClaim, 'on');
+    } finally {
+      await claimPool.end();
+    }
+  });
+});
+
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
