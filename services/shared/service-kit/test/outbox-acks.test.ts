@@ -46,6 +46,8 @@ async function relayed(
         markFailed: async (failures) => void failed.push(...failures.map(({ id }) => id)),
       });
     },
+    markPublished: async (ids) => void published.push(...ids),
+    markFailed: async (failures) => void failed.push(...failures.map(({ id }) => id)),
     prunePublished: async () => 0,
   };
   const relay = createOutboxRelay({

@@ -16,7 +16,9 @@ import { createLogger } from '../src/logger';
 import { migrate } from '../src/migrate';
 import {
   createOutboxRelay,
+  createPgEventWriter,
   newOutboxMessage,
+  OUTBOX_HAND_OFF_LEASE_MS,
   postgresOutboxStore,
   type OutboxRelay,
   isProducerStateLost,
@@ -234,6 +236,82 @@ describe('outbox relay', () => {
     // Assert: only the expired row is gone; the pending one was published, not deleted
     assert.equal(await outboxStatus(recentId.id), 'published');
     await waitUntil(async () => (await outboxStatus(pendingId.id)) === 'published');
+  });
+});
+
+describe('rows handed to the relay by their writer', () => {
+  /** Commits a widget change and its event through a plain-SQL writer on `handTo`. */
+  const writeThrough = async (
+    handTo: Parameters<typeof createPgEventWriter>[0]['relay'],
+    widgetId: string,
+    version: number,
+  ) => {
+    const event = newOutboxMessage({
+      topic,
+      type: eventTypes.userUpdated,
+      source: 'raly/kit-test',
+      subject: widgetId,
+      version,
+      data: { name: `widget ${version}` },
+    });
+    await createPgEventWriter({ pool, relay: handTo }).transaction(async (tx, record) => {
+      await tx.query(
+        `INSERT INTO widgets (id, name) VALUES ('${widgetId}', 'widget ${version}')
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
+      );
+      record(event);
+    });
+    return event.id;
+  };
+  /** The row's status and how long after its insert it is due, in ms. */
+  const leaseOf = async (eventId: string) =>
+    (
+      await pool.query<{ status: string; leaseMs: number }>(
+        `SELECT status, EXTRACT(EPOCH FROM next_attempt_at - created_at)::float8 * 1000 AS "leaseMs"
+           FROM outbox WHERE id = $1`,
+        [eventId],
+      )
+    ).rows[0];
+
+  test('when a plain-SQL writer commits events, then the relay publishes them without a claim, once each and in order, and marks them published', async () => {
+    // Arrange
+    const widgetId = uniqueToken();
+
+    // Act
+    const ids: string[] = [];
+    for (const version of [1, 2, 3]) ids.push(await writeThrough(relay, widgetId, version));
+    await listener.waitFor((m) => keyOf(m) === widgetId && envelopeOf(m).version === 3);
+    await waitUntil(async () => (await outboxStatus(ids[2]!)) === 'published');
+
+    // Assert: each row was leased to the relay (no claim could take it) and published at once
+    for (const id of ids) {
+      const row = await leaseOf(id);
+      assert.equal(row?.status, 'published');
+      assert.ok(row!.leaseMs >= OUTBOX_HAND_OFF_LEASE_MS - 1_000, JSON.stringify(row));
+    }
+    const versions = listener.messages
+      .filter((m) => keyOf(m) === widgetId)
+      .map((m) => envelopeOf(m).version);
+    assert.deepEqual(versions, [1, 2, 3]);
+  });
+
+  test('when the process ends before publishing rows it was handed, then no claim takes them during their lease, and a claim publishes them once it ended', async () => {
+    // Arrange: a relay that takes the hand-off and ends before publishing it
+    const widgetId = uniqueToken();
+    const ended = { wake: () => undefined, takesHandOffs: () => true, handOff: () => undefined };
+
+    // Act
+    const eventId = await writeThrough(ended, widgetId, 1);
+    relay.wake();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const duringLease = await outboxStatus(eventId);
+    await pool.query(`UPDATE outbox SET next_attempt_at = now() WHERE id = $1`, [eventId]);
+    relay.wake();
+
+    // Assert
+    assert.equal(duringLease, 'pending');
+    await listener.waitFor((m) => keyOf(m) === widgetId);
+    await waitUntil(async () => (await outboxStatus(eventId)) === 'published');
   });
 });
 

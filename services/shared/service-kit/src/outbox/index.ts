@@ -32,6 +32,7 @@ export {
   type PgRecordEvents,
   type PgTransaction,
 } from './pg-writer';
+export { OUTBOX_HAND_OFF_LEASE_MS, type OutboxHandOff } from './hand-off';
 export {
   createOutboxRelay,
   isProducerStateLost,
@@ -46,5 +47,6 @@ export {
   type ClaimedOutboxRow,
   type OutboxBacklog,
   type OutboxClaim,
+  type OutboxFailure,
   type OutboxStore,
 } from './store';

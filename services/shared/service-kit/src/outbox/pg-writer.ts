@@ -5,12 +5,15 @@
  * statements allow. BEGIN travels with the transaction's first statement
  * when that statement has no parameters, and the events' INSERT travels with
  * the COMMIT (both as one simple query, values written as SQL literals by
- * pg's `escapeLiteral`). After the commit the relay is woken, as by ./writer.
+ * pg's `escapeLiteral`). After the commit the rows are handed to the relay
+ * when it takes them (./hand-off: inserted with a lease, published without a
+ * claim), else the relay is woken, as by ./writer.
  * A value Postgres refuses for its data (SQLSTATE class 22) is a 400, as on
  * the kit's Prisma clients (../database).
  */
 import { escapeLiteral, type Pool, type QueryResult, type QueryResultRow } from 'pg';
 import { kitFailure, isDatabaseDataError } from '../errors';
+import { OUTBOX_HAND_OFF_LEASE_MS, type OutboxHandOff } from './hand-off';
 import type { OutboxRow } from './rows';
 
 /** The transaction handed to the work of {@link PgEventWriter.transaction}. */
@@ -41,8 +44,8 @@ export interface PgEventWriter {
   /**
    * Runs `work` in one transaction on one pooled connection and commits it
    * with the events `work` recorded.
-   * @returns what `work` returned, once committed; the relay is woken after
-   *   the commit when `work` recorded a row
+   * @returns what `work` returned, once committed; the rows `work` recorded are
+   *   handed to the relay after the commit, or the relay is woken
    * @throws what `work` or the database threw (the transaction is rolled back,
    *   no row is written, the relay is not woken); AppError invalid-argument
    *   `badRequest` for a value Postgres refuses (SQLSTATE class 22)
@@ -58,21 +61,25 @@ const literal = (value: string | null | undefined) =>
  * The INSERT of outbox rows with their values written as literals (the
  * columns of ./writer's INSERT; the rest keep their defaults: pending, no attempt yet).
  * @param rows at least one row
+ * @param leaseMs when above 0, the rows are due only this many ms after the insert (a hand-off's lease)
  */
-export function outboxInsertLiteralSql(rows: OutboxRow[]): string {
+export function outboxInsertLiteralSql(rows: OutboxRow[], leaseMs = 0): string {
+  const lease = Math.max(0, Math.floor(leaseMs));
+  const due = lease > 0 ? `, now() + interval '${lease} milliseconds'` : '';
   const values = rows.map(
     (row) =>
       `(${literal(row.id)}::uuid, ${literal(row.topic)}, ${literal(row.key)}, ${literal(row.eventType)}, ` +
-      `${literal(JSON.stringify(row.envelope))}::jsonb, ${literal(row.traceparent)}, ${literal(row.tracestate)})`,
+      `${literal(JSON.stringify(row.envelope))}::jsonb, ${literal(row.traceparent)}, ${literal(row.tracestate)}${due})`,
   );
-  return `INSERT INTO "outbox" (id, topic, key, event_type, envelope, traceparent, tracestate) VALUES ${values.join(', ')}`;
+  const columns = `id, topic, key, event_type, envelope, traceparent, tracestate${lease > 0 ? ', next_attempt_at' : ''}`;
+  return `INSERT INTO "outbox" (${columns}) VALUES ${values.join(', ')}`;
 }
 
 /**
  * The plain-SQL event writer of one service.
  * @param parts `pool`: the service's pg pool (the database holds the kit's
- *   `outbox` table); `relay`: the service's outbox relay, woken after a
- *   commit that recorded events
+ *   `outbox` table); `relay`: the service's outbox relay, handed the rows of
+ *   a commit that recorded events (or woken, when it takes no hand-off)
  * @example
  * const events = createPgEventWriter({ pool: database.pool, relay });
  * await events.transaction(async (tx, record) => {
@@ -81,7 +88,10 @@ export function outboxInsertLiteralSql(rows: OutboxRow[]): string {
  *   record(raiseEvent(await update(tx, rows[0])));
  * });
  */
-export function createPgEventWriter(parts: { pool: Pool; relay: { wake(): void } }): PgEventWriter {
+export function createPgEventWriter(parts: {
+  pool: Pool;
+  relay: { wake(): void } & Partial<OutboxHandOff>;
+}): PgEventWriter {
   const { pool, relay } = parts;
   return {
     async transaction(work) {
@@ -114,11 +124,17 @@ export function createPgEventWriter(parts: { pool: Pool; relay: { wake(): void }
         const result = await work(tx, (...rows) => {
           recorded.push(...rows);
         });
-        const insert = recorded.length > 0 ? outboxInsertLiteralSql(recorded) : undefined;
+        // Handed to the relay after the commit, the rows carry a lease no claim takes.
+        const handOff = recorded.length > 0 && relay.takesHandOffs?.() === true;
+        const insert =
+          recorded.length > 0
+            ? outboxInsertLiteralSql(recorded, handOff ? OUTBOX_HAND_OFF_LEASE_MS : 0)
+            : undefined;
         // Nothing begun: the INSERT alone is its own transaction.
         if (begun) await client.query(insert ? `${insert}; COMMIT` : 'COMMIT');
         else if (insert) await client.query(insert);
-        if (recorded.length > 0) relay.wake();
+        if (handOff) relay.handOff!(recorded);
+        else if (recorded.length > 0) relay.wake();
         return result;
       } catch (error) {
         if (begun)

@@ -1,12 +1,18 @@
 /**
  * The outbox relay: publishes pending rows to Kafka with an idempotent
- * producer (a claim's topics in one produce request) and moves each row
+ * producer (a pass's topics in one produce request) and moves each row
  * `pending → published`, or to `failed` with its
  * attempts counted and a later next attempt (backoff). Kafka being down means
  * events wait, never that they vanish. Published rows are kept for a
  * retention period (default 1 h, for inspection) and then deleted in bounded
  * batches, so the table and the claim query stay small. Each message carries
  * its row's trace context in its headers, so the consumer continues that trace.
+ *
+ * Rows reach it two ways. A claim (`FOR UPDATE SKIP LOCKED`) finds what is
+ * due: after a wake, and at every poll. A writer of plain SQL (./pg-writer)
+ * hands its committed rows over instead ({@link OutboxHandOff}): inserted with
+ * a lease no claim takes, published in the order handed and marked in one
+ * round trip; a row whose process ended first is claimed when its lease ends.
  */
 import type { Producer } from 'kafkajs';
 import type { Pool } from 'pg';
@@ -20,6 +26,7 @@ import {
 } from '../kafka';
 import type { Logger } from '../logger';
 import { startRowSend, tracingOff, type RowSend, type Tracing } from '../tracing';
+import type { OutboxHandOff } from './hand-off';
 import {
   postgresOutboxStore,
   type ClaimedOutboxRow,
@@ -61,7 +68,7 @@ export interface OutboxRelayOptions {
 }
 
 /** A running relay. */
-export interface OutboxRelay {
+export interface OutboxRelay extends OutboxHandOff {
   /** Starts polling (returns at once; Kafka may still be down). */
   start(): void;
   /** Publishes now instead of at the next poll: call it after committing a change. */
@@ -74,6 +81,9 @@ export interface OutboxRelay {
    */
   stop(): Promise<void>;
 }
+
+/** How many batches of handed-off rows may wait before writers wake the relay instead. */
+const MAX_HANDED_OFF_BATCHES = 10;
 
 const defaultBackoffMs = (attempts: number) =>
   Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
@@ -91,6 +101,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { retentionMs = 3_600_000, pruneIntervalMs = 60_000, pruneBatchSize = 1_000 } = options;
   const tracing = options.tracing ?? tracingOff;
   let lastPruneAt = 0;
+  /** Rows handed off by writers, oldest first, not yet published. */
+  const handed: ClaimedOutboxRow[] = [];
+  /** Set when a handed-off publish failed: writers wake the relay until a claim's publish succeeds. */
+  let handOffsFailed = false;
+  /** Set by a wake (and at start): the next pass claims, whatever the poll's timer says. */
+  let claimWanted = true;
+  let lastClaimAt = 0;
   let running = false;
   let connected = false;
   let woken = false;
@@ -124,8 +141,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
    * Kafka refuses holds back only its own rows, which are marked failed.
    * @returns how many rows were claimed
    */
-  async function publishClaimed(claim: OutboxClaim): Promise<number> {
-    if (claim.rows.length === 0) return 0;
+  async function publishRows(
+    rows: ClaimedOutboxRow[],
+    marks: Pick<OutboxClaim, 'markPublished' | 'markFailed'>,
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const claim = { rows, ...marks };
     const byTopic = [...groupByTopic(claim.rows)].map(([topic, rows]) => ({
       topic,
       rows,
@@ -190,8 +211,41 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       await producer.connect();
       connected = true;
     }
-    return store.withClaim(batchSize, publishClaimed);
+    let handled = 0;
+    if (handed.length > 0) {
+      const rows = handed.splice(0, batchSize);
+      handled += await publishRows(rows, {
+        markPublished: (ids) => store.markPublished(ids),
+        markFailed: async (failures) => {
+          // Retried by a claim after its backoff; until a claim publishes, writers wake instead.
+          if (failures.length > 0) handOffsFailed = true;
+          await store.markFailed(failures);
+        },
+      });
+    }
+    if (claimWanted || Date.now() - lastClaimAt >= pollIntervalMs) {
+      claimWanted = false;
+      lastClaimAt = Date.now();
+      let failures = 0;
+      const claimed = await store.withClaim(batchSize, (claim) =>
+        publishRows(claim.rows, {
+          markPublished: (ids) => claim.markPublished(ids),
+          markFailed: async (failed) => {
+            failures += failed.length;
+            await claim.markFailed(failed);
+          },
+        }),
+      );
+      if (failures === 0) handOffsFailed = false;
+      // A full batch: more may be due at once.
+      if (claimed >= batchSize) claimWanted = true;
+      handled += claimed;
+    }
+    return handled;
   }
+
+  /** Whether a pass is due at once: rows handed off, or a claim asked for. */
+  const passDue = () => handed.length > 0 || claimWanted;
 
   function sleep(ms: number): Promise<void> {
     if (woken) {
@@ -223,11 +277,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (deleted > 0) logger.debug({ deleted }, 'outbox: deleted published rows past retention');
   }
 
-  /** Publishes due rows until a pass finds fewer than a batch, or `deadline` (ms since epoch). */
+  /**
+   * Publishes the rows handed off and what a claim finds due until a pass
+   * finds fewer than a batch and nothing is handed, or `deadline` (ms since epoch).
+   */
   async function flush(deadline: number): Promise<void> {
     if (!loop) return;
+    claimWanted = true;
     try {
-      while ((await relayOnce()) >= batchSize && Date.now() < deadline);
+      do await relayOnce();
+      while (passDue() && Date.now() < deadline);
     } catch (error) {
       handleError(error, logger, { component: 'outbox-relay', phase: 'flush' });
     }
@@ -235,14 +294,14 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function run(): Promise<void> {
     while (running) {
-      let claimed = 0;
       try {
-        claimed = await relayOnce();
+        await relayOnce();
         await pruneIfDue();
       } catch (error) {
         handleError(error, logger, { component: 'outbox-relay' });
       }
-      if (running && claimed < batchSize) await sleep(pollIntervalMs);
+      if (running && !passDue())
+        await sleep(Math.max(0, lastClaimAt + pollIntervalMs - Date.now()));
     }
   }
 
@@ -253,6 +312,24 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       loop = run();
     },
     wake() {
+      claimWanted = true;
+      woken = true;
+      interruptSleep?.();
+    },
+    takesHandOffs: () =>
+      running && !handOffsFailed && handed.length < MAX_HANDED_OFF_BATCHES * batchSize,
+    handOff(rows) {
+      for (const row of rows)
+        handed.push({
+          id: row.id,
+          topic: row.topic,
+          key: row.key,
+          eventType: row.eventType,
+          envelope: row.envelope,
+          attempts: 0,
+          traceparent: row.traceparent ?? null,
+          tracestate: row.tracestate ?? null,
+        });
       woken = true;
       interruptSleep?.();
     },

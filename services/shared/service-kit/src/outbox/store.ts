@@ -20,13 +20,19 @@ export interface ClaimedOutboxRow {
   tracestate: string | null;
 }
 
+/** A row whose publish failed: its attempts so far and when it is due again. */
+export interface OutboxFailure {
+  id: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  error: string;
+}
+
 /** Rows claimed by one relay, locked against other replicas until the claim ends. */
 export interface OutboxClaim {
   rows: ClaimedOutboxRow[];
   markPublished(ids: string[]): Promise<void>;
-  markFailed(
-    failures: { id: string; attempts: number; nextAttemptAt: Date; error: string }[],
-  ): Promise<void>;
+  markFailed(failures: OutboxFailure[]): Promise<void>;
 }
 
 /** Where the relay finds pending rows: a way to claim them and mark the outcome. */
@@ -37,6 +43,13 @@ export interface OutboxStore {
    * @returns what `work` returned
    */
   withClaim<T>(limit: number, work: (claim: OutboxClaim) => Promise<T>): Promise<T>;
+  /**
+   * Marks rows published outside a claim (rows a writer handed to the relay),
+   * in one round trip whose COMMIT does not wait for the disk, as a claim's.
+   */
+  markPublished(ids: string[]): Promise<void>;
+  /** Marks rows failed outside a claim: attempts counted, due again at `nextAttemptAt`. */
+  markFailed(failures: OutboxFailure[]): Promise<void>;
   /**
    * Deletes up to `limit` rows published more than `retentionMs` ago, oldest first.
    * @returns how many rows were deleted
@@ -131,6 +144,27 @@ export function postgresOutboxStore(pool: Pool, table = 'outbox'): OutboxStore {
         client.release();
       }
     },
+    async markPublished(ids) {
+      if (ids.length === 0) return;
+      const client = await pool.connect();
+      try {
+        if (ids.every((id) => uuidPattern.test(id)))
+          await client.query(
+            `BEGIN; SET LOCAL synchronous_commit = off; ${markPublishedSql(quoted, `'{${ids.join(',')}}'`)}; COMMIT`,
+          );
+        else {
+          await client.query('BEGIN; SET LOCAL synchronous_commit = off');
+          await client.query(markPublishedSql(quoted, '$1'), [ids]);
+          await client.query('COMMIT');
+        }
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    markFailed: (failures) => markFailedOn(pool, quoted, failures),
     async prunePublished(retentionMs, limit) {
       // Served by the partial index on published_at WHERE status = 'published'.
       const { rowCount } = await pool.query(
@@ -199,14 +233,21 @@ function claimOf(
     async markPublished(ids) {
       published.push(...ids);
     },
-    async markFailed(failures) {
-      for (const failure of failures) {
-        await client.query(
-          `UPDATE ${quoted} SET status = 'failed', attempts = $2, next_attempt_at = $3, last_error = $4
-            WHERE id = $1`,
-          [failure.id, failure.attempts, failure.nextAttemptAt, failure.error],
-        );
-      }
-    },
+    markFailed: (failures) => markFailedOn(client, quoted, failures),
   };
+}
+
+/** Marks each failure on `client` (a claim's connection, or the pool): status, attempts, next attempt. */
+async function markFailedOn(
+  client: Pick<PoolClient, 'query'>,
+  quoted: string,
+  failures: OutboxFailure[],
+): Promise<void> {
+  for (const failure of failures) {
+    await client.query(
+      `UPDATE ${quoted} SET status = 'failed', attempts = $2, next_attempt_at = $3, last_error = $4
+        WHERE id = $1`,
+      [failure.id, failure.attempts, failure.nextAttemptAt, failure.error],
+    );
+  }
 }
