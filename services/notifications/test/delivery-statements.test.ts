@@ -4,7 +4,9 @@
  * pool over the service's database with the service's own repository),
  * pinned so that a change adding one shows here; the snapshot's unread count
  * and newest items, the ones the delivery added among them; and a fact
- * delivered again adding nothing, changing no inbox and recording no event.
+ * delivered again adding nothing, changing no inbox and recording no event;
+ * and a message's delivery reading only its own conversation's unread item
+ * on the statement's generic plan, however many conversations are unread.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +16,9 @@ import type { InboxRecord } from '@raly/contracts/notifications';
 import type { Database } from '@raly/service-kit/database';
 import { createEventWriter, createPgEventWriter } from '@raly/service-kit/outbox';
 import { recordStatements } from '@raly/test-support';
+import { escapeLiteral } from 'pg';
 import {
+  deliveryStatement,
   inboxRepository,
   type InboxRepository,
   type NotificationDraft,
@@ -143,5 +147,59 @@ describe('statements per delivery', () => {
       ]),
       people.map((personId) => [personId, 1, 1, 1]),
     );
+  });
+});
+
+/** A parameter's array as an untyped SQL literal (`'{"a",NULL}'`), coerced to the parameter's type. */
+const arrayLiteral = (items: unknown[]) =>
+  escapeLiteral(
+    `{${items
+      .map((item) =>
+        item === null || item === undefined
+          ? 'NULL'
+          : `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+      )
+      .join(',')}}`,
+  );
+
+/** Rows each node of a plan read of `relation` (actual rows × loops), summed over the plan. */
+function rowsReadOf(plan: Record<string, unknown>, relation: string): number {
+  const own =
+    plan['Relation Name'] === relation
+      ? Number(plan['Actual Rows']) * Number(plan['Actual Loops'])
+      : 0;
+  const children = (plan.Plans as Record<string, unknown>[] | undefined) ?? [];
+  return children.reduce((sum, child) => sum + rowsReadOf(child, relation), own);
+}
+
+describe('the plan of a delivery', () => {
+  test('when a person has many unread conversations, then a message delivered to them reads only its own conversation’s unread item, on the generic plan too', async () => {
+    // Arrange: 200 unread conversations, and a message in one of them
+    const personId = randomUUID();
+    const drafts = Array.from({ length: 200 }, () => aMessageDraft(personId));
+    await delivered(drafts);
+    const next = { ...aMessageDraft(personId), collaborationId: drafts[7]!.collaborationId };
+    const { text, values } = deliveryStatement([next]);
+
+    // Act: the statement as a prepared one runs after a few calls, planned for any parameters
+    const client = await database.pool.connect();
+    let plan: Record<string, unknown>;
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE delivery_probe AS ${text}`);
+      const explained = await client.query<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE delivery_probe(${values.map((column) => arrayLiteral(column as unknown[])).join(', ')})`,
+      );
+      plan = explained.rows[0]!['QUERY PLAN'][0]!.Plan;
+    } finally {
+      await client.query('ROLLBACK');
+      await client.query('DEALLOCATE ALL');
+      client.release();
+    }
+
+    // Assert: the unread item of that conversation found (nothing added), few rows read for it
+    assert.equal(rowsReadOf(plan, 'notifications') <= 12, true, JSON.stringify(plan));
+    assert.equal((await inboxes.inbox(personId)).unread, 200);
   });
 });

@@ -190,17 +190,23 @@ const DELIVER_SQL = `
       aggregate_version, occurrence, offer_id, application_id, collaboration_id, title, counterpart,
       report_item_kind, report_outcome)
     SELECT t.* FROM drafts t
+    -- A conversation tells its recipient once until they read it: while their item of an
+    -- earlier message of the collaboration is unread, a new message adds none. Looked up per
+    -- draft by recipient and collaboration (a LATERAL with LIMIT is run per row): as an EXISTS
+    -- in the WHERE, the statement's generic plan hashed every unread message item of every
+    -- person at each delivery.
+    LEFT JOIN LATERAL (
+      SELECT true AS unread FROM notifications u
+      WHERE t.kind = 'message_received' AND u.recipient_id = t.recipient_id
+        AND u.kind = 'message_received' AND u.collaboration_id = t.collaboration_id
+        AND u.read_at IS NULL
+      LIMIT 1) earlier ON true
     -- A person who turned the in-app channel of the item's category off gets no item.
     WHERE NOT EXISTS (
       SELECT 1 FROM notification_preferences o
       WHERE o.person_id = t.recipient_id AND o.channel = 'in_app'
         AND o.category::text = ${categoryOfKindSql('t.kind').sql})
-    -- A conversation tells its recipient once until they read it: while their item of an
-    -- earlier message of the collaboration is unread, a new message adds none.
-    AND NOT (t.kind = 'message_received' AND EXISTS (
-      SELECT 1 FROM notifications u
-      WHERE u.recipient_id = t.recipient_id AND u.kind = 'message_received'
-        AND u.collaboration_id = t.collaboration_id AND u.read_at IS NULL))
+    AND earlier.unread IS NULL
     ON CONFLICT (recipient_id, source_topic, aggregate_id, occurrence) DO NOTHING
     RETURNING id, recipient_id, sequence
   ), counts AS (
@@ -221,6 +227,18 @@ const DELIVER_SQL = `
                ) l ORDER BY l.sequence DESC LIMIT ${INBOX_LATEST_MAX}) AS latest
   FROM changed i JOIN counts c USING (person_id)
   ORDER BY i.person_id`;
+
+/**
+ * The statement of a delivery of `drafts` ({@link DELIVER_SQL}), as the
+ * repository sends it (for a test of its plan).
+ * @returns its SQL text and parameters
+ */
+export function deliveryStatement(drafts: NotificationDraft[]): {
+  text: string;
+  values: unknown[];
+} {
+  return { text: DELIVER_SQL, values: draftColumns(drafts) };
+}
 
 /** An inbox a delivery changed ({@link DELIVER_SQL}), with how many items it gained. */
 type DeliveredInbox = InboxRow & { added: number };
