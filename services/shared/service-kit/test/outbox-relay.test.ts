@@ -79,6 +79,17 @@ afterAll(async () => {
   await dropDatabase(databaseUrl);
 });
 
+/** The event of version `version` of a widget, on the test's topic. */
+const widgetEvent = (widgetId: string, version: number) =>
+  newOutboxMessage({
+    topic,
+    type: eventTypes.userUpdated,
+    source: 'raly/kit-test',
+    subject: widgetId,
+    version,
+    data: { name: `widget ${version}` },
+  });
+
 /** A widget change and its event in one transaction, committed or rolled back. */
 async function changeWidget(
   widgetId: string,
@@ -87,15 +98,7 @@ async function changeWidget(
   { traceparent }: { traceparent?: string } = {},
 ): Promise<string> {
   // With a traceparent, the change is written as a traced consumer would write it.
-  const build = () =>
-    newOutboxMessage({
-      topic,
-      type: eventTypes.userUpdated,
-      source: 'raly/kit-test',
-      subject: widgetId,
-      version,
-      data: { name: `widget ${version}` },
-    });
+  const build = () => widgetEvent(widgetId, version);
   const event = traceparent
     ? await inConsumerSpan(
         tracing,
@@ -246,14 +249,7 @@ describe('rows handed to the relay by their writer', () => {
     widgetId: string,
     version: number,
   ) => {
-    const event = newOutboxMessage({
-      topic,
-      type: eventTypes.userUpdated,
-      source: 'raly/kit-test',
-      subject: widgetId,
-      version,
-      data: { name: `widget ${version}` },
-    });
+    const event = widgetEvent(widgetId, version);
     await createPgEventWriter({ pool, relay: handTo }).transaction(async (tx, record) => {
       await tx.query(
         `INSERT INTO widgets (id, name) VALUES ('${widgetId}', 'widget ${version}')
