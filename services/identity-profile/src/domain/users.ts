@@ -89,7 +89,7 @@ export async function updateOwnUser(
 /**
  * Writes the changes with the event they raise, `identity.user.updated`
  * (and, for a new username, claims it and releases the old one in the same
- * transaction), and wakes the relay.
+ * transaction); the relay publishes the event once it is committed.
  * @param usernames the registry change of a username change ({@link usernameChange})
  * @returns the new snapshot
  * @throws AppError not-found, username-taken, email-taken, internal 'There was a problem updating your account. Try again.'
