@@ -121,3 +121,44 @@ test('when the one request fails and then Kafka refuses one topic, then the othe
     ],
   );
 });
+
+test('when Kafka cannot be reached, then writers leave their rows to the claims until a claim publishes again', async () => {
+  // Arrange: a producer that cannot connect until Kafka is back
+  let kafkaBack = false;
+  const store: OutboxStore = {
+    withClaim: async (_limit, work) =>
+      work({ rows: [], markPublished: async () => undefined, markFailed: async () => undefined }),
+    markPublished: async () => undefined,
+    markFailed: async () => undefined,
+    prunePublished: async () => 0,
+  };
+  const relay = createOutboxRelay({
+    store,
+    producer: {
+      connect: async () => {
+        if (!kafkaBack) throw new Error('Kafka unreachable');
+      },
+      disconnect: async () => undefined,
+    } as unknown as Producer,
+    logger: createLogger('kit-test', 'silent'),
+    pollIntervalMs: 10,
+  });
+  const waitFor = async (condition: () => boolean) => {
+    for (let waited = 0; !condition() && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    return condition();
+  };
+
+  // Act
+  const before = relay.takesHandOffs();
+  relay.start();
+  const whileAway = await waitFor(() => !relay.takesHandOffs());
+  kafkaBack = true;
+  const once = await waitFor(() => relay.takesHandOffs());
+  await relay.stop();
+
+  // Assert
+  assert.equal(before, false, 'a relay not started takes no hand-off');
+  assert.equal(whileAway, true, 'no hand-off while a pass fails');
+  assert.equal(once, true, 'hand-offs again once a claim went through');
+});

@@ -103,7 +103,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let lastPruneAt = 0;
   /** Rows handed off by writers, oldest first, not yet published. */
   const handed: ClaimedOutboxRow[] = [];
-  /** Set when a handed-off publish failed: writers wake the relay until a claim's publish succeeds. */
+  /** Set when a handed-off publish or a pass failed: writers wake the relay until a claim publishes. */
   let handOffsFailed = false;
   /** Set by a wake (and at start): the next pass claims, whatever the poll's timer says. */
   let claimWanted = true;
@@ -294,14 +294,21 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function run(): Promise<void> {
     while (running) {
+      let failed = false;
       try {
         await relayOnce();
         await pruneIfDue();
       } catch (error) {
+        // Until a claim publishes again, writers leave their rows to the claims.
+        failed = true;
+        handOffsFailed = true;
         handleError(error, logger, { component: 'outbox-relay' });
       }
-      if (running && !passDue())
-        await sleep(Math.max(0, lastClaimAt + pollIntervalMs - Date.now()));
+      // A failed pass (Kafka or Postgres away) waits a poll (or a wake), rows handed or not.
+      if (running && (failed || !passDue()))
+        await sleep(
+          failed ? pollIntervalMs : Math.max(0, lastClaimAt + pollIntervalMs - Date.now()),
+        );
     }
   }
 
